@@ -1,0 +1,53 @@
+// The stylesheet and the browser bundle, minified by esbuild and named by content hash.
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { contentHash } from './hash.ts';
+
+export interface Asset {
+  /** URL under /assets/. */
+  url: string;
+  /** Path relative to dist/. */
+  file: string;
+  content: Buffer;
+}
+
+function hashed(name: string, extension: string, content: Buffer): Asset {
+  const file = `assets/${name}.${contentHash(content)}.${extension}`;
+  return { url: `/${file}`, file, content };
+}
+
+function only(result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[] }, entry: string): Buffer {
+  const output = result.outputFiles.find((file) => !file.path.endsWith('.map'));
+  if (!output) throw new Error(`esbuild produced no output for ${entry}`);
+  return Buffer.from(output.contents);
+}
+
+export async function buildStylesheet(rootDir: string): Promise<Asset> {
+  const entry = join(rootDir, 'templates/styles/index.css');
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    write: false,
+    outdir: 'out',
+    target: ['chrome109', 'firefox115', 'safari15.4'],
+    logLevel: 'silent',
+  });
+  return hashed('site', 'css', only(result, entry));
+}
+
+export async function buildScript(rootDir: string): Promise<Asset> {
+  const entry = join(rootDir, 'client/main.ts');
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    outdir: 'out',
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return hashed('main', 'js', only(result, entry));
+}

@@ -1,0 +1,113 @@
+// The build: data → validated → route table → render → assets → write → compress.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildScript, buildStylesheet } from './assets.ts';
+import { COMPRESSIBLE, CompressionCache } from './compress.ts';
+import { loadData } from './data.ts';
+import { exampleFacts } from './examples.ts';
+import { processImages } from './images.ts';
+import { renderRoute } from './render.ts';
+import { listRoutes } from './routes.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuildOptions {
+  outDir: string;
+  rootDir?: string;
+  /** Defaults to <rootDir>/data; tests point it at a copy. */
+  dataDir?: string;
+  /** Absolute origin; defaults to SITE_URL's value given by the caller, else data/site.yaml's url. */
+  siteUrl?: string;
+  /** The version date of the legal pages; the build's only clock reading happens in the caller. */
+  now?: Date;
+  quiet?: boolean;
+  cacheDir?: string;
+}
+
+export interface BuildSummary {
+  pages: number;
+  files: number;
+  bytes: number;
+  brotliBytes: number;
+  seconds: number;
+  images: number;
+  imagesCached: number;
+  examples: string[];
+}
+
+export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const rootDir = options.rootDir ?? ROOT_DIR;
+  const outDir = resolve(options.outDir);
+  const dataDir = options.dataDir ?? join(rootDir, 'data');
+  const cacheDir = options.cacheDir ?? join(rootDir, '.cache');
+  const say = (line: string) => {
+    if (!options.quiet) console.log(line);
+  };
+
+  say('Loading data …');
+  const data = loadData({ rootDir, dataDir, buildDate: options.now ?? new Date() });
+  const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
+  const examples = exampleFacts(data);
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  say('Building stylesheet, script and images …');
+  const imageSources = data.home.gallery.items.map((item) => item.image);
+  const imagePath = (name: string) => join(dataDir, 'images', name);
+  const [css, js, processed] = await Promise.all([
+    buildStylesheet(rootDir),
+    buildScript(rootDir),
+    processImages(imageSources.map(imagePath), { outDir, cacheDir: join(cacheDir, 'images') }),
+  ]);
+  const images = Object.fromEntries(imageSources.map((name) => [name, processed[imagePath(name)]!]));
+  const imagesCached = Object.values(processed).filter((image) => image.cached).length;
+
+  const routes = listRoutes({ data, siteUrl, images });
+  say(`Rendering ${routes.length} pages …`);
+  const files = new Map<string, Buffer>();
+  const assets = { css: css.url, js: js.url };
+  for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
+  files.set(css.file, css.content);
+  files.set(js.file, js.content);
+  files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
+  files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
+  files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
+  // For the audit and the link checker: which template each page uses. The 404 template is
+  // listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
+  const manifest = routes.map((route) => ({ path: route.path ?? `/${route.file}`, template: route.template, title: route.head.title }));
+  files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
+
+  say(`Writing and compressing ${files.size} files …`);
+  const compression = new CompressionCache(join(cacheDir, 'compress'));
+  let bytes = 0;
+  let brotliBytes = 0;
+  await Promise.all(
+    [...files].map(async ([file, content]) => {
+      const target = join(outDir, file);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, content);
+      bytes += content.length;
+      if (!COMPRESSIBLE.test(file)) return;
+      const { br, gz } = await compression.compress(content);
+      writeFileSync(`${target}.br`, br);
+      writeFileSync(`${target}.gz`, gz);
+      brotliBytes += br.length;
+    }),
+  );
+
+  const seconds = (performance.now() - started) / 1000;
+  const pages = routes.length;
+  say(
+    `Built ${pages} pages into ${outDir}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB ` +
+      `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${imageSources.length} images (${imagesCached} from cache), ` +
+      `${compression.hits} of ${compression.hits + compression.misses} compressed files from cache, in ${seconds.toFixed(2)} s.`,
+  );
+  if (examples.length > 0) {
+    say(`Note: example data is still in use (${examples.join(', ')}): enter the real facts in data/site.yaml and data/home.yaml before going live.`);
+  }
+  return { pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples };
+}

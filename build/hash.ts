@@ -1,0 +1,5 @@
+import { createHash } from 'node:crypto';
+
+export function contentHash(content: string | Buffer, length = 8): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, length);
+}

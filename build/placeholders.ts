@@ -1,0 +1,59 @@
+// Fills {{path}} placeholders in data texts from the business facts and prices, so a phone
+// number or a price is written once (data/site.yaml, data/prices.yaml) and shown everywhere.
+import { DataError, DataErrors } from './data-error.ts';
+import { formatEuro } from '../templates/lib/format.ts';
+
+export type PlaceholderContext = Record<string, unknown>;
+
+const PLACEHOLDER = /\{\{\s*(?:(euro):)?([\w.-]+)\s*\}\}/g;
+
+/** Looks a dotted path up; a segment that is not a key of an array finds the item with that id. */
+export function lookup(context: PlaceholderContext, path: string): unknown {
+  let value: unknown = context;
+  for (const segment of path.split('.')) {
+    if (Array.isArray(value)) {
+      value = /^\d+$/.test(segment)
+        ? value[Number(segment)]
+        : value.find((item: unknown) => (item as { id?: unknown } | null)?.id === segment);
+    } else if (value !== null && typeof value === 'object') {
+      value = (value as Record<string, unknown>)[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return value;
+}
+
+function fill(text: string, context: PlaceholderContext, file: string, field: string, errors: DataError[]): string {
+  return text.replace(PLACEHOLDER, (whole, format: string | undefined, path: string) => {
+    const value = lookup(context, path);
+    if (format === 'euro') {
+      if (typeof value === 'number') return formatEuro(value);
+      errors.push(new DataError(file, field, `placeholder ${whole} needs a number at "${path}"`));
+      return whole;
+    }
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    errors.push(
+      new DataError(file, field, `placeholder ${whole} names no text or number; use a path of data/site.yaml, "prices.…" or "buildDate"`),
+    );
+    return whole;
+  });
+}
+
+/** Returns a copy of `data` with every placeholder in every string filled; throws all problems at once. */
+export function fillPlaceholders<T>(data: T, context: PlaceholderContext, file: string): T {
+  const errors: DataError[] = [];
+  const walk = (value: unknown, field: string): unknown => {
+    if (typeof value === 'string') return fill(value, context, file, field, errors);
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${field}[${index}]`));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, walk(item, field ? `${field}.${key}` : key)]),
+      );
+    }
+    return value;
+  };
+  const filled = walk(data, '') as T;
+  if (errors.length > 0) throw new DataErrors(errors);
+  return filled;
+}

@@ -1,0 +1,19 @@
+// Renders one route to a complete HTML document.
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Site } from '../data/schema/site.ts';
+import { Document } from '../templates/layout/Document.tsx';
+import type { PageContext } from '../templates/lib/context.ts';
+import type { Route } from './routes.ts';
+
+export interface RenderInputs {
+  site: Site;
+  siteUrl: string;
+  assets: PageContext['assets'];
+}
+
+export function renderRoute(route: Route, { site, siteUrl, assets }: RenderInputs): string {
+  const context: PageContext = { site, path: route.path, siteUrl, assets, template: route.template };
+  const html = renderToString(createElement(Document, { context, head: route.head, children: route.page }));
+  return `<!DOCTYPE html>${html}`;
+}

@@ -1,0 +1,110 @@
+// The route table: every page the build writes, with its template, head and component.
+// Computed once from validated data and checked for collisions before anything renders.
+import type { ReactElement } from 'react';
+import { createElement } from 'react';
+import type { Head } from '../templates/lib/context.ts';
+import { localBusiness, webPage } from '../templates/lib/structured-data.ts';
+import type { ResponsiveImage } from '../templates/lib/image.ts';
+import { HomePage } from '../templates/pages/HomePage.tsx';
+import { LegalPage } from '../templates/pages/LegalPage.tsx';
+import { NotFoundPage } from '../templates/pages/NotFoundPage.tsx';
+import { LEGAL_PAGES, type SiteData } from './data.ts';
+
+export interface Route {
+  /** URL path without trailing slash; null for the 404 page, which has no address of its own. */
+  path: string | null;
+  /** Output file relative to dist/. */
+  file: string;
+  template: string;
+  head: Head;
+  /** Listed in sitemap.xml. */
+  indexable: boolean;
+  page: ReactElement;
+}
+
+export interface RouteInputs {
+  data: SiteData;
+  siteUrl: string;
+  images: Record<string, ResponsiveImage>;
+}
+
+export function fileForPath(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
+  const { site, home, prices, legal } = data;
+  const routes: Route[] = [];
+  const page = (path: string, template: string, head: Head, element: ReactElement): Route => ({
+    path,
+    file: fileForPath(path),
+    template,
+    head,
+    indexable: !head.noindex,
+    page: element,
+  });
+
+  routes.push(
+    page(
+      '/',
+      'home',
+      {
+        title: home.seo.title,
+        description: home.seo.description,
+        canonical: true,
+        structuredData: [localBusiness(site, siteUrl), webPage(siteUrl, '/', home.seo.title, home.seo.description)],
+      },
+      createElement(HomePage, { site, home, prices, images }),
+    ),
+  );
+
+  for (const slug of LEGAL_PAGES) {
+    const prose = legal[slug];
+    const path = `/${slug}`;
+    routes.push(
+      page(
+        path,
+        'legal',
+        { title: prose.title, description: prose.description, canonical: true, structuredData: [webPage(siteUrl, path, prose.title, prose.description)] },
+        createElement(LegalPage, { site, heading: prose.heading, html: prose.html }),
+      ),
+    );
+  }
+
+  routes.push({
+    path: null,
+    file: '404.html',
+    template: '404',
+    head: { title: `Seite nicht gefunden – ${site.name}`, description: `Diese Seite gibt es nicht. ${site.name}: Schlüsselnotdienst rund um die Uhr – rufen Sie uns an oder wählen Sie eine Seite.`, canonical: false },
+    indexable: false,
+    page: createElement(NotFoundPage, { site }),
+  });
+
+  checkRoutes(routes);
+  return routes;
+}
+
+/** Two routes that write the same file, or share a title, are a data mistake: list them all. */
+export function checkRoutes(routes: Route[]): void {
+  const problems: string[] = [];
+  for (const [key, label] of [
+    ['file', 'writing the same output file'],
+    ['title', 'sharing one title'],
+    ['description', 'sharing one description'],
+  ] as const) {
+    const seen = new Map<string, Route[]>();
+    for (const route of routes) {
+      const value = key === 'file' ? route.file : route.head[key];
+      seen.set(value, [...(seen.get(value) ?? []), route]);
+    }
+    for (const [value, group] of seen) {
+      if (group.length > 1) {
+        problems.push(
+          `Route conflict: ${group.length} routes are ${label} "${value}":\n` +
+            group.map((route, index) => `  ${index + 1}. ${route.path ?? '(404 page)'} (${route.template})`).join('\n'),
+        );
+      }
+    }
+  }
+  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nGive each page its own path, title and description.`);
+}

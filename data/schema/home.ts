@@ -1,0 +1,84 @@
+// The home page's content (data/home.yaml). Prices are referenced by id, never typed.
+import { z } from 'zod';
+
+const text = z.string().min(2);
+const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');
+const priceId = z.string().regex(/^[a-z0-9-]+$/);
+
+export const homeSchema = z.object({
+  seo: z.object({ title: z.string().min(10).max(70), description: z.string().min(70).max(170) }),
+  hero: z.object({
+    eyebrow: text,
+    heading: text,
+    lead: text,
+    slogans: z.tuple([text, text]),
+    prices: z.array(z.object({ priceId, label: text, note: text })).length(2),
+    priceNote: text,
+    badges: z.array(text).length(3),
+  }),
+  trust: z.object({
+    heading: text,
+    cards: z.array(z.object({ title: text, text, tooltip: text, href: internalPath, icon: text })).length(6),
+  }),
+  services: z.object({
+    heading: text,
+    lead: text,
+    cards: z
+      .array(
+        z.object({
+          title: text,
+          description: text,
+          priceId: priceId.optional(),
+          priceText: text.optional(),
+          href: internalPath,
+          icon: text,
+          steps: z.array(text).min(2),
+        }),
+      )
+      .min(3),
+    allLink: z.object({ label: text, href: internalPath }),
+  }),
+  prices: z.object({
+    heading: text,
+    lead: text,
+    cards: z
+      .array(
+        z.object({
+          priceId,
+          description: text,
+          features: z.array(text).min(2),
+          surcharges: z.array(text).default([]),
+          highlight: text.optional(),
+        }),
+      )
+      .length(3),
+    link: z.object({ label: text, href: internalPath }),
+  }),
+  reviews: z.object({
+    heading: text,
+    lead: text,
+    // True while the texts below are the shipped examples: the build warns, a live site must
+    // show only real reviews (UWG Anhang Nr. 23b).
+    examples: z.boolean(),
+    note: text,
+    items: z.array(z.object({ name: text, date: text, rating: z.number().int().min(1).max(5), text })).length(9),
+    link: z.object({ label: text, href: internalPath }),
+  }),
+  gallery: z.object({
+    heading: text,
+    lead: text,
+    items: z.array(z.object({ image: z.string().regex(/^[a-z0-9-]+\.(jpe?g|png|webp)$/), alt: text, title: text, subtitle: text })).length(4),
+  }),
+  coverage: z.object({
+    heading: text,
+    lead: text,
+    cities: z
+      .array(z.object({ name: text, postalRange: z.string().regex(/^\d{5}–\d{5}$/, 'must be a range such as "45001–45357"'), arrival: text }))
+      .length(8),
+    link: z.object({ label: text, href: internalPath }),
+  }),
+  finalCta: z.object({ heading: text, text }),
+  cityStrip: z.object({ heading: text, cities: z.array(text).min(1) }),
+});
+
+export type Home = z.infer<typeof homeSchema>;

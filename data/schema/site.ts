@@ -1,0 +1,52 @@
+// The business facts of data/site.yaml: the one source of phone, address, hours and ids.
+import { z } from 'zod';
+
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as "+492011234567"');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "08:00"');
+const optionalId = z.string().min(1).nullable().default(null);
+
+export const phoneSchema = z.object({
+  e164,
+  display: z.string().min(3),
+});
+
+export const siteSchema = z.object({
+  name: z.string().min(2),
+  legalName: z.string().min(2),
+  owner: z.string().min(2),
+  url: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
+  foundingYear: z.number().int().min(1900).max(2100),
+  address: z.object({
+    street: z.string().min(3),
+    postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit postcode'),
+    city: z.string().min(2),
+    region: z.string().min(2),
+    country: z.string().length(2),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+  phone: phoneSchema,
+  whatsapp: phoneSchema,
+  email: z.email(),
+  hours: z.object({
+    emergency: z.string().min(3),
+    office: z.array(z.object({ days: z.string().min(2), opens: time, closes: time })).min(1),
+    emailReply: z.string().min(3),
+  }),
+  registration: z.object({
+    tradeOffice: z.string().min(3),
+    chamber: z.string().min(3),
+    smallBusiness: z.boolean(),
+    vatId: z.string().regex(/^DE\d{9}$/, 'must look like "DE123456789"').nullable().default(null),
+  }),
+  serviceRegions: z.array(z.string().min(2)).min(1),
+  analytics: z.object({
+    gaMeasurementId: optionalId.refine((id) => id === null || /^G-[A-Z0-9]+$/.test(id), 'must look like "G-XXXXXXX"'),
+    adsId: optionalId.refine((id) => id === null || /^AW-\d+$/.test(id), 'must look like "AW-123456789"'),
+    adsCallConversionLabel: optionalId,
+    adsContactConversionLabel: optionalId,
+  }),
+  reviews: z.object({ pageUrl: z.url({ protocol: /^https$/ }) }),
+});
+
+export type Site = z.infer<typeof siteSchema>;

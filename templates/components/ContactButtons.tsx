@@ -1,0 +1,39 @@
+// The call and WhatsApp links: plain links that work without JavaScript, tagged for tracking.
+import type { ReactNode } from 'react';
+import type { Site } from '../../data/schema/site.ts';
+import { telHref, whatsappHref } from '../lib/format.ts';
+import { Icon } from './Icon.tsx';
+
+interface ButtonProps {
+  site: Site;
+  location: string;
+  className?: string;
+  children?: ReactNode;
+  label?: string;
+}
+
+export function CallButton({ site, location, className = 'btn btn-call', children, label }: ButtonProps) {
+  return (
+    <a className={className} href={telHref(site.phone.e164)} data-track="call" data-track-location={location} aria-label={label}>
+      <Icon name="phone" />
+      {children ?? <span>{site.phone.display}</span>}
+    </a>
+  );
+}
+
+export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label }: ButtonProps) {
+  return (
+    <a
+      className={className}
+      href={whatsappHref(site.whatsapp.e164)}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-track="whatsapp"
+      data-track-location={location}
+      aria-label={label}
+    >
+      <Icon name="message-circle" />
+      {children ?? <span>WhatsApp</span>}
+    </a>
+  );
+}

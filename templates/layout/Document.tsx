@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import type { Head, PageContext } from '../lib/context.ts';
+import { ConsentBanner } from './ConsentBanner.tsx';
+import { Drawer } from './Drawer.tsx';
+import { FloatingButtons } from './FloatingButtons.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+function jsonLd(data: object): string {
+  // "<" escaped so a text in the data can never close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/** The whole page: head, shared layout (spec section 2) and the page's own content. */
+export function Document({ context, head, children }: { context: PageContext; head: Head; children: ReactNode }) {
+  const { site, path, siteUrl, assets } = context;
+  const canonical = head.canonical && path !== null ? `${siteUrl}${path}` : null;
+  const analytics = site.analytics;
+  return (
+    <html lang="de">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        {canonical && <link rel="canonical" href={canonical} />}
+        {head.noindex && <meta name="robots" content="noindex, follow" />}
+        <meta name="theme-color" content="#0b3a66" />
+        <meta name="format-detection" content="telephone=no" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <meta property="og:type" content="website" />
+        <meta property="og:locale" content="de_DE" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        {canonical && <meta property="og:url" content={canonical} />}
+        {head.structuredData?.map((data, index) => (
+          <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />
+        ))}
+      </head>
+      <body
+        data-page={context.template}
+        data-ga-id={analytics.gaMeasurementId ?? undefined}
+        data-ads-id={analytics.adsId ?? undefined}
+        data-ads-call-label={analytics.adsCallConversionLabel ?? undefined}
+        data-ads-contact-label={analytics.adsContactConversionLabel ?? undefined}
+      >
+        <a id="top" className="skip-link" href="#main">
+          Zum Inhalt springen
+        </a>
+        <Header context={context} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer context={context} />
+        <Drawer context={context} />
+        <FloatingButtons site={site} />
+        <ConsentBanner />
+        <script type="module" src={assets.js}></script>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,30 @@
+import type { PageContext } from '../lib/context.ts';
+import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Logo } from '../components/Logo.tsx';
+import { Navigation } from './Navigation.tsx';
+
+// The call button comes first in the source after the logo, so it sits in the first bytes of
+// every page (budget: the first tel: link within 14 KB brotli).
+export function Header({ context }: { context: PageContext }) {
+  const { site } = context;
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Logo site={site} />
+        <CallButton site={site} location="header" className="btn btn-call header-call" label={`24/7 Notruf: ${site.phone.display} anrufen`}>
+          <span className="header-call-short">Anrufen</span>
+          <span className="header-call-long">
+            24/7 Notruf <strong>{site.phone.display}</strong>
+          </span>
+        </CallButton>
+        <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />
+        <a className="menu-toggle" href="#menu" aria-controls="menu" aria-expanded="false" data-drawer-open>
+          <Icon name="menu" size={24} />
+          <span>Menü</span>
+        </a>
+        <Navigation path={context.path} className="main-nav" label="Hauptnavigation" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+// Pure formatting helpers shared by pages, the build and the browser.
+
+const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0 });
+const euroCentsFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+
+/** 69 → "69 €", 100.5 → "100,50 €" (German style, no needless cents). */
+export function formatEuro(amount: number): string {
+  return Number.isInteger(amount) ? euroFormat.format(amount) : euroCentsFormat.format(amount);
+}
+
+/** "22. November 2026": the version date of the legal pages. */
+export function formatGermanDate(date: Date): string {
+  return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
+}
+
+export function telHref(e164: string): string {
+  return `tel:${e164}`;
+}
+
+/** wa.me wants the number without "+" and without spaces. */
+export function whatsappHref(e164: string): string {
+  return `https://wa.me/${e164.replace(/^\+/, '')}`;
+}

@@ -1,0 +1,14 @@
+// Slugs of German place names: lower case, umlauts as ue/ae/oe and ß as ss (the spec's rule),
+// so "Mülheim an der Ruhr" becomes "muelheim-an-der-ruhr".
+import slugify from 'slugify';
+
+const GERMAN = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS' } as const;
+
+export function slug(name: string): string {
+  const spelled = name.replace(/[äöüÄÖÜßẞ]/g, (letter) => GERMAN[letter as keyof typeof GERMAN]);
+  return slugify(spelled, { lower: true, strict: true, locale: 'de', trim: true });
+}
+
+export function cityPath(name: string): string {
+  return `/schluesseldienst/${slug(name)}`;
+}

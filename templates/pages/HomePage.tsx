@@ -1,0 +1,265 @@
+import type { Home } from '../../data/schema/home.ts';
+import type { Prices } from '../../data/schema/prices.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
+import { Gallery } from '../components/Gallery.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Section } from '../components/Section.tsx';
+import { Stars } from '../components/Stars.tsx';
+import type { ResponsiveImage } from '../lib/image.ts';
+import { priceItem, priceText } from '../lib/prices.ts';
+import { cityPath } from '../lib/slugs.ts';
+
+export interface HomeProps {
+  site: Site;
+  home: Home;
+  prices: Prices;
+  images: Record<string, ResponsiveImage>;
+}
+
+function Hero({ site, home, prices }: HomeProps) {
+  const { hero } = home;
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="container hero-inner">
+        <p className="eyebrow">{hero.eyebrow}</p>
+        <h1 id="hero-heading">{hero.heading}</h1>
+        <p className="hero-lead">{hero.lead}</p>
+        <ul className="hero-prices">
+          {hero.prices.map((entry) => (
+            <li key={entry.priceId} className="price-chip">
+              <span className="price-chip-label">{entry.label}</span>
+              <span className="price-chip-amount">{priceText(priceItem(prices, entry.priceId))}</span>
+              <span className="price-chip-note">{entry.note}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="button-row hero-actions">
+          <CallButton site={site} location="hero" className="btn btn-call btn-hero" label={`Jetzt anrufen: ${site.phone.display}`}>
+            <span className="hero-call-text">
+              <span className="slogans" data-slogan>
+                {hero.slogans.map((slogan, index) => (
+                  <span key={slogan} className={index === 0 ? 'slogan is-active' : 'slogan'} data-slogan-item aria-hidden={index === 0 ? undefined : 'true'}>
+                    {slogan}
+                  </span>
+                ))}
+              </span>
+              <span className="hero-phone">{site.phone.display}</span>
+            </span>
+          </CallButton>
+          <WhatsAppButton site={site} location="hero" className="btn btn-whatsapp btn-large">
+            <span>WhatsApp schreiben</span>
+          </WhatsAppButton>
+        </div>
+        <p className="hero-note">{hero.priceNote}</p>
+        <ul className="badges">
+          {hero.badges.map((badge) => (
+            <li key={badge}>
+              <Icon name="badge-check" size={18} />
+              {badge}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function TrustCards({ home }: { home: Home }) {
+  return (
+    <Section id="vertrauen" heading={home.trust.heading} className="section-muted">
+      <ul className="card-grid trust-grid">
+        {home.trust.cards.map((card, index) => (
+          <li key={card.href}>
+            <a className="card trust-card" href={card.href} aria-describedby={`trust-tip-${index}`}>
+              <Icon name={card.icon} size={28} className="icon card-icon" />
+              <span className="card-title">{card.title}</span>
+              <span className="card-text">{card.text}</span>
+              <span className="tooltip" role="tooltip" id={`trust-tip-${index}`}>
+                {card.tooltip}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function ServicePrice({ prices, priceId, priceText: text }: { prices: Prices; priceId: string | undefined; priceText: string | undefined }) {
+  const item = priceId ? priceItem(prices, priceId) : null;
+  return (
+    <p className="service-price">
+      {item ? priceText(item) : text}
+      {item?.note && <span className="service-price-note">{item.note}</span>}
+    </p>
+  );
+}
+
+function Services({ home, prices }: { home: Home; prices: Prices }) {
+  return (
+    <Section id="leistungen" heading={home.services.heading} lead={home.services.lead}>
+      <ul className="card-grid service-grid">
+        {home.services.cards.map((card) => (
+          <li key={card.href} className="card service-card">
+            <div className="service-head">
+              <Icon name={card.icon} size={28} className="icon card-icon" />
+              <h3>{card.title}</h3>
+            </div>
+            <p>{card.description}</p>
+            <ServicePrice prices={prices} priceId={card.priceId} priceText={card.priceText} />
+            <details name="services" data-service={card.title}>
+              <summary>So gehen wir vor</summary>
+              <ol className="steps">
+                {card.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </details>
+            <a className="text-link" href={card.href}>
+              Details<span className="visually-hidden"> zu {card.title}</span>
+              <Icon name="arrow-right" size={18} />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="section-more">
+        <a className="btn btn-outline" href={home.services.allLink.href}>
+          {home.services.allLink.label}
+        </a>
+      </p>
+    </Section>
+  );
+}
+
+function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
+  return (
+    <Section id="preise" heading={home.prices.heading} lead={home.prices.lead} className="section-muted">
+      <ul className="card-grid price-grid">
+        {home.prices.cards.map((card) => {
+          const item = priceItem(prices, card.priceId);
+          return (
+            <li key={card.priceId} className={item.popular ? 'card price-card is-popular' : 'card price-card'}>
+              {card.highlight && <p className="price-badge">{card.highlight}</p>}
+              <h3>{item.title}</h3>
+              <p className="price-amount">{priceText(item)}</p>
+              {item.note && <p className="price-note">{item.note}</p>}
+              <p>{card.description}</p>
+              <ul className="check-list">
+                {card.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" size={18} />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              {card.surcharges.map((line) => (
+                <p key={line} className="price-surcharge">
+                  {line}
+                </p>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="section-more">
+        <a className="btn btn-outline" href={home.prices.link.href}>
+          {home.prices.link.label}
+        </a>
+      </p>
+    </Section>
+  );
+}
+
+function Reviews({ home }: { home: Home }) {
+  const { reviews } = home;
+  return (
+    <Section id="bewertungen" heading={reviews.heading} lead={reviews.lead}>
+      <ul className="card-grid review-grid">
+        {reviews.items.map((review) => (
+          <li key={review.name} className="card review-card">
+            <figure>
+              <Stars rating={review.rating} />
+              <blockquote>
+                <p>{review.text}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{review.name}</strong> · {review.date} · Google-Bewertung
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <p className="fine-print">{reviews.note}</p>
+      <p className="section-more">
+        <a className="btn btn-outline" href={reviews.link.href} data-track="review">
+          {reviews.link.label}
+        </a>
+      </p>
+    </Section>
+  );
+}
+
+function Coverage({ home }: { home: Home }) {
+  const { coverage } = home;
+  return (
+    <Section id="einsatzgebiet" heading={coverage.heading} lead={coverage.lead} className="section-muted">
+      <ul className="card-grid city-grid">
+        {coverage.cities.map((city) => (
+          <li key={city.name}>
+            <a className="card city-card" href={cityPath(city.name)}>
+              <Icon name="map-pin" size={22} className="icon card-icon" />
+              <span className="card-title">Schlüsseldienst {city.name}</span>
+              <span className="card-text">PLZ {city.postalRange}</span>
+              <span className="card-text">
+                <Icon name="timer" size={16} /> {city.arrival}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="section-more">
+        <a className="btn btn-outline" href={coverage.link.href}>
+          {coverage.link.label}
+        </a>
+      </p>
+    </Section>
+  );
+}
+
+function CityStrip({ home }: { home: Home }) {
+  return (
+    <nav className="city-strip" aria-label={home.cityStrip.heading}>
+      <div className="container">
+        <h2 className="city-strip-heading">{home.cityStrip.heading}</h2>
+        <ul>
+          {home.cityStrip.cities.map((city) => (
+            <li key={city}>
+              <a href={cityPath(city)}>Schlüsseldienst {city}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}
+
+export function HomePage(props: HomeProps) {
+  const { site, home, images } = props;
+  return (
+    <>
+      <Hero {...props} />
+      <TrustCards home={home} />
+      <Services home={home} prices={props.prices} />
+      <PriceCards home={home} prices={props.prices} />
+      <Reviews home={home} />
+      <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.lead}>
+        <Gallery items={home.gallery.items} images={images} />
+      </Section>
+      <Coverage home={home} />
+      <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
+      <CityStrip home={home} />
+    </>
+  );
+}
