@@ -1,0 +1,79 @@
+// The byte budgets of ARCHITECTURE.md: the first tel: link within the first 14 KB (brotli) of
+// every page, no render-blocking resource after it, and at most 15 KB of JavaScript (brotli)
+// loaded before any interaction.
+import { brotliCompressSync, constants } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+
+const FIRST_ROUND_TRIP = 14_336;
+const JS_BUDGET = 15 * 1024;
+
+let site: BuiltSite;
+let pages: { path: string }[];
+beforeAll(async () => {
+  site = await buildSite();
+  pages = JSON.parse(site.read('routes.json'));
+}, 180_000);
+afterAll(() => site?.remove());
+
+const fileOf = (path: string) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+const brotli = (text: string | Buffer) =>
+  brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+
+/** The HTML from its start to the end of its first tel: link. */
+function untilFirstCall(html: string): string {
+  const start = html.search(/<a [^>]*href="tel:/);
+  if (start < 0) throw new Error('no tel: link');
+  return html.slice(0, html.indexOf('</a>', start) + 4);
+}
+
+/** Scripts a page loads before interaction: its script elements and what they import statically. */
+function initialScripts(html: string): string[] {
+  const seen = new Set<string>();
+  const queue = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
+  queue.push(...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!));
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url) || !url.startsWith('/')) continue;
+    seen.add(url);
+    const code = site.read(url.slice(1));
+    for (const match of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+      queue.push(new URL(match[1]!, `http://x${url}`).pathname);
+    }
+  }
+  return [...seen];
+}
+
+describe('byte budgets', () => {
+  it('every page has its first tel: link within the first 14 KB of brotli', () => {
+    const sizes = pages.map((page) => {
+      const prefix = untilFirstCall(site.read(fileOf(page.path)));
+      return { path: page.path, bytes: brotli(prefix) };
+    });
+    console.log(`first tel: link at (brotli bytes): ${sizes.map((s) => `${s.path} ${s.bytes}`).join(', ')}`);
+    for (const size of sizes) expect(size.bytes, size.path).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
+  });
+
+  it('no stylesheet or classic script blocks rendering after the first tel: link', () => {
+    for (const page of pages) {
+      const html = site.read(fileOf(page.path));
+      const end = untilFirstCall(html).length;
+      for (const match of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)) expect(match.index!, page.path).toBeLessThan(end);
+      for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+        const attributes = match[1]!;
+        if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+        expect(/type="module"|\bdefer\b|\basync\b/.test(attributes), `${page.path}: ${match[0]}`).toBe(true);
+      }
+    }
+  });
+
+  it('every page loads at most 15 KB of JavaScript (brotli) before any interaction', () => {
+    for (const page of pages) {
+      const scripts = initialScripts(site.read(fileOf(page.path)));
+      expect(scripts.length, page.path).toBeGreaterThan(0);
+      const total = scripts.reduce((sum, url) => sum + brotli(site.bytes(url.slice(1))), 0);
+      if (page.path === '/') console.log(`JavaScript before interaction on /: ${total} bytes brotli (${scripts.join(', ')})`);
+      expect(total, page.path).toBeLessThanOrEqual(JS_BUDGET);
+    }
+  });
+});

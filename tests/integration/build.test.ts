@@ -1,0 +1,149 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentHash } from '../../build/hash.ts';
+import { copyData } from '../support/data-copy.ts';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+
+let site: BuiltSite;
+let pages: { path: string; template: string; title: string }[];
+
+beforeAll(async () => {
+  site = await buildSite();
+  pages = JSON.parse(site.read('routes.json'));
+}, 180_000);
+afterAll(() => site?.remove());
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [relative(site.dir, path)];
+  });
+}
+
+const fileOf = (path: string) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+
+describe('the build', () => {
+  it('writes every page, the assets, sitemap, robots and the 404 page', () => {
+    const written = files(site.dir);
+    for (const file of ['index.html', 'impressum/index.html', 'datenschutz/index.html', 'agb/index.html', '404.html', 'sitemap.xml', 'robots.txt', 'favicon.svg']) {
+      expect(written).toContain(file);
+    }
+    expect(written.filter((file) => /^assets\/site\.[0-9a-f]{8}\.css$/.test(file))).toHaveLength(1);
+    expect(written.filter((file) => /^assets\/main\.[0-9a-f]{8}\.js$/.test(file))).toHaveLength(1);
+    expect(site.summary.pages).toBe(5);
+  });
+
+  it('names assets by their content', () => {
+    for (const file of files(site.dir).filter((name) => /^assets\/.*\.(css|js)$/.test(name))) {
+      expect(file).toContain(`.${contentHash(site.bytes(file))}.`);
+    }
+  });
+
+  it('puts a .br and a .gz beside every text file, each decompressing to the original', () => {
+    const texts = files(site.dir).filter((file) => /\.(html|css|js|svg|xml|txt|json)$/.test(file));
+    expect(texts.length).toBeGreaterThan(8);
+    for (const file of texts) {
+      const original = site.bytes(file);
+      expect(brotliDecompressSync(site.bytes(`${file}.br`)).equals(original), `${file}.br`).toBe(true);
+      expect(gunzipSync(site.bytes(`${file}.gz`)).equals(original), `${file}.gz`).toBe(true);
+    }
+  });
+
+  it('writes a sitemap with absolute URLs and no lastmod, and robots.txt pointing to it', () => {
+    const sitemap = site.read('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://www.schluesseldienst-mustermann.example/</loc>');
+    expect(sitemap).toContain('<loc>https://www.schluesseldienst-mustermann.example/agb</loc>');
+    expect(sitemap).not.toContain('lastmod');
+    expect(site.read('robots.txt')).toContain('Sitemap: https://www.schluesseldienst-mustermann.example/sitemap.xml');
+  });
+
+  it('gives every page its own title, description and canonical URL', () => {
+    const heads = pages.map((page) => {
+      const html = site.read(fileOf(page.path));
+      return {
+        path: page.path,
+        title: attr(html, /<title>([^<]*)<\/title>/),
+        description: attr(html, /<meta name="description" content="([^"]*)"/),
+        canonical: attr(html, /<link rel="canonical" href="([^"]*)"/),
+      };
+    });
+    for (const key of ['title', 'description'] as const) {
+      const values = heads.map((head) => head[key]);
+      expect(values.every(Boolean), key).toBe(true);
+      expect(new Set(values).size, key).toBe(values.length);
+    }
+    for (const head of heads.filter((h) => h.path !== '/404.html')) {
+      expect(head.canonical).toBe(`https://www.schluesseldienst-mustermann.example${head.path}`);
+    }
+    expect(heads.find((h) => h.path === '/404.html')?.canonical).toBeUndefined();
+  });
+
+  it('serves the page in German with the call link in the header of every page', () => {
+    for (const page of pages) {
+      const html = site.read(fileOf(page.path));
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="de">/);
+      const header = html.slice(html.indexOf('<header class="site-header"'), html.indexOf('</header>'));
+      expect(header, page.path).toContain('href="tel:+492010000000"');
+    }
+  });
+
+  it('renders the gallery through the image pipeline with width and height set', () => {
+    const html = site.read('index.html');
+    const gallery = html.slice(html.indexOf('<ul class="gallery">'), html.indexOf('</ul>', html.indexOf('<ul class="gallery">')));
+    expect(gallery.match(/<picture>/g)).toHaveLength(4);
+    expect(gallery.match(/type="image\/avif"/g)).toHaveLength(4);
+    expect(gallery.match(/type="image\/webp"/g)).toHaveLength(4);
+    for (const img of gallery.match(/<img [^>]*>/g) ?? []) {
+      expect(img).toMatch(/width="\d+"/);
+      expect(img).toMatch(/height="\d+"/);
+      expect(img).toMatch(/alt="[^"]+"/);
+      const src = attr(img, /src="([^"]+)"/)!;
+      expect(files(site.dir)).toContain(src.slice(1));
+    }
+  });
+});
+
+describe('legal pages, correct for Germany today', () => {
+  it('the Impressum follows § 5 DDG, states no arbitration and never links the closed ODR platform', () => {
+    const html = site.read('impressum/index.html');
+    expect(html).toContain('§ 5 DDG');
+    expect(html).not.toMatch(/TMG\b/);
+    expect(html).toContain('nicht bereit und nicht verpflichtet');
+    expect(html).toContain('GeoNames');
+    for (const page of pages) expect(site.read(fileOf(page.path))).not.toMatch(/ec\.europa\.eu\/consumers\/odr/);
+  });
+
+  it('the privacy policy and the terms show the build date as their version', () => {
+    expect(site.read('datenschutz/index.html')).toContain('Stand: 22. November 2026');
+    expect(site.read('agb/index.html')).toContain('22. November 2026');
+  });
+
+  it('the AGB have sections 1 to 9 and name Essen as venue for merchants', () => {
+    const html = site.read('agb/index.html');
+    for (let section = 1; section <= 9; section += 1) expect(html).toContain(`§ ${section} `);
+    expect(html).toMatch(/Gerichtsstand[^]*Essen/);
+  });
+});
+
+describe('one data file holds the business facts', () => {
+  it('a new phone number in data/site.yaml changes every page and leaves the old one nowhere', async () => {
+    const data = copyData();
+    data.edit('site.yaml', (text) => text.replace('e164: "+492010000000"', 'e164: "+49201987654"').replace('display: "0201 000 000 0"', 'display: "0201 987 654"'));
+    const changed = await buildSite({ dataDir: data.dir });
+    try {
+      for (const page of pages) {
+        const html = changed.read(fileOf(page.path));
+        expect(html, page.path).not.toContain('+492010000000');
+        expect(html, page.path).not.toContain('0201 000 000 0');
+        expect(html, page.path).toContain('href="tel:+49201987654"');
+      }
+      expect(changed.read('impressum/index.html')).toContain('0201 987 654');
+    } finally {
+      changed.remove();
+      data.remove();
+    }
+  }, 120_000);
+});

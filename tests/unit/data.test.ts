@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadData } from '../../build/data.ts';
+import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
+
+const buildDate = new Date('2026-11-22T10:00:00Z');
+let copy: DataCopy | undefined;
+
+function load(change?: (data: DataCopy) => void) {
+  copy = copyData();
+  change?.(copy);
+  return loadData({ rootDir: ROOT, dataDir: copy.dir, buildDate });
+}
+
+function problems(change: (data: DataCopy) => void): string {
+  try {
+    load(change);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the data to be rejected');
+}
+
+afterEach(() => copy?.remove());
+
+describe('data validation', () => {
+  it('accepts the shipped data and fills its placeholders', () => {
+    const data = load();
+    expect(data.site.address.city).toBe('Essen');
+    expect(data.home.seo.description).toContain('69\u00a0€');
+    expect(data.legal.datenschutz.html).toContain('22. November 2026');
+    expect(JSON.stringify(data.home)).not.toMatch(/\{\{/);
+  });
+
+  it('names file, line and column of broken YAML', () => {
+    const message = problems((data) => data.edit('site.yaml', (text) => text.replace('name: Schlüsseldienst Mustermann', 'name: [unclosed')));
+    expect(message).toMatch(/^data\/site\.yaml: line \d+, column \d+: is not valid YAML/);
+  });
+
+  it('names file, field path and bad value of an invalid field', () => {
+    const message = problems((data) => data.edit('site.yaml', (text) => text.replace('e164: "+492010000000"', 'e164: "0201 123"')));
+    expect(message).toBe('data/site.yaml: phone.e164: must be an E.164 number such as "+492011234567" (got "0201 123")');
+  });
+
+  it('says which field is missing', () => {
+    const message = problems((data) => data.edit('site.yaml', (text) => text.replace(/^email: .*$/m, '')));
+    expect(message).toBe('data/site.yaml: email: is missing');
+  });
+
+  it('rejects a postcode that is not five digits', () => {
+    const message = problems((data) => data.edit('site.yaml', (text) => text.replace('postalCode: "45127"', 'postalCode: "4512"')));
+    expect(message).toContain('data/site.yaml: address.postalCode: must be a five-digit postcode (got "4512")');
+  });
+
+  it('rejects a placeholder that names nothing', () => {
+    const message = problems((data) => data.edit('home.yaml', (text) => text.replace('heading: Faire Festpreise', 'heading: "Preise {{phone.nope}}"')));
+    expect(message).toContain('data/home.yaml: prices.heading: placeholder {{phone.nope}} names no text or number');
+  });
+
+  it('rejects a price id that data/prices.yaml does not have', () => {
+    const message = problems((data) => data.edit('home.yaml', (text) => text.replace('priceId: tresoroeffnung', 'priceId: tresor')));
+    expect(message).toMatch(/data\/home\.yaml: services\.cards\[4\]\.priceId: "tresor" is not a price id of data\/prices\.yaml/);
+  });
+
+  it('reports a missing legal page by its file name', () => {
+    const message = problems((data) => data.write('legal/agb.md', ''));
+    expect(message).toMatch(/^data\/legal\/agb\.md: /);
+  });
+
+  it('stops `npm run build` with exit code 1 and writes nothing', () => {
+    copy = copyData();
+    copy.edit('prices.yaml', (text) => text.replace('price: 199', 'price: -5'));
+    const out = join(mkdtempSync(join(tmpdir(), 'site-out-')), 'dist');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'build/index.ts', '--data', copy.dir, '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Build stopped: 1 problem in the data; nothing was written.');
+    expect(result.stderr).toContain('data/prices.yaml: services[5].price:');
+    expect(existsSync(out)).toBe(false);
+  });
+});

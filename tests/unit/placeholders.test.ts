@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, lookup } from '../../build/placeholders.ts';
+
+const context = {
+  name: 'Schlüsseldienst Test',
+  phone: { display: '0201 123' },
+  prices: { services: [{ id: 'tuer', price: 69 }], terms: { waiting: 100.5 } },
+};
+
+describe('placeholders', () => {
+  it('looks up nested fields and array items by id', () => {
+    expect(lookup(context, 'phone.display')).toBe('0201 123');
+    expect(lookup(context, 'prices.services.tuer.price')).toBe(69);
+    expect(lookup(context, 'prices.services.0.price')).toBe(69);
+    expect(lookup(context, 'prices.services.nope.price')).toBeUndefined();
+  });
+
+  it('fills text and euro placeholders everywhere in a structure', () => {
+    const filled = fillPlaceholders({ a: ['Ruf {{ phone.display }} an', { b: 'ab {{euro:prices.services.tuer.price}}' }], n: 3 }, context, 'data/x.yaml');
+    expect(filled).toEqual({ a: ['Ruf 0201 123 an', { b: 'ab 69\u00a0€' }], n: 3 });
+  });
+
+  it('lists every unknown placeholder with file and field', () => {
+    expect(() => fillPlaceholders({ a: '{{nope}}', b: ['{{euro:name}}'] }, context, 'data/x.yaml')).toThrow(
+      /data\/x\.yaml: a: placeholder \{\{nope\}\} names no text or number[^]*data\/x\.yaml: b\[0\]: placeholder \{\{euro:name\}\} needs a number at "name"/,
+    );
+  });
+});

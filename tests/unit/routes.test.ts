@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadData } from '../../build/data.ts';
+import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes.ts';
+import { absoluteUrl, sitemapXml } from '../../build/sitemap.ts';
+import { ROOT } from '../support/data-copy.ts';
+
+const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const fakeImage = {
+  width: 1600, height: 1200,
+  fallback: { src: '/img/x-800.jpg', width: 800, height: 600 },
+  largest: { src: '/img/x-1600.jpg', width: 1600, height: 1200 },
+  sources: [{ type: 'image/avif', srcset: '/img/x.avif 800w' }, { type: 'image/webp', srcset: '/img/x.webp 800w' }],
+  jpeg: { srcset: '/img/x-800.jpg 800w' },
+} as const;
+const images = Object.fromEntries(data.home.gallery.items.map((item) => [item.image, structuredClone(fakeImage) as never]));
+const routes = listRoutes({ data, siteUrl: 'https://example.test', images });
+
+describe('route table', () => {
+  it('lists home, the three legal pages and the 404 page', () => {
+    expect(routes.map((route) => [route.path, route.file, route.template])).toEqual([
+      ['/', 'index.html', 'home'],
+      ['/impressum', 'impressum/index.html', 'legal'],
+      ['/datenschutz', 'datenschutz/index.html', 'legal'],
+      ['/agb', 'agb/index.html', 'legal'],
+      [null, '404.html', '404'],
+    ]);
+  });
+
+  it('maps paths to files without trailing slashes in URLs', () => {
+    expect(fileForPath('/')).toBe('index.html');
+    expect(fileForPath('/schluesseldienst/essen')).toBe('schluesseldienst/essen/index.html');
+  });
+
+  it('rejects two routes writing one file and lists both', () => {
+    const twin: Route = { ...routes[1]!, path: '/impressum-kopie', head: { ...routes[1]!.head, title: 'Anders', description: 'Anders auch' } };
+    expect(() => checkRoutes([...routes, twin])).toThrow(
+      'Route conflict: 2 routes are writing the same output file "impressum/index.html":\n  1. /impressum (legal)\n  2. /impressum-kopie (legal)',
+    );
+  });
+
+  it('rejects two pages with one title', () => {
+    const twin: Route = { ...routes[2]!, path: '/x', file: 'x/index.html', head: { ...routes[2]!.head, description: 'Eine andere Beschreibung' } };
+    expect(() => checkRoutes([...routes, twin])).toThrow(/sharing one title/);
+  });
+});
+
+describe('sitemap', () => {
+  const xml = sitemapXml(routes, 'https://example.test');
+
+  it('lists every indexable page and not the 404 page', () => {
+    expect(xml.match(/<loc>/g)).toHaveLength(4);
+    expect(xml).toContain('<loc>https://example.test/impressum</loc>');
+    expect(xml).not.toContain('404');
+  });
+
+  it('claims no lastmod it cannot know', () => {
+    expect(xml).not.toContain('lastmod');
+  });
+
+  it('percent-encodes umlauts and ß in URLs', () => {
+    expect(absoluteUrl('https://example.test', '/schluesseldienst/straße')).toBe('https://example.test/schluesseldienst/stra%C3%9Fe');
+  });
+});

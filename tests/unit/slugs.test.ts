@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cityPath, slug } from '../../templates/lib/slugs.ts';
+
+describe('slugs of German place names', () => {
+  it.each([
+    ['Essen', 'essen'],
+    ['Mülheim an der Ruhr', 'muelheim-an-der-ruhr'],
+    ['Gießen', 'giessen'],
+    ['Großenbaum', 'grossenbaum'],
+    ['Bochum-Wattenscheid', 'bochum-wattenscheid'],
+    ['Düsseldorf', 'duesseldorf'],
+    ['Köln', 'koeln'],
+    ['Ückendorf', 'ueckendorf'],
+    ['Bergisch Gladbach', 'bergisch-gladbach'],
+    ['Sankt Augustin', 'sankt-augustin'],
+    ['Essen (Ruhr)', 'essen-ruhr'],
+    ['  Hamm  ', 'hamm'],
+  ])('%s → %s', (name, expected) => {
+    expect(slug(name)).toBe(expected);
+  });
+
+  it('builds the city page path the home page, footer and coverage link to', () => {
+    expect(cityPath('Mülheim an der Ruhr')).toBe('/schluesseldienst/muelheim-an-der-ruhr');
+  });
+});
