@@ -10,6 +10,7 @@ interface ButtonProps {
   className?: string;
   children?: ReactNode;
   label?: string;
+  'data-fab-whatsapp'?: boolean;
 }
 
 export function CallButton({ site, location, className = 'btn btn-call', children, label }: ButtonProps) {
@@ -21,7 +22,7 @@ export function CallButton({ site, location, className = 'btn btn-call', childre
   );
 }
 
-export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label }: ButtonProps) {
+export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, ...data }: ButtonProps) {
   return (
     <a
       className={className}
@@ -31,6 +32,7 @@ export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp',
       data-track="whatsapp"
       data-track-location={location}
       aria-label={label}
+      {...data}
     >
       <Icon name="message-circle" />
       {children ?? <span>WhatsApp</span>}

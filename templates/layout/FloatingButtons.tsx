@@ -6,18 +6,18 @@ import { Icon } from '../components/Icon.tsx';
 // "nach oben" appear after scrolling (client/floating.ts).
 export function FloatingButtons({ site }: { site: Site }) {
   return (
-    <div className="floating">
+    <aside className="floating" aria-label="Schnellkontakt">
       <a className="to-top" href="#top" data-to-top aria-label="Nach oben">
         <Icon name="arrow-up" size={22} />
       </a>
-      <WhatsAppButton site={site} location="sticky" className="fab fab-whatsapp" label="Per WhatsApp schreiben">
-        <span className="visually-hidden">WhatsApp</span>
+      <WhatsAppButton site={site} location="sticky" className="fab fab-whatsapp" data-fab-whatsapp>
+        <span className="visually-hidden">Per WhatsApp schreiben</span>
       </WhatsAppButton>
-      <CallButton site={site} location="sticky" className="fab fab-call" label={`Jetzt anrufen: ${site.phone.display}`}>
+      <CallButton site={site} location="sticky" className="fab fab-call">
         <span className="fab-label">
           Jetzt anrufen <span className="fab-number">{site.phone.display}</span>
         </span>
       </CallButton>
-    </div>
+    </aside>
   );
 }

@@ -12,11 +12,9 @@ export function Header({ context }: { context: PageContext }) {
     <header className="site-header">
       <div className="container header-bar">
         <Logo site={site} />
-        <CallButton site={site} location="header" className="btn btn-call header-call" label={`24/7 Notruf: ${site.phone.display} anrufen`}>
+        <CallButton site={site} location="header" className="btn btn-call header-call">
           <span className="header-call-short">Anrufen</span>
-          <span className="header-call-long">
-            24/7 Notruf <strong>{site.phone.display}</strong>
-          </span>
+          <span className="header-call-long">24/7 Notruf</span> <strong className="header-call-number">{site.phone.display}</strong>
         </CallButton>
         <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />
         <a className="menu-toggle" href="#menu" aria-controls="menu" aria-expanded="false" data-drawer-open>

@@ -3,7 +3,7 @@ import type { Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
-import { Gallery } from '../components/Gallery.tsx';
+import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
@@ -36,7 +36,7 @@ function Hero({ site, home, prices }: HomeProps) {
           ))}
         </ul>
         <div className="button-row hero-actions">
-          <CallButton site={site} location="hero" className="btn btn-call btn-hero" label={`Jetzt anrufen: ${site.phone.display}`}>
+          <CallButton site={site} location="hero" className="btn btn-call btn-hero">
             <span className="hero-call-text">
               <span className="slogans" data-slogan>
                 {hero.slogans.map((slogan, index) => (
@@ -260,6 +260,7 @@ export function HomePage(props: HomeProps) {
       <Coverage home={home} />
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
       <CityStrip home={home} />
+      <GalleryViewer items={home.gallery.items} images={images} />
     </>
   );
 }

@@ -1,0 +1,35 @@
+// The one script of every page: progressive enhancement of server-rendered HTML. Consent runs
+// first so the Consent Mode defaults precede anything else in the dataLayer.
+import { init as consent } from './consent.ts';
+import { init as tracking } from './tracking.ts';
+import { init as drawer } from './drawer.ts';
+import { init as floating } from './floating.ts';
+import { init as slogan } from './slogan.ts';
+import { init as accordion } from './accordion.ts';
+import { init as gallery } from './gallery.ts';
+import { init as reveal } from './reveal.ts';
+import { init as notFound } from './not-found.ts';
+
+declare global {
+  interface Window {
+    __siteClientStarted?: boolean;
+  }
+}
+
+const modules: Record<string, (root?: ParentNode) => void> = {
+  consent, tracking, drawer, floating, slogan, accordion, gallery, reveal, notFound,
+};
+
+// A second copy of this bundle on the page (a cached old hash, a template including it twice)
+// must not push a second consent default or bind every listener twice.
+if (!window.__siteClientStarted) {
+  window.__siteClientStarted = true;
+  for (const [name, init] of Object.entries(modules)) {
+    try {
+      init(document);
+    } catch (error) {
+      // One broken behaviour must not take the others down; the page works without any of them.
+      console.warn(`client/${name} failed to start; the page keeps working without it.`, error);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// The Express app: everything that is not a static file (health check; later the API).
+import express, { type Express } from 'express';
+import { isDatabaseHealthy, type Db } from './db.ts';
+import { errorAnswer, notFound, type Log } from './fallback.ts';
+import { securityHeaders } from './security.ts';
+import type { StaticTable } from './static-table.ts';
+
+export interface AppContext {
+  readonly db: Db;
+  readonly table: StaticTable;
+  readonly log: Log;
+  /** Aborted when shutdown begins; long-lived responses (Server-Sent Events) end on it. */
+  readonly shutdown: AbortSignal;
+}
+
+export function createApp({ db, table, log }: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+
+  app.get('/healthz', (_req, res) => {
+    const ok = isDatabaseHealthy(db);
+    res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
+  });
+
+  app.use(notFound(table, log));
+  app.use(errorAnswer(log));
+  return app;
+}

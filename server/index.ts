@@ -1,0 +1,79 @@
+// startServer: serves the built site from memory and hosts the Express app on one port.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { createApp } from './app.ts';
+import { openDatabase } from './db.ts';
+import type { Log } from './fallback.ts';
+import { createRequestListener } from './handler.ts';
+import { gracefulCloser } from './shutdown.ts';
+import { loadStaticTable } from './static-table.ts';
+
+export interface ServerOptions {
+  /** The built site (`dist/`). */
+  distDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  databasePath: string;
+  /** Receives one line per 404 and per server error; console.log when omitted. */
+  log?: Log;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets and the database. */
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          `Cannot listen on ${host}:${port}: ${error.code ?? error.message}. ` +
+            'Stop the other process using that port or set PORT (and HOST) to another value.',
+        ),
+      );
+    };
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  const table = loadStaticTable(resolve(options.distDir));
+  const db = openDatabase(options.databasePath);
+  const shutdown = new AbortController();
+  const app = createApp({ db, table, log, shutdown: shutdown.signal });
+  const server = createServer(createRequestListener(table, app, shutdown.signal));
+  const closeGracefully = gracefulCloser(server);
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  server.on('error', (error) => log(`Server error: ${error.message}`));
+
+  const port = (server.address() as AddressInfo).port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        shutdown.abort();
+        await closeGracefully();
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

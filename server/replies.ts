@@ -1,0 +1,76 @@
+// The few complete answers the server gives without Express: a static hit, a 304, a
+// redirect, 400, 404 and 405. Header sets are precomputed; a request only picks one.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acceptedCodings } from './encoding.ts';
+import { SECURITY_HEADERS } from './security.ts';
+import type { Representation, StaticEntry } from './static-table.ts';
+
+function plainText(status: number, text: string, extra: Record<string, string> = {}) {
+  const body = Buffer.from(text + '\n');
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': String(body.length),
+    ...extra,
+  };
+  return { status, body, headers };
+}
+
+const BAD_REQUEST = plainText(400, 'Ungültige Adresse. Bitte prüfen Sie den Link.');
+const METHOD_NOT_ALLOWED = plainText(405, 'Diese Adresse kann nur abgerufen werden.', { Allow: 'GET, HEAD' });
+
+function choose(entry: StaticEntry, req: IncomingMessage): Representation {
+  for (const coding of acceptedCodings(req.headers['accept-encoding'])) {
+    const representation = entry[coding];
+    if (representation !== undefined) return representation;
+  }
+  // Nothing acceptable: RFC 9110 allows answering without a coding rather than failing.
+  return entry.identity;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag) return true;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || tag === `W/${etag}`) return true;
+  }
+  return false;
+}
+
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry, status = 200): void {
+  const representation = choose(entry, req);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (status === 200 && ifNoneMatch !== undefined && representation.etag !== undefined && matches(ifNoneMatch, representation.etag)) {
+    res.writeHead(304, representation.notModifiedHeaders);
+    res.end();
+    return;
+  }
+  res.writeHead(status, representation.headers);
+  res.end(req.method === 'HEAD' ? undefined : representation.body);
+}
+
+function sendFixed(req: IncomingMessage, res: ServerResponse, reply: ReturnType<typeof plainText>): void {
+  res.writeHead(reply.status, reply.headers);
+  res.end(req.method === 'HEAD' ? undefined : reply.body);
+}
+
+export function sendBadRequest(req: IncomingMessage, res: ServerResponse): void {
+  sendFixed(req, res, BAD_REQUEST);
+}
+
+export function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse): void {
+  sendFixed(req, res, METHOD_NOT_ALLOWED);
+}
+
+export function sendRedirect(res: ServerResponse, location: string): void {
+  res.writeHead(301, {
+    ...SECURITY_HEADERS,
+    Location: location,
+    // Not forever: a redirect cached for a year would outlive a renamed page.
+    'Cache-Control': 'public, max-age=3600',
+    'Content-Length': '0',
+  });
+  res.end();
+}

@@ -1,0 +1,147 @@
+// The static site in memory: dist/ is walked once at start-up into a map from URL path to
+// every precompressed representation with its complete header set, so a request is a lookup.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Coding } from './encoding.ts';
+import { contentTypeFor } from './mime.ts';
+import { SECURITY_HEADERS } from './security.ts';
+
+export type Headers = Readonly<Record<string, string>>;
+
+export interface Representation {
+  readonly body: Buffer;
+  readonly etag: string | undefined;
+  readonly headers: Headers;
+  readonly notModifiedHeaders: Headers;
+}
+
+export type StaticEntry = Readonly<Partial<Record<Coding, Representation>> & { identity: Representation }>;
+
+export interface StaticTable {
+  readonly entries: ReadonlyMap<string, StaticEntry>;
+  /** The body of 404.html with status-independent headers; never cached by clients. */
+  readonly notFound: StaticEntry;
+}
+
+const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+const NOT_FOUND_FILE = '404.html';
+const FALLBACK_NOT_FOUND =
+  '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
+  '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
+
+function cacheControlFor(urlPath: string, contentType: string): string {
+  // Files there carry a content hash in their name, so a changed file is a new URL.
+  if (urlPath.startsWith('/assets/') || urlPath.startsWith('/img/')) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if (contentType.startsWith('text/html')) return 'public, max-age=300';
+  return 'public, max-age=3600';
+}
+
+/** `index.html` stands for its folder (`x/index.html` → `/x`); any other file for itself. */
+function urlPathFor(distDir: string, filePath: string): string {
+  const parts = relative(distDir, filePath).split(sep);
+  if (parts[parts.length - 1] === 'index.html') parts.pop();
+  return '/' + parts.join('/');
+}
+
+function* walk(folder: string): Generator<{ file: string; siblings: Set<string> }> {
+  const dirents = readdirSync(folder, { withFileTypes: true });
+  const names = new Set(dirents.filter((d) => d.isFile()).map((d) => d.name));
+  for (const dirent of dirents) {
+    // Dotfiles are editor and OS leftovers; .well-known is the one public dot-folder.
+    if (dirent.name.startsWith('.') && dirent.name !== '.well-known') continue;
+    const path = join(folder, dirent.name);
+    // Symbolic links are skipped: the build writes real files, and a link could lead outside dist.
+    if (dirent.isDirectory()) yield* walk(path);
+    else if (dirent.isFile()) yield { file: path, siblings: names };
+  }
+}
+
+function isPrecompressedVariant(name: string, siblings: Set<string>): boolean {
+  return SIBLINGS.some(([, suffix]) => name.endsWith(suffix) && siblings.has(name.slice(0, -suffix.length)));
+}
+
+function representation(
+  body: Buffer,
+  common: Headers,
+  coding: Coding,
+  etag: string | undefined,
+): Representation {
+  const headers: Record<string, string> = { ...common };
+  if (coding !== 'identity') headers['Content-Encoding'] = coding;
+  headers['Content-Length'] = String(body.length);
+  if (etag !== undefined) headers['ETag'] = etag;
+  const notModifiedHeaders: Record<string, string> = { ...SECURITY_HEADERS };
+  for (const name of ['Cache-Control', 'Vary', 'ETag']) {
+    if (headers[name] !== undefined) notModifiedHeaders[name] = headers[name]!;
+  }
+  return { body, etag, headers, notModifiedHeaders };
+}
+
+function entryFor(
+  identity: Buffer,
+  variants: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, Buffer]>,
+  contentType: string,
+  cacheControl: string,
+  withEtag: boolean,
+): StaticEntry {
+  // A variant that is not smaller than the original only costs the client a decode.
+  const useful = variants.filter(([, body]) => body.length < identity.length);
+  const common: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'Content-Type': contentType,
+    'Cache-Control': cacheControl,
+  };
+  if (useful.length > 0) common['Vary'] = 'Accept-Encoding';
+  const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 27) : undefined;
+  const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
+  const entry: Partial<Record<Coding, Representation>> = {
+    identity: representation(identity, common, 'identity', etagFor('')),
+  };
+  for (const [coding, body] of useful) entry[coding] = representation(body, common, coding, etagFor(`-${coding}`));
+  return entry as StaticEntry;
+}
+
+function readVariants(file: string, siblings: Set<string>, name: string) {
+  return SIBLINGS.filter(([, suffix]) => siblings.has(name + suffix)).map(
+    ([coding, suffix]) => [coding, readFileSync(file + suffix)] as const,
+  );
+}
+
+export function loadStaticTable(distDir: string): StaticTable {
+  let isFolder = false;
+  try {
+    isFolder = statSync(distDir).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isFolder) {
+    throw new Error(
+      `The site folder ${distDir} does not exist. Run "npm run build" to create it, or set DIST_DIR to the built site.`,
+    );
+  }
+  const entries = new Map<string, StaticEntry>();
+  let notFound: StaticEntry | undefined;
+  for (const { file, siblings } of walk(distDir)) {
+    const name = file.slice(file.lastIndexOf(sep) + 1);
+    if (isPrecompressedVariant(name, siblings)) continue;
+    const identity = readFileSync(file);
+    const variants = readVariants(file, siblings, name);
+    const urlPath = urlPathFor(distDir, file);
+    const contentType = contentTypeFor(file);
+    if (urlPath === `/${NOT_FOUND_FILE}`) {
+      // The body of every 404 answer. The file itself also answers 200 at /404.html, as static
+      // hosts do, so that Lighthouse (which refuses 4xx documents) can audit the template.
+      notFound = entryFor(identity, variants, contentType, 'no-store', false);
+    }
+    const cacheControl = cacheControlFor(urlPath, contentType);
+    entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true));
+  }
+  notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
+  return { entries, notFound };
+}

@@ -1,0 +1,113 @@
+// Opening a page the way a visitor would: a fresh browser context (own storage), a phone or a
+// desktop viewport, and a record of the console and of every request that left the page.
+import { inject } from 'vitest';
+import type { Browser, BrowserContext, HTTPRequest, Page, Viewport } from 'puppeteer';
+
+export const MOBILE: Viewport = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+
+export interface VisitOptions {
+  viewport?: Viewport;
+  javaScript?: boolean;
+  reducedMotion?: boolean;
+  /** Runs before the first navigation: request interception, scripts for every new document. */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+export interface Visit {
+  page: Page;
+  context: BrowserContext;
+  /** console.warn texts, console.error texts and uncaught exceptions, in order. */
+  warnings: string[];
+  errors: string[];
+  /** Every URL the page requested, including ones that failed or were answered locally. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function visit(browser: Browser, url: string, options: VisitOptions = {}): Promise<Visit> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warn') warnings.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('request', (request: HTTPRequest) => requests.push(request.url()));
+  await page.setViewport(options.viewport ?? MOBILE);
+  if (options.javaScript === false) await page.setJavaScriptEnabled(false);
+  await page.emulateMediaFeatures([
+    { name: 'prefers-reduced-motion', value: options.reducedMotion ? 'reduce' : 'no-preference' },
+  ]);
+  await options.prepare?.(page);
+  await page.goto(new URL(url, baseUrl()).href, { waitUntil: 'load' });
+  return { page, context, warnings, errors, requests, close: () => context.close() };
+}
+
+/** True when the element is rendered, not `visibility: hidden` and not fully transparent. */
+export function isShown(page: Page, selector: string): Promise<boolean> {
+  return page.$eval(selector, (element) =>
+    element.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+  );
+}
+
+/** Waits (up to 2 s, for CSS transitions) until the element is shown or hidden as expected. */
+export async function settlesShown(page: Page, selector: string, expected: boolean): Promise<boolean> {
+  try {
+    await page.waitForFunction(
+      (selector, expected) =>
+        document.querySelector(selector)?.checkVisibility({ visibilityProperty: true, opacityProperty: true }) === expected,
+      { timeout: 2000, polling: 50 },
+      selector,
+      expected,
+    );
+    return expected;
+  } catch {
+    return !expected;
+  }
+}
+
+/** Scrolls instantly (ignoring CSS smooth scrolling) and lets scroll handlers run. */
+export async function scrollToRatio(page: Page, ratio: number): Promise<void> {
+  await page.evaluate((ratio) => {
+    const top = ratio * (document.documentElement.scrollHeight - innerHeight);
+    scrollTo({ top, behavior: 'instant' });
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, ratio);
+}
+
+export function hasClass(page: Page, selector: string, name: string): Promise<boolean> {
+  return page.$eval(selector, (element, name) => element.classList.contains(name), name);
+}
+
+/** The element that has focus, described by a selector-like string for readable failures. */
+export function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    const attributes = [...active.attributes]
+      .filter((attribute) => attribute.name.startsWith('data-') || ['id', 'href', 'class'].includes(attribute.name))
+      .map((attribute) => `[${attribute.name}${attribute.value ? `="${attribute.value}"` : ''}]`);
+    return active.tagName.toLowerCase() + attributes.join('');
+  });
+}
+
+export function isFocusInside(page: Page, selector: string): Promise<boolean> {
+  return page.$eval(selector, (container) => container.contains(document.activeElement) && document.activeElement !== document.body);
+}
+
+/** The dataLayer as plain arrays (gtag pushes Arguments objects). */
+export function dataLayer(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) =>
+      JSON.parse(JSON.stringify(Array.from(entry))),
+    ),
+  );
+}

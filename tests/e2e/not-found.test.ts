@@ -1,0 +1,45 @@
+// A mistyped or outdated address: the visitor gets a real 404 page that still lets them call.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
+import { baseUrl, isShown, visit, type Visit } from './browser.ts';
+
+let chromium: LaunchedBrowser;
+let current: Visit | undefined;
+
+beforeAll(async () => {
+  chromium = await launchChromium();
+});
+afterAll(async () => {
+  await current?.close();
+  await chromium.close();
+});
+
+describe('an unknown address', () => {
+  it('answers 404 with the spec texts, a call link and ways back', async () => {
+    const path = '/gibt-es-nicht/straße';
+    const response = await fetch(new URL(path, baseUrl()));
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+
+    current = await visit(chromium.browser, path);
+    const page = current.page;
+    const text = await page.$eval('main', (main) => (main as HTMLElement).innerText);
+    expect(text).toContain('404');
+    expect(text).toContain('Seite nicht gefunden');
+    expect(text).toContain('Die angeforderte Seite konnte leider nicht gefunden werden.');
+    expect(await isShown(page, 'main a[href^="tel:"]')).toBe(true);
+    const links = await page.$$eval('main a', (anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(links).toEqual(
+      expect.arrayContaining(['/', '/leistungen/tueroeffnung', '/leistungen/schlosswechsel', '/einsatzgebiet', '/kontakt']),
+    );
+  });
+
+  it('logs the requested path as a console warning, not an error', async () => {
+    await current?.close();
+    current = await visit(chromium.browser, '/gibt-es-nicht/straße');
+    await current.page.waitForFunction(() => document.readyState === 'complete');
+    expect(current.warnings).toContain('404 – Seite nicht gefunden: /gibt-es-nicht/stra%C3%9Fe');
+    // The 404 status of the document itself is reported by Chromium as a failed resource.
+    expect(current.errors.filter((error) => !error.includes('404'))).toEqual([]);
+  });
+});

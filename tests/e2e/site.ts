@@ -1,0 +1,58 @@
+// A freshly built copy of the site behind the real server, in a temporary directory.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import { build } from '../../build/build.ts';
+import { startServer } from '../../server/index.ts';
+
+export interface ServedSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface AnalyticsConfig {
+  gaMeasurementId: string | null;
+  adsId: string | null;
+  adsCallConversionLabel: string | null;
+  adsContactConversionLabel: string | null;
+}
+
+export async function serveBuiltSite(options: { analytics?: AnalyticsConfig } = {}): Promise<ServedSite> {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-site-'));
+  try {
+    const outDir = join(dir, 'dist');
+    let dataDir: string | undefined;
+    if (options.analytics) {
+      dataDir = join(dir, 'data');
+      cpSync(join(ROOT, 'data'), dataDir, { recursive: true });
+      const file = join(dataDir, 'site.yaml');
+      const document = parseDocument(readFileSync(file, 'utf8'));
+      for (const [key, value] of Object.entries(options.analytics)) document.setIn(['analytics', key], value);
+      writeFileSync(file, document.toString());
+    }
+    await build({ outDir, quiet: true, ...(dataDir ? { dataDir } : {}) });
+    const server = await startServer({
+      distDir: outDir,
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(dir, 'site.db'),
+      // The not-found tests request missing pages on purpose; their log lines are noise.
+      log: (line) => {
+        if (!line.startsWith('404 ')) console.log(line);
+      },
+    });
+    return {
+      url: server.url,
+      async close() {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

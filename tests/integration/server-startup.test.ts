@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseHealthy, openDatabase } from '../../server/db.ts';
+import { startServer } from '../../server/index.ts';
+import { request } from './fixtures/http.ts';
+import { writeFixtureSite } from './fixtures/site.ts';
+
+let root: string;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'server-startup-'));
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+const options = (name: string) => ({
+  distDir: join(root, name, 'dist'),
+  port: 0,
+  host: '127.0.0.1',
+  databasePath: join(root, name, 'var', 'deep', 'site.db'),
+  log: () => {},
+});
+
+describe('startServer', () => {
+  it('refuses a missing dist folder and says how to build it', async () => {
+    await expect(startServer(options('missing'))).rejects.toThrow(/does not exist\. Run "npm run build"/);
+  });
+
+  it('creates the database folder and opens the file in WAL mode', async () => {
+    writeFixtureSite(join(root, 'db', 'dist'));
+    const server = await startServer(options('db'));
+    await server.close();
+    const file = options('db').databasePath;
+    expect(existsSync(file)).toBe(true);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('reports a database that no longer answers as unhealthy', () => {
+    const db = openDatabase(join(root, 'health', 'site.db'));
+    expect(isDatabaseHealthy(db)).toBe(true);
+    db.close();
+    expect(isDatabaseHealthy(db)).toBe(false);
+  });
+
+  it('answers 404 with a German page when the build wrote no 404.html', async () => {
+    writeFixtureSite(join(root, 'no404', 'dist'));
+    rmSync(join(root, 'no404', 'dist', '404.html'));
+    const server = await startServer(options('no404'));
+    try {
+      const res = await request(server.url, '/fehlt');
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).toContain('Seite nicht gefunden');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names the port when it is taken', async () => {
+    writeFixtureSite(join(root, 'taken', 'dist'));
+    const first = await startServer(options('taken'));
+    try {
+      await expect(startServer({ ...options('taken'), port: first.port })).rejects.toThrow(
+        new RegExp(`Cannot listen on 127\\.0\\.0\\.1:${first.port}: EADDRINUSE`),
+      );
+    } finally {
+      await first.close();
+    }
+  });
+});
