@@ -222,3 +222,17 @@ describe('sections fading in at 390 px', () => {
     expect(opacities.every((opacity) => opacity === '1')).toBe(true);
   });
 });
+
+describe('trust cards at 1280 px', () => {
+  it('show their tooltip on hover and on keyboard focus', async () => {
+    const v = await open({ viewport: DESKTOP });
+    const tooltip = '#trust-tip-0';
+    expect(await isShown(v.page, tooltip)).toBe(false);
+    await v.page.hover('a.trust-card');
+    expect(await settlesShown(v.page, tooltip, true)).toBe(true);
+    await v.page.mouse.move(0, 0);
+    expect(await settlesShown(v.page, tooltip, false)).toBe(false);
+    await v.page.focus('a.trust-card');
+    expect(await settlesShown(v.page, tooltip, true)).toBe(true);
+  });
+});

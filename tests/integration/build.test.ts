@@ -147,3 +147,73 @@ describe('one data file holds the business facts', () => {
     }
   }, 120_000);
 });
+
+describe('the home page holds every section of the spec', () => {
+  const html = () => site.read('index.html');
+  const hrefs = (fragment: string) => [...fragment.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+  const section = (id: string) => {
+    const text = html();
+    const start = text.indexOf(`<section id="${id}"`);
+    expect(start, id).toBeGreaterThan(0);
+    return text.slice(start, text.indexOf('</section>', start));
+  };
+
+  it('a hero with the two fixed prices from data/prices.yaml, call and WhatsApp', () => {
+    const hero = html().slice(html().indexOf('<section class="hero"'), html().indexOf('</section>'));
+    expect(hero).toMatch(/Zugefallene Tür<\/span><span class="price-chip-amount">69\u00a0€/);
+    expect(hero).toMatch(/Abgeschlossene Tür<\/span><span class="price-chip-amount">129\u00a0€/);
+    expect(hero.match(/data-slogan-item/g)).toHaveLength(2);
+    expect(hero).toContain('data-track-location="hero"');
+    expect(hero).toContain('href="https://wa.me/491700000000"');
+  });
+
+  it('six trust cards with tooltips linking to the six trust pages', () => {
+    const cards = section('vertrauen');
+    expect(hrefs(cards)).toEqual([
+      '/festpreis-garantie', '/alles-inklusive', '/ehrlicher-handwerker', '/schnell-vor-ort', '/geld-zurueck-garantie', '/kartenzahlung-moeglich',
+    ]);
+    expect(cards.match(/role="tooltip"/g)).toHaveLength(6);
+  });
+
+  it('service cards with step lists and Details links, and a link to all services', () => {
+    const services = section('leistungen');
+    expect(services.match(/<details name="services"/g)).toHaveLength(6);
+    expect(hrefs(services)).toEqual([
+      '/leistungen/tueroeffnung', '/leistungen/tueroeffnung-abgeschlossen', '/leistungen/autooeffnung', '/leistungen/schlosswechsel',
+      '/leistungen/tresoroeffnung', '/leistungen/happy-hour', '/leistungen',
+    ]);
+  });
+
+  it('three price cards, only the closed door marked as the most popular', () => {
+    const prices = section('preise');
+    expect(prices.match(/class="card price-card/g)).toHaveLength(3);
+    expect(prices.match(/Beliebtester Service/g)).toHaveLength(1);
+    expect(prices).toMatch(/is-popular"><p class="price-badge">Beliebtester Service<\/p><h3>Zugefallene Tür/);
+  });
+
+  it('nine reviews and a link to /bewertungen', () => {
+    const reviews = section('bewertungen');
+    expect(reviews.match(/class="card review-card"/g)).toHaveLength(9);
+    expect(hrefs(reviews)).toEqual(['/bewertungen']);
+  });
+
+  it('eight coverage cities linking to /schluesseldienst/{slug}, and the city strip', () => {
+    expect(hrefs(section('einsatzgebiet'))).toEqual([
+      '/schluesseldienst/essen', '/schluesseldienst/duisburg', '/schluesseldienst/bochum', '/schluesseldienst/oberhausen',
+      '/schluesseldienst/gelsenkirchen', '/schluesseldienst/dortmund', '/schluesseldienst/bottrop', '/schluesseldienst/ratingen', '/einsatzgebiet',
+    ]);
+    const strip = html().slice(html().indexOf('<nav class="city-strip"'));
+    expect(hrefs(strip.slice(0, strip.indexOf('</nav>')))).toEqual([
+      '/schluesseldienst/essen', '/schluesseldienst/duisburg', '/schluesseldienst/bochum', '/schluesseldienst/oberhausen',
+    ]);
+  });
+
+  it('the final call to action and the business as structured data', () => {
+    expect(html()).toContain('data-track-location="cta"');
+    const data = [...html().matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const business = data.find((item) => item['@type'] === 'Locksmith');
+    expect(business.telephone).toBe('+492010000000');
+    expect(business.address.addressLocality).toBe('Essen');
+    expect(business.openingHoursSpecification.dayOfWeek).toHaveLength(7);
+  });
+});
