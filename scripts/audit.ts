@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';
 import { launchChromium, type LaunchedBrowser } from './lib/chromium.ts';
-import { isStopping, onCleanup, runCleanups, stopEverythingOnExit } from './lib/cleanup.ts';
+import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
 import { CATEGORIES, runLighthouse, type LighthouseSummary } from './lib/lighthouse.ts';
 import { REPO_ROOT, packageBin } from './lib/repo.ts';
@@ -147,13 +147,4 @@ async function main(): Promise<number> {
   return failed.length === 0 ? 0 : 1;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  if (!isStopping()) console.error((error as Error).message);
-} finally {
-  await runCleanups();
-}
-// When a signal is stopping everything, its handler exits with the signal's code.
-if (!isStopping()) process.exit(exitCode);
+await runMain(main);

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from '../build/build.ts';
-import { isStopping, onCleanup, runCleanups, stopEverythingOnExit } from './lib/cleanup.ts';
+import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
 import { serveSite } from './lib/site.ts';
@@ -159,13 +159,4 @@ async function main(): Promise<number> {
   return problems.length === 0 ? 0 : 1;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  if (!isStopping()) console.error((error as Error).message);
-} finally {
-  await runCleanups();
-}
-// When a signal is stopping everything, its handler exits with the signal's code.
-if (!isStopping()) process.exit(exitCode);
+await runMain(main);

@@ -55,3 +55,17 @@ export function stopEverythingOnExit(limitMs: number, what: string): void {
     limitMs,
   ).unref();
 }
+
+/** Runs a command's main function, always cleans up, and exits with its code (1 on an error). */
+export async function runMain(main: () => Promise<number>): Promise<void> {
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    if (!isStopping()) console.error((error as Error).message);
+  } finally {
+    await runCleanups();
+  }
+  // When a signal is stopping everything, its handler exits with the signal's code.
+  if (!isStopping()) process.exit(exitCode);
+}

@@ -1,6 +1,7 @@
 // Opening a page the way a visitor would: a fresh browser context (own storage), a phone or a
 // desktop viewport, and a record of the console and of every request that left the page.
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
 import type { Browser, BrowserContext, HTTPRequest, Page, Viewport } from 'puppeteer';
 
 export const MOBILE: Viewport = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
@@ -49,6 +50,29 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
   await options.prepare?.(page);
   await page.goto(new URL(url, baseUrl()).href, { waitUntil: 'load' });
   return { page, context, warnings, errors, requests, close: () => context.close() };
+}
+
+/**
+ * One Chromium for a test file, started before its tests and closed after them. The returned
+ * function opens a page as `visit` does and closes the previous one, so a file keeps at most one
+ * page open at a time.
+ */
+export function useBrowser(defaults: VisitOptions = {}): (url?: string, options?: VisitOptions) => Promise<Visit> {
+  let chromium: LaunchedBrowser | undefined;
+  let current: Visit | undefined;
+  beforeAll(async () => {
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await current?.close();
+    await chromium?.close();
+  });
+  return async (url = '/', options = {}) => {
+    await current?.close();
+    if (!chromium) throw new Error('useBrowser(): the browser is not started yet; call it at the top of the test file.');
+    current = await visit(chromium.browser, url, { ...defaults, ...options });
+    return current;
+  };
 }
 
 /** True when the element is rendered, not `visibility: hidden` and not fully transparent. */

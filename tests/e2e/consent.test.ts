@@ -1,28 +1,14 @@
 // The cookie banner with the shipped configuration (no analytics ids): the visitor decides,
 // the choice sticks, and nothing is ever requested from Google.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { dataLayer, focused, isFocusInside, isShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { dataLayer, focused, isFocusInside, isShown, type Visit, useBrowser } from './browser.ts';
 
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
+const visitPage = useBrowser();
 
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
-
-async function open(path = '/'): Promise<Visit> {
-  await current?.close();
-  current = await visit(chromium.browser, path);
-  return current;
-}
+const open = (path = '/'): Promise<Visit> => visitPage(path);
 
 const google = (requests: string[]) => requests.filter((url) => /google|doubleclick/.test(new URL(url).hostname));
 const storedChoice = (v: Visit) => v.page.evaluate(() => localStorage.getItem('cookie-consent'));

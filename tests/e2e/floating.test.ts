@@ -1,27 +1,16 @@
 // The floating buttons: calling is always one tap away on a phone, WhatsApp joins after a fifth
 // of the page, "nach oben" after two fifths, and brings the visitor back to the top.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { DESKTOP, MOBILE, focused, hasClass, scrollToRatio, settlesShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, focused, hasClass, scrollToRatio, settlesShown, visit, type Visit, useBrowser } from './browser.ts';
 
 const WHATSAPP = 'a.fab-whatsapp';
 const TO_TOP = 'a[data-to-top]';
 const CALL = 'a.fab-call';
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
-
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
+const visitPage = useBrowser();
 
 async function open(options: Parameters<typeof visit>[2]): Promise<Visit> {
-  await current?.close();
-  current = await visit(chromium.browser, '/', options);
+  const current = await visitPage('/', options);
   // The choice is made, so the banner does not sit in the way of the buttons.
   await current.page.click('[data-consent-necessary]');
   return current;

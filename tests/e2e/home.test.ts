@@ -1,24 +1,13 @@
 // The home page's moving parts: the alternating hero slogan, the service cards (one open at a
 // time), the gallery viewer and sections that fade in (unless motion is unwanted).
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { DESKTOP, MOBILE, focused, isFocusInside, isShown, settlesShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, focused, isFocusInside, isShown, settlesShown, visit, type Visit, useBrowser } from './browser.ts';
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
-
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
+const visitPage = useBrowser();
 
 async function open(options: Parameters<typeof visit>[2] = {}): Promise<Visit> {
-  await current?.close();
-  current = await visit(chromium.browser, '/', options);
+  const current = await visitPage('/', options);
   // Decided, so the banner covers nothing a test taps on.
   await current.page.click('[data-consent-necessary]');
   return current;

@@ -1,9 +1,8 @@
 // What a visitor on any screen sees first: no sideways scrolling down to 320 px, and a call
 // button of at least 48 px in the first screenful of every page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewport } from 'puppeteer';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { DESKTOP, MOBILE, baseUrl, visit, type Visit } from './browser.ts';
+import { DESKTOP, MOBILE, baseUrl, useBrowser } from './browser.ts';
 
 const NARROW: Viewport = { ...MOBILE, width: 320, height: 640 };
 const SCREENS: [string, Viewport][] = [
@@ -12,27 +11,19 @@ const SCREENS: [string, Viewport][] = [
   ['1280 px', DESKTOP],
 ];
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
+const open = useBrowser();
 let paths: string[] = [];
 
 beforeAll(async () => {
-  chromium = await launchChromium();
   const routes = (await (await fetch(new URL('/routes.json', baseUrl()))).json()) as { path: string }[];
   paths = routes.map((route) => route.path);
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
 });
 
 describe.each(SCREENS)('at %s', (_name, viewport) => {
   it('no page scrolls sideways and every page shows a call button of at least 48 px at once', async () => {
     expect(paths.length).toBeGreaterThan(3);
     for (const path of paths) {
-      await current?.close();
-      current = await visit(chromium.browser, path, { viewport });
-      const page = current.page;
+      const { page } = await open(path, { viewport });
       await page.click('[data-consent-necessary]');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       expect(overflow, `${path} overflows by ${overflow} px`).toBeLessThanOrEqual(0);

@@ -1,26 +1,11 @@
 // Finding one's way: the header marks the current page, and on a phone the menu drawer opens,
 // keeps keyboard focus inside, and closes by Escape, by its close link or by choosing a page.
 import type { HTTPRequest } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { DESKTOP, MOBILE, baseUrl, focused, isFocusInside, isShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, baseUrl, focused, isFocusInside, isShown, type Visit, useBrowser } from './browser.ts';
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
+const open = useBrowser();
 
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
-
-async function open(path: string, options: Parameters<typeof visit>[2] = {}): Promise<Visit> {
-  await current?.close();
-  current = await visit(chromium.browser, path, options);
-  return current;
-}
 
 const activeItems = (v: Visit) =>
   v.page.$$eval('header nav a[aria-current="page"]', (links) => links.map((link) => (link as HTMLElement).dataset.nav));

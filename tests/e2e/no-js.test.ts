@@ -1,7 +1,6 @@
 // With JavaScript switched off the site still does its job: call, navigate, read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { MOBILE, isShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, isShown, type Visit, useBrowser } from './browser.ts';
 
 const PAGES = ['/', '/impressum', '/datenschutz', '/agb', '/diese-seite-gibt-es-nicht'];
 const FOOTER_LINKS = [
@@ -21,22 +20,8 @@ const FOOTER_LINKS = [
 ];
 const NAV_LINKS = ['/', '/leistungen', '/preise', '/einsatzgebiet', '/bewertungen', '/ueber-uns', '/kontakt'];
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
+const open = useBrowser({ viewport: MOBILE, javaScript: false });
 
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
-
-async function open(path: string): Promise<Visit> {
-  await current?.close();
-  current = await visit(chromium.browser, path, { viewport: MOBILE, javaScript: false });
-  return current;
-}
 
 const hrefs = (v: Visit, selector: string) =>
   v.page.$$eval(selector, (links) => links.map((link) => link.getAttribute('href')));

@@ -1,18 +1,8 @@
 // A mistyped or outdated address: the visitor gets a real 404 page that still lets them call.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { baseUrl, isShown, visit, type Visit } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, isShown, useBrowser } from './browser.ts';
 
-let chromium: LaunchedBrowser;
-let current: Visit | undefined;
-
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await current?.close();
-  await chromium.close();
-});
+const open = useBrowser();
 
 describe('an unknown address', () => {
   it('answers 404 with the spec texts, a call link and ways back', async () => {
@@ -21,7 +11,7 @@ describe('an unknown address', () => {
     expect(response.status).toBe(404);
     await response.body?.cancel();
 
-    current = await visit(chromium.browser, path);
+    const current = await open(path);
     const page = current.page;
     const text = await page.$eval('main', (main) => (main as HTMLElement).innerText);
     expect(text).toContain('404');
@@ -35,8 +25,7 @@ describe('an unknown address', () => {
   });
 
   it('logs the requested path as a console warning, not an error', async () => {
-    await current?.close();
-    current = await visit(chromium.browser, '/gibt-es-nicht/straße');
+    const current = await open('/gibt-es-nicht/straße');
     await current.page.waitForFunction(() => document.readyState === 'complete');
     expect(current.warnings).toContain('404 – Seite nicht gefunden: /gibt-es-nicht/stra%C3%9Fe');
     // The 404 status of the document itself is reported by Chromium as a failed resource.
