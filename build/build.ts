@@ -56,7 +56,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   mkdirSync(outDir, { recursive: true });
 
   say('Building stylesheet, script and images …');
-  const imageSources = data.home.gallery.items.map((item) => item.image);
+  const imageSources = [
+    ...data.home.gallery.items.map((item) => item.image),
+    ...data.trust.flatMap((page) => (page.image ? [page.image.file] : [])),
+  ];
   const imagePath = (name: string) => join(dataDir, 'images', name);
   const [css, js, processed] = await Promise.all([
     buildStylesheet(rootDir),

@@ -1,11 +1,17 @@
 // Loads and validates all of data/, fills placeholders and checks references between files.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
+import { aboutSchema, type About } from '../data/schema/about.ts';
 import { homeSchema, type Home } from '../data/schema/home.ts';
 import { proseFrontMatterSchema, type ProseFrontMatter } from '../data/schema/legal.ts';
+import { pricesPageSchema, type PricesPage } from '../data/schema/prices-page.ts';
 import { pricesSchema, type Prices } from '../data/schema/prices.ts';
+import { servicesSchema, type Services } from '../data/schema/services.ts';
 import { siteSchema, type Site } from '../data/schema/site.ts';
+import { trustFrontMatterSchema, type TrustFrontMatter } from '../data/schema/trust.ts';
 import { formatGermanDate } from '../templates/lib/format.ts';
+import { HAPPY_HOUR_ID } from '../templates/lib/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { loadMarkdown, loadYaml } from './load.ts';
 import { fillPlaceholders } from './placeholders.ts';
@@ -17,10 +23,19 @@ export interface ProsePage extends ProseFrontMatter {
   html: string;
 }
 
+export interface TrustPage extends TrustFrontMatter {
+  slug: string;
+  html: string;
+}
+
 export interface SiteData {
   site: Site;
   prices: Prices;
   home: Home;
+  services: Services;
+  pricesPage: PricesPage;
+  about: About;
+  trust: TrustPage[];
   legal: Record<LegalSlug, ProsePage>;
   buildDate: Date;
 }
@@ -31,17 +46,44 @@ export interface LoadOptions {
   buildDate: Date;
 }
 
-function checkPriceIds(home: Home, prices: Prices, file: string): void {
-  const refs: [string, string][] = [
-    ...home.hero.prices.map((p, i): [string, string] => [`hero.prices[${i}].priceId`, p.priceId]),
-    ...home.services.cards.flatMap((c, i): [string, string][] => (c.priceId ? [[`services.cards[${i}].priceId`, c.priceId]] : [])),
-    ...home.prices.cards.map((c, i): [string, string] => [`prices.cards[${i}].priceId`, c.priceId]),
-  ];
-  const known = new Set([...prices.services, ...prices.parts].map((item) => item.id));
+/** Every price id a file names must exist in data/prices.yaml: a typo would drop a price. */
+function checkPriceIds(file: string, refs: [field: string, id: string][], prices: Prices, extra: string[] = []): void {
+  const known = new Set([...prices.services, ...prices.parts].map((item) => item.id).concat(extra));
   const errors = refs
     .filter(([, id]) => !known.has(id))
     .map(([field, id]) => new DataError(file, field, `"${id}" is not a price id of data/prices.yaml (known: ${[...known].join(', ')})`));
   if (errors.length > 0) throw new DataErrors(errors);
+}
+
+function checkServices(services: Services, prices: Prices): void {
+  const file = 'data/services.yaml';
+  checkPriceIds(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices);
+  const slugs = services.services.map((service) => service.slug);
+  const errors: DataError[] = [];
+  slugs.forEach((slug, i) => {
+    if (slugs.indexOf(slug) !== i) errors.push(new DataError(file, `services[${i}].slug`, `"${slug}" is used twice (also services[${slugs.indexOf(slug)}])`));
+  });
+  services.overview.cards.forEach((card, i) => {
+    if (!card.link.startsWith('/') && !slugs.includes(card.link)) {
+      errors.push(new DataError(file, `overview.cards[${i}].link`, `"${card.link}" is neither a service slug of this file nor a path such as "/kontakt"`));
+    }
+  });
+  if (errors.length > 0) throw new DataErrors(errors);
+}
+
+function loadTrustPages(dataDir: string, fill: <T>(data: T, label: string) => T): TrustPage[] {
+  const dir = join(dataDir, 'trust');
+  const pages = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const label = `data/trust/${name}`;
+      const prose = loadMarkdown(join(dir, name), label, trustFrontMatterSchema, fill);
+      if (prose.data.image && !readdirSync(join(dataDir, 'images')).includes(prose.data.image.file)) {
+        throw new DataError(label, 'image.file', `"${prose.data.image.file}" is not in data/images/`);
+      }
+      return { ...prose.data, slug: name.slice(0, -3), html: marked.parse(prose.markdown, { async: false, gfm: true }) };
+    });
+  return pages.sort((a, b) => a.order - b.order);
 }
 
 export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }: LoadOptions): SiteData {
@@ -54,13 +96,24 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const fill = <T,>(data: T, label: string): T => fillPlaceholders(data, context, label);
 
   const home = loadYaml(...file('home.yaml'), homeSchema, fill);
-  checkPriceIds(home, prices, 'data/home.yaml');
+  checkPriceIds('data/home.yaml', [
+    ...home.hero.prices.map((p, i): [string, string] => [`hero.prices[${i}].priceId`, p.priceId]),
+    ...home.services.cards.map((c, i): [string, string] => [`services.cards[${i}].priceId`, c.priceId]),
+    ...home.prices.cards.map((c, i): [string, string] => [`prices.cards[${i}].priceId`, c.priceId]),
+  ], prices, [HAPPY_HOUR_ID]);
+
+  const services = loadYaml(...file('services.yaml'), servicesSchema, fill);
+  checkServices(services, prices);
+  const pricesPage = loadYaml(...file('prices-page.yaml'), pricesPageSchema, fill);
+  checkPriceIds('data/prices-page.yaml', pricesPage.cards.map((c, i) => [`cards[${i}].priceId`, c.priceId]), prices, [HAPPY_HOUR_ID]);
+  const about = loadYaml(...file('about.yaml'), aboutSchema, fill);
+  const trust = loadTrustPages(dataDir, fill);
 
   const legal = {} as Record<LegalSlug, ProsePage>;
   for (const slug of LEGAL_PAGES) {
     const prose = loadMarkdown(...file(`legal/${slug}.md`), proseFrontMatterSchema, fill);
     legal[slug] = { ...prose.data, html: marked.parse(prose.markdown, { async: false, gfm: true }) };
   }
-  return { site, prices, home, legal, buildDate };
+  return { site, prices, home, services, pricesPage, about, trust, legal, buildDate };
 }
 

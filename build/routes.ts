@@ -3,11 +3,17 @@
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import type { Head } from '../templates/lib/context.ts';
-import { localBusiness, webPage } from '../templates/lib/structured-data.ts';
+import { breadcrumbList, faqPage, localBusiness, serviceData, webPage, type Crumb } from '../templates/lib/structured-data.ts';
 import type { ResponsiveImage } from '../templates/lib/image.ts';
+import { priceItem } from '../templates/lib/prices.ts';
+import { AboutPage } from '../templates/pages/AboutPage.tsx';
 import { HomePage } from '../templates/pages/HomePage.tsx';
 import { LegalPage } from '../templates/pages/LegalPage.tsx';
 import { NotFoundPage } from '../templates/pages/NotFoundPage.tsx';
+import { PricesPage } from '../templates/pages/PricesPage.tsx';
+import { ServicePage } from '../templates/pages/ServicePage.tsx';
+import { servicePath, ServicesPage } from '../templates/pages/ServicesPage.tsx';
+import { TrustPage } from '../templates/pages/TrustPage.tsx';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
 
 export interface Route {
@@ -57,6 +63,106 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       createElement(HomePage, { site, home, prices, images }),
     ),
   );
+
+  const start: Crumb = { name: 'Startseite', path: '/' };
+  /** WebPage and BreadcrumbList for a page, plus whatever else describes it. */
+  const described = (path: string, title: string, description: string, crumbs: Crumb[], ...more: object[]) => [
+    webPage(siteUrl, path, title, description),
+    breadcrumbList(siteUrl, crumbs),
+    ...more,
+  ];
+
+  const { services } = data;
+  const servicesCrumb: Crumb = { name: 'Leistungen', path: '/leistungen' };
+  const overviewCrumbs = [start, servicesCrumb];
+  routes.push(
+    page(
+      '/leistungen',
+      'services',
+      { ...services.overview.seo, canonical: true, structuredData: described('/leistungen', services.overview.seo.title, services.overview.seo.description, overviewCrumbs) },
+      createElement(ServicesPage, { site, services, crumbs: overviewCrumbs }),
+    ),
+  );
+  const surchargeNote = `Festpreise ${prices.terms.standardHours}; ${prices.surcharges.outsideHours.when} +${prices.surcharges.outsideHours.percent} % ${prices.surcharges.outsideHours.label}, vorab am Telefon genannt.`;
+  for (const service of services.services) {
+    const path = servicePath(service.slug);
+    const crumbs = [start, servicesCrumb, { name: service.title, path }];
+    const price = priceItem(prices, service.priceId);
+    routes.push(
+      page(
+        path,
+        'service',
+        {
+          title: service.seo.title,
+          description: service.seo.description,
+          keywords: service.seo.keywords,
+          canonical: true,
+          structuredData: described(
+            path,
+            service.seo.title,
+            service.seo.description,
+            crumbs,
+            serviceData(siteUrl, path, service.title, service.intro, { price: price.price, currency: prices.currency }),
+            localBusiness(site, siteUrl),
+          ),
+        },
+        createElement(ServicePage, {
+          site,
+          service,
+          price,
+          surchargeNote,
+          vatNote: prices.vatNote,
+          crumbs,
+          others: services.services.filter((other) => other !== service).map((other) => ({ title: other.title, href: servicePath(other.slug) })),
+        }),
+      ),
+    );
+  }
+
+  const { pricesPage } = data;
+  const pricesCrumbs = [start, { name: 'Preise', path: '/preise' }];
+  routes.push(
+    page(
+      '/preise',
+      'prices',
+      {
+        ...pricesPage.seo,
+        canonical: true,
+        structuredData: described('/preise', pricesPage.seo.title, pricesPage.seo.description, pricesCrumbs, faqPage(siteUrl, '/preise', pricesPage.faq.items)),
+      },
+      createElement(PricesPage, { site, prices, page: pricesPage, crumbs: pricesCrumbs }),
+    ),
+  );
+
+  const { about } = data;
+  const aboutCrumbs = [start, { name: 'Über uns', path: '/ueber-uns' }];
+  routes.push(
+    page(
+      '/ueber-uns',
+      'about',
+      { ...about.seo, canonical: true, structuredData: described('/ueber-uns', about.seo.title, about.seo.description, aboutCrumbs, localBusiness(site, siteUrl)) },
+      createElement(AboutPage, { site, about, crumbs: aboutCrumbs }),
+    ),
+  );
+
+  for (const trust of data.trust) {
+    const path = `/${trust.slug}`;
+    const crumbs = [start, { name: trust.shortTitle, path }];
+    routes.push(
+      page(
+        path,
+        'trust',
+        { title: trust.title, description: trust.description, canonical: true, structuredData: described(path, trust.title, trust.description, crumbs) },
+        createElement(TrustPage, {
+          site,
+          page: trust,
+          image: trust.image ? images[trust.image.file] : undefined,
+          crumbs,
+          others: data.trust.filter((other) => other !== trust).map((other) => ({ title: other.shortTitle, href: `/${other.slug}` })),
+        }),
+      ),
+    );
+  }
 
   for (const slug of LEGAL_PAGES) {
     const prose = legal[slug];

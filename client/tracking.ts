@@ -66,7 +66,11 @@ function onClick(event: MouseEvent): void {
   const location = tracked?.dataset.trackLocation;
   switch (tracked?.dataset.track) {
     case 'call':
-      track('cta_click_call', { location, link_url: tracked.getAttribute('href') ?? undefined });
+      track('cta_click_call', {
+        location,
+        link_url: tracked.getAttribute('href') ?? undefined,
+        page_title: tracked.dataset.trackPageTitle,
+      });
       break;
     case 'whatsapp':
       track('cta_click_whatsapp', { location });

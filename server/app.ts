@@ -2,6 +2,7 @@
 import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './db.ts';
 import { errorAnswer, notFound, type Log } from './fallback.ts';
+import { redirects } from './redirects.ts';
 import { securityHeaders } from './security.ts';
 import type { StaticTable } from './static-table.ts';
 
@@ -25,6 +26,7 @@ export function createApp({ db, table, log }: AppContext): Express {
     res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
   });
 
+  app.use(redirects());
   app.use(notFound(table, log));
   app.use(errorAnswer(log));
   return app;

@@ -28,8 +28,7 @@ export const homeSchema = z.object({
         z.object({
           title: text,
           description: text,
-          priceId: priceId.optional(),
-          priceText: text.optional(),
+          priceId,
           href: internalPath,
           icon: text,
           steps: z.array(text).min(2),

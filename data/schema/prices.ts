@@ -28,7 +28,7 @@ export const pricesSchema = z.object({
     condition: z.string(),
   }),
   surcharges: z.object({
-    night: z.object({ percent: z.number().int().positive(), from: time, to: time }),
+    outsideHours: z.object({ label: z.string(), percent: z.number().int().positive(), when: z.string(), exampleId: id }),
     outsideArea: z.string(),
   }),
   terms: z.object({

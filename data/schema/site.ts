@@ -16,6 +16,7 @@ export const siteSchema = z.object({
   owner: z.string().min(2),
   url: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
   foundingYear: z.number().int().min(1900).max(2100),
+  arrivalTime: z.string().regex(/^\d+–\d+ Minuten$/, 'must look like "15–30 Minuten"'),
   address: z.object({
     street: z.string().min(3),
     postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit postcode'),

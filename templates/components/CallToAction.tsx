@@ -2,7 +2,7 @@ import type { Site } from '../../data/schema/site.ts';
 import { CallButton, WhatsAppButton } from './ContactButtons.tsx';
 
 /** The closing call-to-action band: heading, one sentence, call and WhatsApp. */
-export function CallToAction({ site, heading, text, location }: { site: Site; heading: string; text: string; location: string }) {
+export function CallToAction({ site, heading, text, location, pageTitle }: { site: Site; heading: string; text: string; location: string; pageTitle?: string }) {
   return (
     <section className="cta-band" aria-labelledby={`${location}-cta-heading`}>
       <div className="container cta-inner">
@@ -11,7 +11,7 @@ export function CallToAction({ site, heading, text, location }: { site: Site; he
           <p>{text}</p>
         </div>
         <div className="button-row">
-          <CallButton site={site} location={location} className="btn btn-call btn-large" />
+          <CallButton site={site} location={location} pageTitle={pageTitle} className="btn btn-call btn-large" />
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-large" />
         </div>
       </div>

@@ -10,19 +10,28 @@ interface ButtonProps {
   className?: string;
   children?: ReactNode;
   label?: string;
+  /** Sent with the call event on service pages (spec section 7). */
+  pageTitle?: string | undefined;
   'data-fab-whatsapp'?: boolean;
 }
 
-export function CallButton({ site, location, className = 'btn btn-call', children, label }: ButtonProps) {
+export function CallButton({ site, location, className = 'btn btn-call', children, label, pageTitle }: ButtonProps) {
   return (
-    <a className={className} href={telHref(site.phone.e164)} data-track="call" data-track-location={location} aria-label={label}>
+    <a
+      className={className}
+      href={telHref(site.phone.e164)}
+      data-track="call"
+      data-track-location={location}
+      data-track-page-title={pageTitle}
+      aria-label={label}
+    >
       <Icon name="phone" />
       {children ?? <span>{site.phone.display}</span>}
     </a>
   );
 }
 
-export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, ...data }: ButtonProps) {
+export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, pageTitle: _pageTitle, ...data }: ButtonProps) {
   return (
     <a
       className={className}

@@ -23,6 +23,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title}</title>
         <meta name="description" content={head.description} />
+        {head.keywords && <meta name="keywords" content={head.keywords.join(', ')} />}
         {canonical && <link rel="canonical" href={canonical} />}
         {head.noindex && <meta name="robots" content="noindex, follow" />}
         <meta name="theme-color" content="#0b3a66" />

@@ -18,5 +18,6 @@ export interface Head {
   /** Omitted on the 404 page: it has no canonical address. */
   canonical: boolean;
   noindex?: boolean;
+  keywords?: string[];
   structuredData?: object[];
 }

@@ -49,3 +49,49 @@ export function webPage(siteUrl: string, path: string, name: string, description
     publisher: { '@id': businessId(siteUrl) },
   };
 }
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbList(siteUrl: string, crumbs: Crumb[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; currency: string }): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${siteUrl}${path}#service`,
+    name,
+    description,
+    serviceType: name,
+    url: `${siteUrl}${path}`,
+    provider: { '@id': businessId(siteUrl) },
+    areaServed: { '@type': 'AdministrativeArea', name: 'Ruhrgebiet' },
+    offers: { '@type': 'Offer', price: offer.price.toFixed(2), priceCurrency: offer.currency },
+  };
+}
+
+export function faqPage(siteUrl: string, path: string, items: { question: string; answer: string }[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    '@id': `${siteUrl}${path}#faq`,
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}

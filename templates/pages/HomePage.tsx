@@ -1,14 +1,16 @@
 import type { Home } from '../../data/schema/home.ts';
-import type { Prices } from '../../data/schema/prices.ts';
+import type { PriceItem, Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { Price } from '../components/Price.tsx';
+import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
-import { priceItem, priceText } from '../lib/prices.ts';
+import { priceItem } from '../lib/prices.ts';
 import { cityPath } from '../lib/slugs.ts';
 
 export interface HomeProps {
@@ -30,7 +32,7 @@ function Hero({ site, home, prices }: HomeProps) {
           {hero.prices.map((entry) => (
             <li key={entry.priceId} className="price-chip">
               <span className="price-chip-label">{entry.label}</span>
-              <span className="price-chip-amount">{priceText(priceItem(prices, entry.priceId))}</span>
+              <Price item={priceItem(prices, entry.priceId)} className="price-chip-amount" />
               <span className="price-chip-note">{entry.note}</span>
             </li>
           ))}
@@ -87,12 +89,11 @@ function TrustCards({ home }: { home: Home }) {
   );
 }
 
-function ServicePrice({ prices, priceId, priceText: text }: { prices: Prices; priceId: string | undefined; priceText: string | undefined }) {
-  const item = priceId ? priceItem(prices, priceId) : null;
+function ServicePrice({ item }: { item: PriceItem }) {
   return (
     <p className="service-price">
-      {item ? priceText(item) : text}
-      {item?.note && <span className="service-price-note">{item.note}</span>}
+      <Price item={item} />
+      {item.note && <span className="service-price-note">{item.note}</span>}
     </p>
   );
 }
@@ -108,7 +109,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
               <h3>{card.title}</h3>
             </div>
             <p>{card.description}</p>
-            <ServicePrice prices={prices} priceId={card.priceId} priceText={card.priceText} />
+            <ServicePrice item={priceItem(prices, card.priceId)} />
             <details name="services" data-service={card.title}>
               <summary>So gehen wir vor</summary>
               <ol className="steps">
@@ -137,31 +138,16 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
   return (
     <Section id="preise" heading={home.prices.heading} lead={home.prices.lead} className="section-muted">
       <ul className="card-grid price-grid">
-        {home.prices.cards.map((card) => {
-          const item = priceItem(prices, card.priceId);
-          return (
-            <li key={card.priceId} className={item.popular ? 'card price-card is-popular' : 'card price-card'}>
-              {card.highlight && <p className="price-badge">{card.highlight}</p>}
-              <h3>{item.title}</h3>
-              <p className="price-amount">{priceText(item)}</p>
-              {item.note && <p className="price-note">{item.note}</p>}
-              <p>{card.description}</p>
-              <ul className="check-list">
-                {card.features.map((feature) => (
-                  <li key={feature}>
-                    <Icon name="check" size={18} />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              {card.surcharges.map((line) => (
-                <p key={line} className="price-surcharge">
-                  {line}
-                </p>
-              ))}
-            </li>
-          );
-        })}
+        {home.prices.cards.map((card) => (
+          <PriceCard
+            key={card.priceId}
+            item={priceItem(prices, card.priceId)}
+            description={card.description}
+            features={card.features}
+            surcharges={card.surcharges}
+            highlight={card.highlight}
+          />
+        ))}
       </ul>
       <p className="section-more">
         <a className="btn btn-outline" href={home.prices.link.href}>

@@ -5,11 +5,13 @@ import { serveBuiltSite } from './site.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    distDir: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const site = await serveBuiltSite();
   project.provide('baseUrl', site.url);
+  project.provide('distDir', site.distDir);
   return () => site.close();
 }

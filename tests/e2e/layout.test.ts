@@ -15,13 +15,16 @@ const open = useBrowser();
 let paths: string[] = [];
 
 beforeAll(async () => {
-  const routes = (await (await fetch(new URL('/routes.json', baseUrl()))).json()) as { path: string }[];
-  paths = routes.map((route) => route.path);
+  // Up to three pages of every template: the layout is the template's, the text varies.
+  const routes = (await (await fetch(new URL('/routes.json', baseUrl()))).json()) as { path: string; template: string }[];
+  const perTemplate = new Map<string, string[]>();
+  for (const route of routes) perTemplate.set(route.template, [...(perTemplate.get(route.template) ?? []), route.path].slice(0, 3));
+  paths = [...perTemplate.values()].flat();
 });
 
 describe.each(SCREENS)('at %s', (_name, viewport) => {
   it('no page scrolls sideways and every page shows a call button of at least 48 px at once', async () => {
-    expect(paths.length).toBeGreaterThan(3);
+    expect(paths.length).toBeGreaterThan(2);
     for (const path of paths) {
       const { page } = await open(path, { viewport });
       await page.click('[data-consent-necessary]');

@@ -8,6 +8,8 @@ import { startServer } from '../../server/index.ts';
 
 export interface ServedSite {
   url: string;
+  /** The built files, for tests that serve them another way (a plain static host). */
+  distDir: string;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function serveBuiltSite(options: { analytics?: AnalyticsConfig } = 
     });
     return {
       url: server.url,
+      distDir: outDir,
       async close() {
         await server.close();
         rmSync(dir, { recursive: true, force: true });

@@ -203,4 +203,25 @@ describe("after 'Alle akzeptieren'", () => {
     await until(() => events(hits, 'review_click').length > 0);
     expect(events(hits, 'review_click')).toHaveLength(1);
   });
+  it('labels calls on trust and service pages and reports price questions', async () => {
+    const v = await open('/keine-abzocke', DESKTOP);
+    await v.page.click('[data-consent-simple] [data-consent-accept]');
+    await v.page.click('aside a[data-track="call"]');
+    expect(events(await dataLayer(v.page), 'cta_click_call')).toEqual([
+      ['event', 'cta_click_call', { location: 'keine_abzocke_page', link_url: 'tel:+492010000000' }],
+    ]);
+
+    await v.page.goto(new URL('/leistungen/tueroeffnung', v.page.url()).href, { waitUntil: 'load' });
+    await v.page.click('.page-hero a[data-track="call"]');
+    const title = await v.page.$eval('h1', (h1) => h1.textContent);
+    expect(events(await dataLayer(v.page), 'cta_click_call')).toEqual([
+      ['event', 'cta_click_call', { location: 'service_page', link_url: 'tel:+492010000000', page_title: title }],
+    ]);
+
+    await v.page.goto(new URL('/preise', v.page.url()).href, { waitUntil: 'load' });
+    const question = await v.page.$eval('details[data-faq]', (details) => (details as HTMLElement).dataset.faq);
+    await v.page.$eval('details[data-faq] > summary', (summary) => summary.scrollIntoView({ block: 'center' }));
+    await v.page.click('details[data-faq] > summary');
+    expect(events(await dataLayer(v.page), 'faq_toggle')).toEqual([['event', 'faq_toggle', { faq_question: question }]]);
+  });
 });

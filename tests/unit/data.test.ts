@@ -81,3 +81,25 @@ describe('data validation', () => {
     expect(existsSync(out)).toBe(false);
   });
 });
+
+describe('content data of services, prices page and trust pages', () => {
+  it('rejects a service slug used twice, naming both places', () => {
+    const message = problems((data) => data.edit('services.yaml', (text) => text.replace('slug: autooeffnung', 'slug: tueroeffnung')));
+    expect(message).toMatch(/data\/services\.yaml: services\[\d\]\.slug: "tueroeffnung" is used twice \(also services\[0\]\)/);
+  });
+
+  it('rejects an overview card that links a service the file does not have', () => {
+    const message = problems((data) => data.edit('services.yaml', (text) => text.replace(/link: zylinderwechsel/, 'link: zylinder')));
+    expect(message).toContain('data/services.yaml: overview.cards[2].link: "zylinder" is neither a service slug of this file nor a path');
+  });
+
+  it('rejects a service with seven advantages', () => {
+    const message = problems((data) => data.edit('services.yaml', (text) => text.replace(/(advantages:\n)(\s+- [^\n]+\n)/, '$1')));
+    expect(message).toMatch(/data\/services\.yaml: services\[0\]\.advantages: must be exactly eight advantages/);
+  });
+
+  it('rejects a trust page without its two tiles', () => {
+    const message = problems((data) => data.edit('trust/keine-abzocke.md', (text) => text.replace(/^tiles:[^]*?(?=^\w|^---)/m, '')));
+    expect(message).toMatch(/^data\/trust\/keine-abzocke\.md: tiles: is missing/);
+  });
+});

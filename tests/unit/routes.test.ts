@@ -16,14 +16,16 @@ const images = Object.fromEntries(data.home.gallery.items.map((item) => [item.im
 const routes = listRoutes({ data, siteUrl: 'https://example.test', images });
 
 describe('route table', () => {
-  it('lists home, the three legal pages and the 404 page', () => {
-    expect(routes.map((route) => [route.path, route.file, route.template])).toEqual([
-      ['/', 'index.html', 'home'],
-      ['/impressum', 'impressum/index.html', 'legal'],
-      ['/datenschutz', 'datenschutz/index.html', 'legal'],
-      ['/agb', 'agb/index.html', 'legal'],
-      [null, '404.html', '404'],
+  it('starts with home and ends with the 404 page, every other route a file of its own', () => {
+    expect([routes[0]!.path, routes[0]!.file, routes[0]!.template]).toEqual(['/', 'index.html', 'home']);
+    expect([routes.at(-1)!.path, routes.at(-1)!.file, routes.at(-1)!.template]).toEqual([null, '404.html', '404']);
+    expect(routes.filter((route) => route.template === 'legal').map((route) => route.file)).toEqual([
+      'impressum/index.html',
+      'datenschutz/index.html',
+      'agb/index.html',
     ]);
+    expect(routes.filter((route) => route.template === 'service')).toHaveLength(data.services.services.length);
+    expect(routes.filter((route) => route.template === 'trust')).toHaveLength(9);
   });
 
   it('maps paths to files without trailing slashes in URLs', () => {
@@ -32,14 +34,15 @@ describe('route table', () => {
   });
 
   it('rejects two routes writing one file and lists both', () => {
-    const twin: Route = { ...routes[1]!, path: '/impressum-kopie', head: { ...routes[1]!.head, title: 'Anders', description: 'Anders auch' } };
+    const impressum = routes.find((route) => route.path === '/impressum')!;
+    const twin: Route = { ...impressum, path: '/impressum-kopie', head: { ...impressum.head, title: 'Anders', description: 'Anders auch' } };
     expect(() => checkRoutes([...routes, twin])).toThrow(
       'Route conflict: 2 routes are writing the same output file "impressum/index.html":\n  1. /impressum (legal)\n  2. /impressum-kopie (legal)',
     );
   });
 
   it('rejects two pages with one title', () => {
-    const twin: Route = { ...routes[2]!, path: '/x', file: 'x/index.html', head: { ...routes[2]!.head, description: 'Eine andere Beschreibung' } };
+    const twin: Route = { ...routes[1]!, path: '/x', file: 'x/index.html', head: { ...routes[1]!.head, description: 'Eine andere Beschreibung' } };
     expect(() => checkRoutes([...routes, twin])).toThrow(/sharing one title/);
   });
 });
@@ -48,7 +51,7 @@ describe('sitemap', () => {
   const xml = sitemapXml(routes, 'https://example.test');
 
   it('lists every indexable page and not the 404 page', () => {
-    expect(xml.match(/<loc>/g)).toHaveLength(4);
+    expect(xml.match(/<loc>/g)).toHaveLength(routes.length - 1);
     expect(xml).toContain('<loc>https://example.test/impressum</loc>');
     expect(xml).not.toContain('404');
   });

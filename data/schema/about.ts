@@ -1,0 +1,20 @@
+// The about page (data/about.yaml).
+import { z } from 'zod';
+
+const text = z.string().min(2);
+
+export const aboutSchema = z.object({
+  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  heading: text,
+  lead: text,
+  history: z.object({ heading: text, paragraphs: z.array(text).min(2) }),
+  values: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).length(4) }),
+  team: z.object({ heading: text, lead: text.optional(), members: z.array(z.object({ name: text, role: text, text })).min(1) }),
+  milestones: z.object({
+    heading: text,
+    items: z.array(z.object({ year: z.number().int(), title: text, text })).length(5),
+  }),
+  certificates: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).min(2) }),
+});
+
+export type About = z.infer<typeof aboutSchema>;

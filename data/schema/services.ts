@@ -1,0 +1,43 @@
+// Service records (data/services.yaml): the service pages and the /leistungen overview.
+import { z } from 'zod';
+
+const text = z.string().min(2);
+const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
+
+export const serviceSchema = z.object({
+  slug,
+  title: text,
+  icon: text,
+  /** The price this service is sold at, by its id in data/prices.yaml. */
+  priceId: slug,
+  intro: text,
+  description: z.array(text).length(3, 'must be exactly three paragraphs'),
+  advantages: z.array(text).length(8, 'must be exactly eight advantages'),
+  seo: z.object({
+    title: z.string().min(10).max(65),
+    description: z.string().min(70).max(165),
+    keywords: z.array(text).length(3, 'must be exactly three keywords'),
+  }),
+});
+
+export const overviewCardSchema = z.object({
+  title: text,
+  icon: text,
+  description: text,
+  benefits: z.array(text).length(3, 'must be exactly three benefits'),
+  /** A service slug of this file, or a site path such as "/kontakt". */
+  link: z.string().regex(/^(\/[a-z0-9\-/]*|[a-z0-9-]+)$/),
+});
+
+export const servicesSchema = z.object({
+  overview: z.object({
+    seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+    heading: text,
+    lead: text,
+    cards: z.array(overviewCardSchema).length(6),
+  }),
+  services: z.array(serviceSchema).min(1),
+});
+
+export type Service = z.infer<typeof serviceSchema>;
+export type Services = z.infer<typeof servicesSchema>;

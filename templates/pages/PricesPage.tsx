@@ -1,0 +1,94 @@
+import type { PricesPage as PricesPageData } from '../../data/schema/prices-page.ts';
+import type { Prices } from '../../data/schema/prices.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Price } from '../components/Price.tsx';
+import { PriceCard } from '../components/PriceCard.tsx';
+import { Section } from '../components/Section.tsx';
+import { formatEuro } from '../lib/format.ts';
+import { priceItem } from '../lib/prices.ts';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface PricesProps {
+  site: Site;
+  prices: Prices;
+  page: PricesPageData;
+  crumbs: Crumb[];
+}
+
+/** The worked example of the surcharge rule, computed from the data: 69 € → 138 €. */
+function SurchargeExample({ prices, heading }: { prices: Prices; heading: string }) {
+  const rule = prices.surcharges.outsideHours;
+  const item = priceItem(prices, rule.exampleId);
+  const withSurcharge = item.price * (1 + rule.percent / 100);
+  return (
+    <div className="surcharge-example">
+      <h3>{heading}</h3>
+      <p>
+        {item.title}, {prices.terms.standardHours}: <Price item={item} />
+        <br />
+        {item.title}, {rule.when}: <strong>{formatEuro(withSurcharge)}</strong> ({formatEuro(item.price)} + {rule.percent} %)
+      </p>
+    </div>
+  );
+}
+
+export function PricesPage({ site, prices, page, crumbs }: PricesProps) {
+  return (
+    <>
+      <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="pricing" />
+      <Section id="festpreise" heading="Unsere Festpreise" lead={prices.vatNote} reveal={false}>
+        <ul className="card-grid price-grid">
+          {page.cards.map((card) => (
+            <PriceCard key={card.priceId} item={priceItem(prices, card.priceId)} description={card.description} features={card.features} highlight="Beliebtester Service" />
+          ))}
+        </ul>
+      </Section>
+      <Section id="material" heading={page.parts.heading} {...(page.parts.lead ? { lead: page.parts.lead } : {})} className="section-muted">
+        <table className="price-table">
+          <thead>
+            <tr>
+              <th scope="col">Material</th>
+              <th scope="col">Preis</th>
+              <th scope="col">Hinweis</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.parts.map((part) => (
+              <tr key={part.id}>
+                <th scope="row">{part.title}</th>
+                <td>
+                  <Price item={part} />
+                </td>
+                <td>{part.note ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section id="zuschlag" heading={page.surcharge.heading}>
+        <div className="surcharge-box">
+          <p>{page.surcharge.text}</p>
+          <SurchargeExample prices={prices} heading={page.surcharge.exampleHeading} />
+          <p className="fine-print">{prices.surcharges.outsideArea}</p>
+        </div>
+      </Section>
+      <Section id="fairness" heading={page.fairness.heading} className="section-muted">
+        <ul className="card-grid">
+          {page.fairness.points.map((point) => (
+            <li key={point.title} className="card">
+              <h3>{point.title}</h3>
+              <p>{point.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="fragen" heading={page.faq.heading}>
+        <Faq items={page.faq.items} group="preise-faq" />
+      </Section>
+      <CallToAction site={site} heading={page.cta.heading} text={page.cta.text} location="pricing" />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { PriceItem } from '../../data/schema/prices.ts';
+import type { Service } from '../../data/schema/services.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Price } from '../components/Price.tsx';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface ServiceProps {
+  site: Site;
+  service: Service;
+  price: PriceItem;
+  surchargeNote: string;
+  vatNote: string;
+  crumbs: Crumb[];
+  /** The other services, for "Weitere Leistungen". */
+  others: { title: string; href: string }[];
+}
+
+/** /leistungen/{service}: title, intro, three paragraphs, eight advantages, call and WhatsApp. */
+export function ServicePage({ site, service, price, surchargeNote, vatNote, crumbs, others }: ServiceProps) {
+  return (
+    <>
+      <PageHero site={site} heading={service.title} lead={service.intro} crumbs={crumbs} location="service_page" pageTitle={service.title}>
+        <p className="price-line">
+          <span className="price-line-label">{price.title}</span>
+          <Price item={price} className="price-line-amount" />
+          {price.note && <span className="price-line-note">{price.note}</span>}
+        </p>
+      </PageHero>
+      <section className="section" aria-labelledby="service-about">
+        <div className="container two-columns">
+          <div className="prose">
+            <h2 id="service-about">So arbeiten wir</h2>
+            {service.description.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p className="fine-print">
+              {surchargeNote} {vatNote}
+            </p>
+          </div>
+          <aside className="card advantages" aria-labelledby="service-advantages">
+            <h2 id="service-advantages" className="card-heading">
+              Ihre Vorteile
+            </h2>
+            <ul className="check-list">
+              {service.advantages.map((advantage) => (
+                <li key={advantage}>
+                  <Icon name="check" size={18} />
+                  {advantage}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </section>
+      <CallToAction site={site} heading={`${service.title}: jetzt anrufen`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="service_page" pageTitle={service.title} />
+      <nav className="link-strip" aria-label="Weitere Leistungen">
+        <div className="container">
+          <h2 className="link-strip-heading">Weitere Leistungen</h2>
+          <ul>
+            {others.map((other) => (
+              <li key={other.href}>
+                <a href={other.href}>{other.title}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Services } from '../../data/schema/services.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface ServicesProps {
+  site: Site;
+  services: Services;
+  crumbs: Crumb[];
+}
+
+export function servicePath(slug: string): string {
+  return `/leistungen/${slug}`;
+}
+
+/** /leistungen: six cards, three benefits each (spec section 2). */
+export function ServicesPage({ site, services, crumbs }: ServicesProps) {
+  const { overview } = services;
+  return (
+    <>
+      <PageHero site={site} heading={overview.heading} lead={overview.lead} crumbs={crumbs} location="services" />
+      <section className="section" aria-label="Alle Leistungen">
+        <div className="container">
+          <ul className="card-grid">
+            {overview.cards.map((card) => {
+              const href = card.link.startsWith('/') ? card.link : servicePath(card.link);
+              return (
+                <li key={card.title} className="card overview-card">
+                  <div className="service-head">
+                    <Icon name={card.icon} size={28} className="icon card-icon" />
+                    <h2 className="card-heading">{card.title}</h2>
+                  </div>
+                  <p>{card.description}</p>
+                  <ul className="check-list">
+                    {card.benefits.map((benefit) => (
+                      <li key={benefit}>
+                        <Icon name="check" size={18} />
+                        {benefit}
+                      </li>
+                    ))}
+                  </ul>
+                  <a className="text-link" href={href}>
+                    Mehr erfahren<span className="visually-hidden"> über {card.title}</span>
+                    <Icon name="arrow-right" size={18} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+      <CallToAction site={site} heading="Ausgesperrt oder unsicher?" text="Rufen Sie an – wir nennen Ihnen den Festpreis, bevor wir losfahren." location="services_cta" />
+    </>
+  );
+}

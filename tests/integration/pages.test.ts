@@ -1,0 +1,129 @@
+// Every content page of the site, as the build writes it: structured data, and one price per
+// service wherever it is stated.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadData, type SiteData } from '../../build/data.ts';
+import { formatEuro } from '../../templates/lib/format.ts';
+import { happyHourItem } from '../../templates/lib/prices.ts';
+import { ROOT } from '../support/data-copy.ts';
+import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
+
+let site: BuiltSite;
+let data: SiteData;
+let pages: { path: string; template: string; title: string }[];
+
+beforeAll(async () => {
+  site = await buildSite();
+  data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+  pages = JSON.parse(site.read('routes.json'));
+}, 180_000);
+afterAll(() => site?.remove());
+
+const fileOf = (path: string) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+const html = (path: string) => site.read(fileOf(path));
+const jsonLd = (path: string) =>
+  [...html(path).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, any>);
+const types = (path: string) => jsonLd(path).map((item) => item['@type']);
+/** The text a visitor reads: tags, scripts and styles removed, entities of interest decoded. */
+const visibleText = (page: string) =>
+  page
+    .replace(/<script[^]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/&amp;/g, '&');
+
+describe('the pages of the content issue exist', () => {
+  it('lists the services overview, nine services, prices, about and nine trust pages', () => {
+    const paths = pages.map((page) => page.path);
+    expect(paths).toEqual(expect.arrayContaining(['/leistungen', '/preise', '/ueber-uns']));
+    for (const slug of ['tueroeffnung', 'schlosswechsel', 'zylinderwechsel', 'einbruchschutz', 'notdienst', 'autooeffnung', 'tresoroeffnung', 'tueroeffnung-abgeschlossen', 'happy-hour']) {
+      expect(paths).toContain(`/leistungen/${slug}`);
+    }
+    for (const slug of ['keine-abzocke', 'alles-inklusive', 'festpreis-garantie', 'lokaler-handwerker', 'schonende-oeffnung', 'schnell-vor-ort', 'ehrlicher-handwerker', 'geld-zurueck-garantie', 'kartenzahlung-moeglich']) {
+      expect(paths).toContain(`/${slug}`);
+    }
+  });
+
+  it('every link from one page to another of the site leads to a page that exists', () => {
+    const known = new Set(pages.map((page) => page.path));
+    const later = /^\/(einsatzgebiet|bewertungen|kontakt|schluesseldienst\/)/; // pages of later issues
+    for (const page of pages) {
+      for (const match of html(page.path).matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
+        const target = match[1]!;
+        if (target.startsWith('/img/') || later.test(target)) continue;
+        expect(known.has(target), `${page.path} links ${target}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('structured data', () => {
+  it('parses on every page, and every page but the 404 has a WebPage', () => {
+    for (const page of pages) {
+      expect(() => jsonLd(page.path), page.path).not.toThrow();
+      if (page.template !== '404') expect(types(page.path), page.path).toContain('WebPage');
+    }
+  });
+
+  it('service pages have Service, WebPage, the Locksmith with its address, and a BreadcrumbList', () => {
+    for (const page of pages.filter((p) => p.template === 'service')) {
+      const items = jsonLd(page.path);
+      expect(types(page.path), page.path).toEqual(expect.arrayContaining(['Service', 'WebPage', 'Locksmith', 'BreadcrumbList']));
+      const business = items.find((item) => item['@type'] === 'Locksmith')!;
+      expect(business.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Essen', postalCode: data.site.address.postalCode });
+      const service = items.find((item) => item['@type'] === 'Service')!;
+      expect(service.provider['@id']).toBe(business['@id']);
+      const crumbs = items.find((item) => item['@type'] === 'BreadcrumbList')!;
+      expect(crumbs.itemListElement.map((crumb: { name: string }) => crumb.name).slice(0, 2)).toEqual(['Startseite', 'Leistungen']);
+      expect(html(page.path)).toMatch(/<meta name="keywords" content="[^",]+, [^",]+, [^",]+"/);
+    }
+  });
+
+  it('the prices page describes its five questions as an FAQPage', () => {
+    const faq = jsonLd('/preise').find((item) => item['@type'] === 'FAQPage')!;
+    expect(faq.mainEntity).toHaveLength(5);
+  });
+});
+
+describe('one price per service, everywhere', () => {
+  it('every shown price of an item equals data/prices.yaml, on every page', () => {
+    const expected = new Map([...data.prices.services, ...data.prices.parts, happyHourItem(data.prices)].map((item) => [item.id, `${item.from ? 'ab ' : ''}${formatEuro(item.price)}`]));
+    const seen = new Map<string, Set<string>>();
+    for (const page of pages) {
+      for (const match of html(page.path).matchAll(/data-price-id="([^"]+)"[^>]*>([^<]+)</g)) {
+        const [, id, text] = match as unknown as [string, string, string];
+        expect(expected.get(id), `${page.path}: ${id}`).toBe(text);
+        seen.set(id, (seen.get(id) ?? new Set()).add(page.path));
+      }
+    }
+    expect(seen.get('tuer-zugefallen')?.size).toBeGreaterThan(2);
+  });
+
+  it('no page states a euro amount that data/prices.yaml does not hold', () => {
+    const { prices } = data;
+    const surcharge = 1 + prices.surcharges.outsideHours.percent / 100;
+    const amounts = [...prices.services, ...prices.parts].map((item) => item.price);
+    const amountsIn = (text: string) => [...text.matchAll(/(\d{1,3}(?:\.\d{3})*(?:,\d{2})?) ?€/g)].map((match) => Number(match[1]!.replace(/\./g, '').replace(',', '.')));
+    const known = new Set([
+      ...amounts,
+      ...amounts.map((amount) => amount * surcharge),
+      prices.happyHour.price,
+      prices.terms.waitingPerStartedHour,
+      // Amounts written in the price file's own notes ("+5 € je weitere 5 mm").
+      ...amountsIn(JSON.stringify(prices)),
+    ]);
+    for (const page of pages) {
+      for (const amount of amountsIn(visibleText(html(page.path)))) {
+        expect(known.has(amount), `${page.path} states ${amount} €`).toBe(true);
+      }
+    }
+  });
+
+  it('never claims VAT is included, nor that there are no surcharges', () => {
+    for (const page of pages) {
+      const text = visibleText(html(page.path));
+      expect(text, page.path).not.toMatch(/inkl\.? ?(der )?MwSt|inklusive Mehrwertsteuer/i);
+      expect(text, page.path).not.toMatch(/keine (Nacht|Wochenend)?zuschläge/i);
+      expect(text, page.path).not.toMatch(/15 Jahre/);
+    }
+  });
+});
