@@ -9,6 +9,9 @@ import { exampleFacts } from './examples.ts';
 import { processImages } from './images.ts';
 import { renderRoute } from './render.ts';
 import { listRoutes } from './routes.ts';
+
+/** A place the data does not know: the server answers it with the fallback page (audit, tests). */
+const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,7 +84,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
   // For the audit and the link checker: which template each page uses. The 404 template is
   // listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
-  const manifest = routes.map((route) => ({ path: route.path ?? `/${route.file}`, template: route.template, title: route.head.title }));
+  const manifest = routes.map((route) => ({
+    path: route.template === 'fallback' ? FALLBACK_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
+    file: route.file,
+    template: route.template,
+    title: route.head.title,
+  }));
   files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
 
   say(`Writing and compressing ${files.size} files …`);

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import { aboutSchema, type About } from '../data/schema/about.ts';
+import { citiesFileSchema } from '../data/schema/cities.ts';
 import { homeSchema, type Home } from '../data/schema/home.ts';
 import { proseFrontMatterSchema, type ProseFrontMatter } from '../data/schema/legal.ts';
 import { pricesPageSchema, type PricesPage } from '../data/schema/prices-page.ts';
@@ -14,6 +15,9 @@ import { formatGermanDate } from '../templates/lib/format.ts';
 import { HAPPY_HOUR_ID } from '../templates/lib/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { loadMarkdown, loadYaml } from './load.ts';
+import { buildPlaces, type TownRecord } from './places.ts';
+import { loadPostcodes } from './postcodes.ts';
+import type { Place } from '../templates/lib/place.ts';
 import { fillPlaceholders } from './placeholders.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
@@ -36,6 +40,8 @@ export interface SiteData {
   pricesPage: PricesPage;
   about: About;
   trust: TrustPage[];
+  /** Towns first, each followed by its districts. */
+  places: Place[];
   legal: Record<LegalSlug, ProsePage>;
   buildDate: Date;
 }
@@ -109,11 +115,20 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const about = loadYaml(...file('about.yaml'), aboutSchema, fill);
   const trust = loadTrustPages(dataDir, fill);
 
+  const towns: TownRecord[] = readdirSync(join(dataDir, 'cities'))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .flatMap((name) => {
+      const [path, label] = file(`cities/${name}`);
+      return loadYaml(path, label, citiesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
+    });
+  const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
+
   const legal = {} as Record<LegalSlug, ProsePage>;
   for (const slug of LEGAL_PAGES) {
     const prose = loadMarkdown(...file(`legal/${slug}.md`), proseFrontMatterSchema, fill);
     legal[slug] = { ...prose.data, html: marked.parse(prose.markdown, { async: false, gfm: true }) };
   }
-  return { site, prices, home, services, pricesPage, about, trust, legal, buildDate };
+  return { site, prices, home, services, pricesPage, about, trust, places, legal, buildDate };
 }
 

@@ -14,6 +14,10 @@ import { PricesPage } from '../templates/pages/PricesPage.tsx';
 import { ServicePage } from '../templates/pages/ServicePage.tsx';
 import { servicePath, ServicesPage } from '../templates/pages/ServicesPage.tsx';
 import { TrustPage } from '../templates/pages/TrustPage.tsx';
+import { CityPage } from '../templates/pages/CityPage.tsx';
+import { AreaPage } from '../templates/pages/AreaPage.tsx';
+import { REGIONS } from '../data/schema/cities.ts';
+import { FALLBACK_ARRIVAL, FALLBACK_TEXT, type Place } from '../templates/lib/place.ts';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
 
 export interface Route {
@@ -33,6 +37,10 @@ export interface RouteInputs {
   siteUrl: string;
   images: Record<string, ResponsiveImage>;
 }
+
+/** Where the build writes the fallback city page, and the tokens the server replaces in it. */
+export const FALLBACK_FILE = '_templates/city-fallback.html';
+export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
 
 export function fileForPath(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
@@ -163,6 +171,79 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       ),
     );
   }
+
+  const areaCrumb: Crumb = { name: 'Einsatzgebiet', path: '/einsatzgebiet' };
+  const door = priceItem(prices, 'tuer-zugefallen');
+  const placeHead = (place: Place, crumbs: Crumb[]) => {
+    const where = place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name;
+    const title = `Schlüsseldienst ${where} – 24/7 Notdienst zum Festpreis`;
+    const description =
+      `Schlüsseldienst in ${where}: in ${place.arrivalTime} vor Ort, Türöffnung ${door.price} € Festpreis ${prices.terms.standardHours}, ` +
+      `rund um die Uhr erreichbar.`;
+    return {
+      title,
+      description,
+      canonical: place.kind !== 'fallback',
+      noindex: place.kind === 'fallback',
+      structuredData: described(place.path, title, description, crumbs, {
+        ...localBusiness(site, siteUrl),
+        areaServed: { '@type': place.kind === 'district' ? 'Place' : 'City', name: place.name },
+      }),
+    };
+  };
+  const placeCrumbs = (place: Place): Crumb[] =>
+    place.kind === 'district' && place.town
+      ? [start, areaCrumb, { name: place.town.name, path: place.town.path }, { name: place.name, path: place.path }]
+      : [start, areaCrumb, { name: place.name, path: place.path }];
+  const areaTitle = `Einsatzgebiet: Schlüsseldienst im Ruhrgebiet und Umgebung`;
+  const areaDescription = `Schlüsseldienst in ${data.places.filter((p) => p.kind === 'town').length} Städten und ihren Stadtteilen rund um ${site.address.city}: Anfahrtszeiten, Festpreise und alle Orte von A bis Z.`;
+  const { latitude, longitude } = site.address;
+  routes.push(
+    page(
+      '/einsatzgebiet',
+      'area',
+      { title: areaTitle, description: areaDescription, canonical: true, structuredData: described('/einsatzgebiet', areaTitle, areaDescription, [start, areaCrumb]) },
+      createElement(AreaPage, {
+        site,
+        places: data.places,
+        regions: REGIONS,
+        crumbs: [start, areaCrumb],
+        mapUrl: `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
+        embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=9&output=embed`,
+      }),
+    ),
+  );
+  for (const place of data.places) {
+    const crumbs = placeCrumbs(place);
+    routes.push(page(place.path, place.kind, placeHead(place, crumbs), createElement(CityPage, { site, prices, place, crumbs })));
+  }
+  // The page of a place the data does not know, rendered by the server on request: it replaces
+  // the tokens with the name and slug it derives from the address (spec: fallback data).
+  const fallback: Place = {
+    kind: 'fallback',
+    slug: FALLBACK_TOKENS.slug,
+    path: `/schluesseldienst/${FALLBACK_TOKENS.slug}`,
+    name: FALLBACK_TOKENS.name,
+    town: null,
+    region: null,
+    arrivalTime: FALLBACK_ARRIVAL,
+    postcodes: [],
+    population: null,
+    isMainLocation: false,
+    description: FALLBACK_TEXT,
+    facts: null,
+    districts: [],
+    distanceKm: null,
+  };
+  const fallbackCrumbs = placeCrumbs(fallback);
+  routes.push({
+    path: null,
+    file: FALLBACK_FILE,
+    template: 'fallback',
+    head: placeHead(fallback, fallbackCrumbs),
+    indexable: false,
+    page: createElement(CityPage, { site, prices, place: fallback, crumbs: fallbackCrumbs }),
+  });
 
   for (const slug of LEGAL_PAGES) {
     const prose = legal[slug];

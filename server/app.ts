@@ -2,6 +2,7 @@
 import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './db.ts';
 import { errorAnswer, notFound, type Log } from './fallback.ts';
+import { placeRoutes } from './places.ts';
 import { redirects } from './redirects.ts';
 import { securityHeaders } from './security.ts';
 import type { StaticTable } from './static-table.ts';
@@ -27,6 +28,7 @@ export function createApp({ db, table, log }: AppContext): Express {
   });
 
   app.use(redirects());
+  app.use(placeRoutes(table));
   app.use(notFound(table, log));
   app.use(errorAnswer(log));
   return app;

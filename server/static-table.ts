@@ -22,6 +22,8 @@ export interface StaticTable {
   readonly entries: ReadonlyMap<string, StaticEntry>;
   /** The body of 404.html with status-independent headers; never cached by clients. */
   readonly notFound: StaticEntry;
+  /** HTML templates the server fills on request, by file name (dist/_templates/). */
+  readonly templates: ReadonlyMap<string, string>;
 }
 
 const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = [
@@ -29,6 +31,7 @@ const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = 
   ['gzip', '.gz'],
 ];
 const NOT_FOUND_FILE = '404.html';
+export const TEMPLATES_FOLDER = '_templates';
 const FALLBACK_NOT_FOUND =
   '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
   '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
@@ -57,7 +60,8 @@ function* walk(folder: string): Generator<{ file: string; siblings: Set<string> 
     if (dirent.name.startsWith('.') && dirent.name !== '.well-known') continue;
     const path = join(folder, dirent.name);
     // Symbolic links are skipped: the build writes real files, and a link could lead outside dist.
-    if (dirent.isDirectory()) yield* walk(path);
+    // Templates the server fills on request (the fallback city page) are not pages themselves.
+    if (dirent.isDirectory() && dirent.name !== TEMPLATES_FOLDER) yield* walk(path);
     else if (dirent.isFile()) yield { file: path, siblings: names };
   }
 }
@@ -113,6 +117,18 @@ function readVariants(file: string, siblings: Set<string>, name: string) {
   );
 }
 
+function loadTemplates(folder: string): Map<string, string> {
+  try {
+    return new Map(
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.html'))
+        .map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
 export function loadStaticTable(distDir: string): StaticTable {
   let isFolder = false;
   try {
@@ -143,5 +159,5 @@ export function loadStaticTable(distDir: string): StaticTable {
     entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true));
   }
   notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
-  return { entries, notFound };
+  return { entries, notFound, templates: loadTemplates(join(distDir, TEMPLATES_FOLDER)) };
 }

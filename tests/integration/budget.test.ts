@@ -9,16 +9,20 @@ const FIRST_ROUND_TRIP = 14_336;
 const JS_BUDGET = 15 * 1024;
 
 let site: BuiltSite;
-let pages: { path: string }[];
+let pages: { path: string; file: string }[];
 beforeAll(async () => {
   site = await buildSite();
   pages = JSON.parse(site.read('routes.json'));
 }, 180_000);
 afterAll(() => site?.remove());
 
-const fileOf = (path: string) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+/** The file the build wrote for a page of routes.json. */
+const fileOf = (path: string) => pages.find((page) => page.path === path)!.file;
 const brotli = (text: string | Buffer) =>
   brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }).length;
+const scriptSizes = new Map<string, number>();
+/** A script's brotli size, computed once: every page loads the same bundle. */
+const scriptSize = (url: string) => scriptSizes.get(url) ?? scriptSizes.set(url, brotli(site.bytes(url.slice(1)))).get(url)!;
 
 /** The HTML from its start to the end of its first tel: link. */
 function untilFirstCall(html: string): string {
@@ -45,12 +49,14 @@ function initialScripts(html: string): string[] {
 }
 
 describe('byte budgets', () => {
-  it('every page has its first tel: link within the first 14 KB of brotli', () => {
+  // About a thousand pages, each compressed at brotli's highest quality: seconds, not milliseconds.
+  it('every page has its first tel: link within the first 14 KB of brotli', { timeout: 120_000 }, () => {
     const sizes = pages.map((page) => {
       const prefix = untilFirstCall(site.read(fileOf(page.path)));
       return { path: page.path, bytes: brotli(prefix) };
     });
-    console.log(`first tel: link at (brotli bytes): ${sizes.map((s) => `${s.path} ${s.bytes}`).join(', ')}`);
+    const largest = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+    console.log(`first tel: link at (brotli bytes): / ${sizes[0]!.bytes}; largest: ${largest.map((s) => `${s.path} ${s.bytes}`).join(', ')}`);
     for (const size of sizes) expect(size.bytes, size.path).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
   });
 
@@ -71,7 +77,7 @@ describe('byte budgets', () => {
     for (const page of pages) {
       const scripts = initialScripts(site.read(fileOf(page.path)));
       expect(scripts.length, page.path).toBeGreaterThan(0);
-      const total = scripts.reduce((sum, url) => sum + brotli(site.bytes(url.slice(1))), 0);
+      const total = scripts.reduce((sum, url) => sum + scriptSize(url), 0);
       if (page.path === '/') console.log(`JavaScript before interaction on /: ${total} bytes brotli (${scripts.join(', ')})`);
       expect(total, page.path).toBeLessThanOrEqual(JS_BUDGET);
     }

@@ -9,7 +9,7 @@ import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts'
 
 let site: BuiltSite;
 let data: SiteData;
-let pages: { path: string; template: string; title: string }[];
+let pages: { path: string; file: string; template: string; title: string }[];
 
 beforeAll(async () => {
   site = await buildSite();
@@ -18,7 +18,8 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => site?.remove());
 
-const fileOf = (path: string) => (path.endsWith('.html') ? path.slice(1) : path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+/** The file the build wrote for a page of routes.json. */
+const fileOf = (path: string) => pages.find((page) => page.path === path)!.file;
 const html = (path: string) => site.read(fileOf(path));
 const jsonLd = (path: string) =>
   [...html(path).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, any>);
@@ -29,7 +30,8 @@ const visibleText = (page: string) =>
     .replace(/<script[^]*?<\/script>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&');
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe('the pages of the content issue exist', () => {
   it('lists the services overview, nine services, prices, about and nine trust pages', () => {
@@ -45,7 +47,7 @@ describe('the pages of the content issue exist', () => {
 
   it('every link from one page to another of the site leads to a page that exists', () => {
     const known = new Set(pages.map((page) => page.path));
-    const later = /^\/(einsatzgebiet|bewertungen|kontakt|schluesseldienst\/)/; // pages of later issues
+    const later = /^\/(bewertungen|kontakt)$/; // pages of later issues
     for (const page of pages) {
       for (const match of html(page.path).matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
         const target = match[1]!;
@@ -124,6 +126,58 @@ describe('one price per service, everywhere', () => {
       expect(text, page.path).not.toMatch(/inkl\.? ?(der )?MwSt|inklusive Mehrwertsteuer/i);
       expect(text, page.path).not.toMatch(/keine (Nacht|Wochenend)?zuschläge/i);
       expect(text, page.path).not.toMatch(/15 Jahre/);
+    }
+  });
+});
+
+describe('the service area', () => {
+  const placePages = () => pages.filter((page) => page.template === 'town' || page.template === 'district');
+
+  it('has a page for every town and district of the data, each in the sitemap and linked from /einsatzgebiet', () => {
+    const sitemap = site.read('sitemap.xml');
+    const area = html('/einsatzgebiet');
+    expect(placePages().map((page) => page.path).sort()).toEqual(data.places.map((place) => place.path).sort());
+    for (const place of data.places) {
+      expect(sitemap, place.path).toContain(`${place.path}</loc>`);
+      expect(area, place.path).toContain(`href="${place.path}"`);
+    }
+  });
+
+  it('gives each place its own title, description and H1', () => {
+    const seen = new Set<string>();
+    for (const page of placePages()) {
+      const text = html(page.path);
+      const h1 = text.match(/<h1[^>]*>([^]*?)<\/h1>/)![1]!.replace(/<[^>]+>/g, '');
+      for (const value of [page.title, text.match(/<meta name="description" content="([^"]*)"/)![1]!, h1]) {
+        expect(seen.has(value), `${page.path}: ${value}`).toBe(false);
+        seen.add(value);
+      }
+    }
+  });
+
+  it('a town page has the elements of the spec, the badge only for the main location', () => {
+    for (const place of data.places.filter((p) => p.kind === 'town')) {
+      const text = visibleText(html(place.path));
+      expect(html(place.path).includes('class="badge-main">Hauptstandort<'), place.path).toBe(place.isMainLocation);
+      expect(text).toContain(`PLZ ${place.postcodes[0]}`);
+      expect(text).toContain(place.arrivalTime);
+      if (place.districts.length > 0) expect(text).toContain('und alle weiteren Stadtteile');
+      else expect(text).toContain(`Wir kommen in ganz ${place.name}`);
+      expect(text.includes(`Über ${place.name}`), place.path).toBe(place.population !== null);
+      expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);
+      expect(html(place.path)).toContain('href="/einsatzgebiet"');
+      const business = jsonLd(place.path).find((item) => item['@type'] === 'Locksmith')!;
+      expect(business['@id']).toBe(`${data.site.url}/#business`);
+      expect(business.address.addressLocality).toBe(data.site.address.city);
+      expect(business.areaServed.name).toBe(place.name);
+    }
+  });
+
+  it('a district page links up to its town and names its neighbours', () => {
+    for (const place of data.places.filter((p) => p.kind === 'district').slice(0, 50)) {
+      const page = html(place.path);
+      expect(page, place.path).toContain(`href="${place.town!.path}"`);
+      for (const neighbour of place.districts.slice(0, 8)) expect(page).toContain(`href="${neighbour.path}"`);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,13 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'redirects-'));
   const distDir = join(root, 'dist');
   writeFixtureSite(distDir);
+  // The build's fallback city page: tokens the server replaces with the name and the slug.
+  mkdirSync(join(distDir, '_templates'));
+  writeFileSync(
+    join(distDir, '_templates', 'city-fallback.html'),
+    '<!DOCTYPE html><html lang="de"><head><title>Schlüsseldienst FALLBACKPLACENAME</title><meta name="robots" content="noindex, follow"></head>' +
+      '<body><h1>Schlüsseldienst FALLBACKPLACENAME</h1><a href="/schluesseldienst/fallbackplaceslug">x</a></body></html>',
+  );
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(root, 'site.db'), log: () => undefined });
 });
 afterAll(async () => {
@@ -35,5 +42,41 @@ describe('unknown services', () => {
 
   it('does not redirect other methods', async () => {
     expect((await get('/leistungen/x', 'POST')).status).toBe(404);
+  });
+});
+
+describe('places the build did not pre-render', () => {
+  it('/schluesseldienst-{slug} answers 301 to /schluesseldienst/{slug}', async () => {
+    const res = await get('/schluesseldienst-muelheim-an-der-ruhr?utm=x');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/schluesseldienst/muelheim-an-der-ruhr');
+  });
+
+  it('an unknown well-formed slug gets the fallback page with the name from the slug, noindex', async () => {
+    const res = await get('/schluesseldienst/gross-strasse-sued');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    expect(html).toContain('<h1>Schlüsseldienst Groß Straße-Süd</h1>');
+    expect(html).toContain('href="/schluesseldienst/gross-strasse-sued"');
+    expect(html).toContain('noindex');
+    expect(html).not.toMatch(/FALLBACK|fallbackplace/);
+  });
+
+  it('sends the fallback compressed when the browser accepts it', async () => {
+    const res = await fetch(new URL('/schluesseldienst/kray', server.url), { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toContain('Schlüsseldienst Kray');
+  });
+
+  it.each(['/schluesseldienst/Essen', '/schluesseldienst/es_sen', '/schluesseldienst/%3Cscript%3E', `/schluesseldienst/${'a'.repeat(70)}`, '/schluesseldienst-%2e%2e', '/schluesseldienst/a/b'])(
+    'a malformed slug %s gets 404',
+    async (path) => {
+      expect((await get(path)).status).toBe(404);
+    },
+  );
+
+  it('does not serve the template folder itself', async () => {
+    expect((await get('/_templates/city-fallback.html')).status).toBe(404);
   });
 });

@@ -1,0 +1,95 @@
+// Towns and districts of the service area become places with a page each. A district inherits
+// postcodes and arrival time from its town and lists the town's other districts as neighbours.
+import type { Site } from '../data/schema/site.ts';
+import type { Town } from '../data/schema/cities.ts';
+import type { Place, PlaceLink } from '../templates/lib/place.ts';
+import { slug as slugOf } from '../templates/lib/slugs.ts';
+import { DataError, DataErrors } from './data-error.ts';
+import { distanceKm, type TownPostcodes } from './postcodes.ts';
+
+export interface TownRecord extends Town {
+  /** The data file that holds it, for error messages. */
+  file: string;
+  field: string;
+}
+
+export function placePath(slug: string): string {
+  return `/schluesseldienst/${slug}`;
+}
+
+export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
+  const errors: DataError[] = [];
+  const townSlugs = new Map<string, TownRecord>();
+  for (const town of towns) {
+    const slug = slugOf(town.name);
+    const twin = townSlugs.get(slug);
+    if (twin) errors.push(new DataError(town.file, `${town.field}.name`, `"${town.name}" has the slug "${slug}" of ${twin.file}: ${twin.field} ("${twin.name}"); every town once`));
+    townSlugs.set(slug, town);
+    if (!postcodes.has(town.postcodeName ?? town.name)) {
+      errors.push(new DataError(town.file, `${town.field}.name`, `"${town.postcodeName ?? town.name}" has no row in data/postcodes.csv; add its postcodes there or set postcodeName to the CSV's spelling`));
+    }
+    town.districts.forEach((district, i) => {
+      if (town.districts.indexOf(district) !== i) errors.push(new DataError(town.file, `${town.field}.districts[${i}]`, `"${district}" is listed twice`));
+      if (slugOf(district) === slug) errors.push(new DataError(town.file, `${town.field}.districts[${i}]`, `"${district}" is the town itself`));
+    });
+  }
+  if (errors.length > 0) throw new DataErrors(errors);
+
+  // A district keeps its plain slug ("ruettenscheid") unless a town or another district has it;
+  // then every holder of that name is qualified by its town ("altstadt-duesseldorf").
+  const districtCount = new Map<string, number>();
+  for (const town of towns) for (const district of town.districts) districtCount.set(slugOf(district), (districtCount.get(slugOf(district)) ?? 0) + 1);
+  const districtSlug = (district: string, town: Town) => {
+    const plain = slugOf(district);
+    return townSlugs.has(plain) || (districtCount.get(plain) ?? 0) > 1 ? `${plain}-${slugOf(town.name)}` : plain;
+  };
+
+  const shop = { latitude: site.address.latitude, longitude: site.address.longitude };
+  const places: Place[] = [];
+  for (const town of towns) {
+    const townSlug = slugOf(town.name);
+    const codes = postcodes.get(town.postcodeName ?? town.name)!;
+    const townLink: PlaceLink = { name: town.name, path: placePath(townSlug) };
+    const districtLinks = town.districts.map((district) => ({ name: district, path: placePath(districtSlug(district, town)) }));
+    const shared = {
+      region: town.region,
+      arrivalTime: town.arrivalTime,
+      postcodes: codes.postcodes,
+      population: town.population,
+      distanceKm: Math.round(distanceKm(shop, codes)),
+    };
+    places.push({
+      ...shared,
+      kind: 'town',
+      slug: townSlug,
+      path: townLink.path,
+      name: town.name,
+      town: townLink,
+      isMainLocation: town.isMainLocation,
+      description: town.description,
+      facts: town.population === null ? null : town.facts,
+      districts: districtLinks,
+    });
+    town.districts.forEach((district, index) => {
+      const slug = districtSlug(district, town);
+      places.push({
+        ...shared,
+        kind: 'district',
+        slug,
+        path: placePath(slug),
+        name: district,
+        town: townLink,
+        isMainLocation: false,
+        // Its own facts: where it lies and how fast we are there; the town's text stays on the
+        // town's page, so no two pages repeat each other.
+        population: null,
+        description:
+          `${district} ist ein Stadtteil von ${town.name}. Von unserem Standort in ${site.address.city} sind wir ` +
+          `in der Regel in ${town.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen in ${district}.`,
+        facts: null,
+        districts: districtLinks.filter((_, other) => other !== index),
+      });
+    });
+  }
+  return places;
+}

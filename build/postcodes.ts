@@ -1,0 +1,60 @@
+// Real postcodes and coordinates per town from data/postcodes.csv (GeoNames, CC BY 4.0).
+import { readFileSync } from 'node:fs';
+import { DataError } from './data-error.ts';
+
+export interface TownPostcodes {
+  postcodes: string[];
+  latitude: number;
+  longitude: number;
+}
+
+/** Splits one CSV line, honouring double quotes ("Düsseldorf, Stadt"). */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      out.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  out.push(cell);
+  return out;
+}
+
+export function loadPostcodes(path: string, label: string): Map<string, TownPostcodes> {
+  const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
+  const columns = cells(header ?? '');
+  const index = (name: string) => {
+    const at = columns.indexOf(name);
+    if (at < 0) throw new DataError(label, 'header', `has no column "${name}"`);
+    return at;
+  };
+  const [zip, place, lat, lon] = [index('zipcode'), index('place'), index('latitude'), index('longitude')];
+  const towns = new Map<string, { postcodes: string[]; lat: number[]; lon: number[] }>();
+  lines.forEach((line, i) => {
+    const row = cells(line);
+    const code = row[zip] ?? '';
+    if (!/^\d{5}$/.test(code)) throw new DataError(label, `line ${i + 2}`, `"${code}" is not a five-digit postcode`);
+    const town = towns.get(row[place]!) ?? { postcodes: [], lat: [], lon: [] };
+    town.postcodes.push(code);
+    town.lat.push(Number(row[lat]));
+    town.lon.push(Number(row[lon]));
+    towns.set(row[place]!, town);
+  });
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return new Map(
+    [...towns].map(([name, town]) => [name, { postcodes: [...new Set(town.postcodes)].sort(), latitude: mean(town.lat), longitude: mean(town.lon) }]),
+  );
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}

@@ -1,0 +1,129 @@
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Section } from '../components/Section.tsx';
+import type { Place } from '../lib/place.ts';
+import { germanCollator } from '../lib/place-names.ts';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface AreaProps {
+  site: Site;
+  places: Place[];
+  regions: readonly string[];
+  crumbs: Crumb[];
+  mapUrl: string;
+  embedUrl: string;
+}
+
+function initial(name: string): string {
+  return name.charAt(0).toLocaleUpperCase('de-DE').normalize('NFD').charAt(0);
+}
+
+/** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
+export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
+  const towns = places.filter((place) => place.kind === 'town');
+  const districts = places.length - towns.length;
+  const sorted = [...places].sort((a, b) => germanCollator.compare(a.name, b.name) || germanCollator.compare(a.town?.name ?? '', b.town?.name ?? ''));
+  const letters = [...new Set(sorted.map((place) => initial(place.name)))];
+  return (
+    <>
+      <PageHero
+        site={site}
+        heading="Unser Einsatzgebiet"
+        lead={`Von unserem Standort in ${site.address.city} fahren wir ins ganze Ruhrgebiet, an den Niederrhein, ins Rheinland und ins Bergische Land.`}
+        crumbs={crumbs}
+        location="area"
+      />
+      <section className="section" aria-label="Zahlen">
+        <div className="container">
+          <ul className="card-grid stats">
+            <li className="card stat">
+              <span className="stat-value">{towns.length}</span> Städte und {districts} Stadtteile
+            </li>
+            <li className="card stat">
+              <span className="stat-value">15–35 Min.</span> durchschnittliche Anfahrt
+            </li>
+            <li className="card stat">
+              <span className="stat-value">100 %</span> Öffnungserfolg
+            </li>
+            <li className="card stat">
+              <span className="stat-value">5.000+</span> zufriedene Kundinnen und Kunden
+            </li>
+          </ul>
+        </div>
+      </section>
+      <Section id="karte" heading="Karte" className="section-muted" reveal={false}>
+        <div className="map-embed" data-map-embed={embedUrl}>
+          <p>
+            Die Karte wird von Google Maps geladen. Erst wenn Sie auf „Karte laden“ klicken, werden Daten (z. B. Ihre IP-Adresse) an Google übertragen.{' '}
+            <a href="/datenschutz">Mehr in der Datenschutzerklärung</a>.
+          </p>
+          <button type="button" className="btn btn-primary" data-map-load hidden>
+            Karte laden
+          </button>
+          <a className="text-link" href={mapUrl} target="_blank" rel="noopener noreferrer">
+            <Icon name="map-pin" size={18} /> In Google Maps öffnen
+          </a>
+        </div>
+      </Section>
+      <Section id="orte" heading="Ihr Ort" lead="Suchen Sie Ihre Stadt oder Ihren Stadtteil." reveal={false}>
+        <div className="city-search" data-city-search>
+          <label htmlFor="city-search-input">Stadt oder Stadtteil</label>
+          <input id="city-search-input" type="search" autoComplete="off" placeholder="z. B. Rüttenscheid" data-city-search-input />
+          <p className="fine-print" aria-live="polite" data-city-search-count>
+            {places.length} Orte
+          </p>
+        </div>
+        {regions.map((region) => {
+          const inRegion = towns.filter((town) => town.region === region);
+          if (inRegion.length === 0) return null;
+          return (
+            <section key={region} className="region" aria-label={region} data-region>
+              <h3>{region}</h3>
+              <ul className="card-grid town-grid">
+                {inRegion.map((town, index) => (
+                  <li key={town.path} data-place={town.name} style={{ '--i': index } as React.CSSProperties}>
+                    <a className={town.isMainLocation ? 'card town-card is-main' : 'card town-card'} href={town.path}>
+                      {town.isMainLocation && <span className="badge-main">Hauptstandort</span>}
+                      <span className="card-title">{town.name}</span>
+                      <span className="card-text">
+                        <Icon name="timer" size={16} /> {town.arrivalTime}
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </Section>
+      <Section id="a-z" heading="Alle Orte von A bis Z" className="section-muted">
+        <nav className="letter-nav" aria-label="Buchstaben">
+          {letters.map((letter) => (
+            <a key={letter} href={`#buchstabe-${letter}`}>
+              {letter}
+            </a>
+          ))}
+        </nav>
+        {letters.map((letter) => (
+          <section key={letter} className="letter" aria-labelledby={`buchstabe-${letter}`} data-region>
+            <h3 id={`buchstabe-${letter}`}>{letter}</h3>
+            <ul className="az-list">
+              {sorted
+                .filter((place) => initial(place.name) === letter)
+                .map((place) => (
+                  <li key={place.path} data-place={place.kind === 'district' ? `${place.name} ${place.town?.name ?? ''}` : place.name}>
+                    <a href={place.path}>{place.name}</a>
+                    {place.kind === 'district' && <span className="az-town"> ({place.town?.name})</span>}
+                    <span className="az-time"> · {place.arrivalTime}</span>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+      </Section>
+      <CallToAction site={site} heading="Ihr Ort ist nicht dabei?" text="Rufen Sie an: Wir sagen Ihnen sofort, ob und wann wir bei Ihnen sein können." location="area_cta" />
+    </>
+  );
+}

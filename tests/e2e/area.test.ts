@@ -1,0 +1,61 @@
+// Finding one's town on /einsatzgebiet: the search filters as the visitor types, case-insensitive,
+// and says how many places match; without JavaScript every place is listed.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer';
+import { DESKTOP, useBrowser } from './browser.ts';
+
+const open = useBrowser({ viewport: DESKTOP });
+
+const visibleList = (page: Page) =>
+  page.$$eval('.az-list li', (items) => items.filter((item) => item.checkVisibility()).map((item) => item.querySelector('a')!.textContent));
+const count = (page: Page) => page.$eval('[data-city-search-count]', (element) => element.textContent);
+
+describe('the city search', () => {
+  it('filters towns and the A–Z list by a case-insensitive part of the name', async () => {
+    const { page } = await open('/einsatzgebiet');
+    await page.click('[data-consent-necessary]');
+    const all = (await visibleList(page)).length;
+    expect(all).toBeGreaterThan(500);
+    expect(await count(page)).toBe(`${all} Orte`);
+
+    await page.type('[data-city-search-input]', 'RÜTTEN');
+    expect(await visibleList(page)).toEqual(['Rüttenscheid']);
+    expect(await count(page)).toBe('1 Ort gefunden');
+    expect(await page.$eval('.region', (region) => (region as HTMLElement).hidden)).toBe(true);
+
+    await page.$eval('[data-city-search-input]', (input) => ((input as HTMLInputElement).value = ''));
+    await page.type('[data-city-search-input]', 'essen');
+    const found = await page.$$eval('.az-list li', (items) =>
+      items.filter((item) => item.checkVisibility()).map((item) => (item as HTMLElement).dataset.place!),
+    );
+    expect(found).toContain('Essen');
+    // A district matches by its own name or its town's ("Rüttenscheid Essen").
+    expect(found.every((name) => name.toLowerCase().includes('essen'))).toBe(true);
+    expect(await count(page)).toMatch(/^\d+ Orte gefunden$/);
+    expect(await page.$eval('.town-card.is-main', (card) => card.checkVisibility())).toBe(true);
+
+    await page.$eval('[data-city-search-input]', (input) => ((input as HTMLInputElement).value = ''));
+    await page.type('[data-city-search-input]', 'xyzxyz');
+    expect(await visibleList(page)).toEqual([]);
+    expect(await count(page)).toBe('0 Orte gefunden');
+  });
+
+  it('lists every place without JavaScript', async () => {
+    const { page } = await open('/einsatzgebiet', { javaScript: false });
+    expect((await visibleList(page)).length).toBeGreaterThan(500);
+  });
+
+  it('loads the map only after the visitor asks for it', async () => {
+    const v = await open('/einsatzgebiet', {
+      prepare: async (page) => {
+        await page.setRequestInterception(true);
+        page.on('request', (request) => (request.url().startsWith('https://www.google.com/') ? request.respond({ status: 200, contentType: 'text/html', body: '<p>Karte</p>' }) : request.continue()));
+      },
+    });
+    await v.page.click('[data-consent-necessary]');
+    expect(v.requests.filter((url) => url.includes('google'))).toEqual([]);
+    await v.page.click('[data-map-load]');
+    await v.page.waitForSelector('iframe.map-frame');
+    expect(v.requests.some((url) => url.startsWith('https://www.google.com/maps'))).toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildPlaces, type TownRecord } from '../../build/places.ts';
+import { distanceKm, loadPostcodes } from '../../build/postcodes.ts';
+import { loadData } from '../../build/data.ts';
+import { ROOT } from '../support/data-copy.ts';
+
+const site = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') }).site;
+
+function csv(rows: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'postcodes-'));
+  const file = join(dir, 'postcodes.csv');
+  writeFileSync(file, ['country_code,zipcode,place,state,state_code,province,province_code,community,community_code,latitude,longitude', ...rows].join('\n'));
+  return file;
+}
+
+const POSTCODES = loadPostcodes(
+  csv([
+    'DE,45127,Essen,NW,NW,"Reg.-Bez. Düsseldorf",051,"Essen, Stadt",05113,51.4556,7.0116',
+    'DE,45130,Essen,NW,NW,"Reg.-Bez. Düsseldorf",051,"Essen, Stadt",05113,51.4400,7.0100',
+    'DE,45468,Mülheim an der Ruhr,NW,NW,"Reg.-Bez. Düsseldorf",051,"Mülheim an der Ruhr, Stadt",05117,51.4300,6.8800',
+    'DE,59063,Hamm,NW,NW,"Reg.-Bez. Arnsberg",059,"Hamm, Stadt",05915,51.6800,7.8200',
+  ]),
+  'data/postcodes.csv',
+);
+
+function town(name: string, districts: string[] = [], extra: Partial<TownRecord> = {}): TownRecord {
+  return {
+    name,
+    region: 'Ruhrgebiet',
+    arrivalTime: '20–30 Min.',
+    population: 100000,
+    isMainLocation: false,
+    description: `${name} ist eine Stadt.`,
+    facts: `${name} hat Fakten.`,
+    districts,
+    file: 'data/cities/test.yaml',
+    field: 'towns[0]',
+    ...extra,
+  };
+}
+
+describe('postcodes from GeoNames', () => {
+  it('reads quoted cells and groups postcodes per town with their centre', () => {
+    expect(POSTCODES.get('Essen')?.postcodes).toEqual(['45127', '45130']);
+    expect(POSTCODES.get('Mülheim an der Ruhr')?.postcodes).toEqual(['45468']);
+    expect(POSTCODES.get('Essen')!.latitude).toBeCloseTo(51.4478, 3);
+  });
+
+  it('names the line of a postcode that is not five digits', () => {
+    const file = csv(['DE,4512,Essen,NW,NW,x,051,"Essen, Stadt",05113,51.4,7.0']);
+    expect(() => loadPostcodes(file, 'data/postcodes.csv')).toThrow('data/postcodes.csv: line 2: "4512" is not a five-digit postcode');
+  });
+
+  it('measures distances in kilometres', () => {
+    expect(distanceKm({ latitude: 51.4556, longitude: 7.0116 }, { latitude: 51.6800, longitude: 7.8200 })).toBeCloseTo(61, 0);
+  });
+});
+
+describe('places of the service area', () => {
+  const places = buildPlaces(
+    [town('Essen', ['Rüttenscheid', 'Altstadt', 'Hamm']), town('Mülheim an der Ruhr', ['Altstadt', 'Saarn']), town('Hamm', [], { population: null, arrivalTime: '50–70 Min.' })],
+    POSTCODES,
+    site,
+  );
+  const byPath = new Map(places.map((place) => [place.path, place]));
+
+  it('gives every town and district a page, districts under plain slugs where unique', () => {
+    expect(places.map((place) => place.path)).toEqual([
+      '/schluesseldienst/essen',
+      '/schluesseldienst/ruettenscheid',
+      '/schluesseldienst/altstadt-essen',
+      '/schluesseldienst/hamm-essen',
+      '/schluesseldienst/muelheim-an-der-ruhr',
+      '/schluesseldienst/altstadt-muelheim-an-der-ruhr',
+      '/schluesseldienst/saarn',
+      '/schluesseldienst/hamm',
+    ]);
+  });
+
+  it('lets a district inherit postcodes and arrival time, list its neighbours and link its town', () => {
+    const district = byPath.get('/schluesseldienst/ruettenscheid')!;
+    expect(district).toMatchObject({ kind: 'district', name: 'Rüttenscheid', arrivalTime: '20–30 Min.', postcodes: ['45127', '45130'], town: { name: 'Essen', path: '/schluesseldienst/essen' } });
+    expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
+    expect(district.facts).toBeNull();
+    expect(district.description).toContain('Rüttenscheid ist ein Stadtteil von Essen');
+  });
+
+  it('shows facts only where the data has a population', () => {
+    expect(byPath.get('/schluesseldienst/essen')!.facts).toBe('Essen hat Fakten.');
+    expect(byPath.get('/schluesseldienst/hamm')!.facts).toBeNull();
+  });
+
+  it('rejects a town twice, a district twice, a district named like its town, and a town without postcodes', () => {
+    const error = (() => {
+      try {
+        buildPlaces([town('Essen', ['Kray', 'Kray', 'Essen']), { ...town('Essen'), field: 'towns[1]' }, { ...town('Atlantis'), field: 'towns[2]' }], POSTCODES, site);
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('data/cities/test.yaml: towns[0].districts[1]: "Kray" is listed twice');
+    expect(error).toContain('data/cities/test.yaml: towns[0].districts[2]: "Essen" is the town itself');
+    expect(error).toContain('data/cities/test.yaml: towns[1].name: "Essen" has the slug "essen" of data/cities/test.yaml: towns[0]');
+    expect(error).toContain('data/cities/test.yaml: towns[2].name: "Atlantis" has no row in data/postcodes.csv');
+  });
+});
