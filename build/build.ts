@@ -1,9 +1,10 @@
 // The build: data → validated → route table → render → assets → write → compress.
+import './production.ts';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildScript, buildStylesheet } from './assets.ts';
-import { COMPRESSIBLE, CompressionCache } from './compress.ts';
+import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
 import { loadData } from './data.ts';
 import { exampleFacts } from './examples.ts';
 import { processImages } from './images.ts';
@@ -30,6 +31,8 @@ export interface BuildOptions {
 }
 
 export interface BuildSummary {
+  /** Seconds per step, in order, so a benchmark can name the slowest. */
+  steps: Record<string, number>;
   pages: number;
   files: number;
   bytes: number;
@@ -49,11 +52,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const say = (line: string) => {
     if (!options.quiet) console.log(line);
   };
+  const steps: Record<string, number> = {};
+  let stepStarted = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = (now - stepStarted) / 1000;
+    stepStarted = now;
+  };
 
   say('Loading data …');
   const data = loadData({ rootDir, dataDir, buildDate: options.now ?? new Date() });
   const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
   const examples = exampleFacts(data);
+  step('load and validate data');
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -71,12 +82,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   ]);
   const images = Object.fromEntries(imageSources.map((name) => [name, processed[imagePath(name)]!]));
   const imagesCached = Object.values(processed).filter((image) => image.cached).length;
+  step('stylesheet, script and images');
 
   const routes = listRoutes({ data, siteUrl, images });
   say(`Rendering ${routes.length} pages …`);
   const files = new Map<string, Buffer>();
   const assets = { css: css.url, js: js.url };
+  step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
+  step('render');
   files.set(css.file, css.content);
   files.set(js.file, js.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
@@ -96,29 +110,27 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const compression = new CompressionCache(join(cacheDir, 'compress'));
   let bytes = 0;
   let brotliBytes = 0;
+  for (const folder of new Set([...files.keys()].map((file) => dirname(join(outDir, file))))) mkdirSync(folder, { recursive: true });
   await Promise.all(
     [...files].map(async ([file, content]) => {
       const target = join(outDir, file);
-      mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, content);
       bytes += content.length;
       if (!COMPRESSIBLE.test(file)) return;
-      const { br, gz } = await compression.compress(content);
-      writeFileSync(`${target}.br`, br);
-      writeFileSync(`${target}.gz`, gz);
-      brotliBytes += br.length;
+      brotliBytes += await compression.compressTo(content, target, brotliQuality(file));
     }),
   );
 
+  step('write and compress');
   const seconds = (performance.now() - started) / 1000;
   const pages = routes.length;
   say(
     `Built ${pages} pages into ${outDir}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB ` +
       `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${imageSources.length} images (${imagesCached} from cache), ` +
-      `${compression.hits} of ${compression.hits + compression.misses} compressed files from cache, in ${seconds.toFixed(2)} s.`,
+      `${compression.hits} of ${compression.hits + compression.misses} assets compressed from cache, in ${seconds.toFixed(2)} s.`,
   );
   if (examples.length > 0) {
     say(`Note: example data is still in use (${examples.join(', ')}): enter the real facts in data/site.yaml and data/home.yaml before going live.`);
   }
-  return { pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples };
+  return { steps, pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples };
 }

@@ -19,6 +19,7 @@ import { AreaPage } from '../templates/pages/AreaPage.tsx';
 import { REGIONS } from '../data/schema/cities.ts';
 import { FALLBACK_ARRIVAL, FALLBACK_TEXT, type Place } from '../templates/lib/place.ts';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
+import { DataError } from './data-error.ts';
 
 export interface Route {
   /** URL path without trailing slash; null for the 404 page, which has no address of its own. */
@@ -46,6 +47,12 @@ export function fileForPath(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
 
+function townNamed(places: Place[], name: string): Place {
+  const town = places.find((place) => place.kind === 'town' && place.name === name);
+  if (!town) throw new DataError('data/home.yaml', 'coverage.cities', `"${name}" is not a town of data/cities/`);
+  return town;
+}
+
 export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   const { site, home, prices, legal } = data;
   const routes: Route[] = [];
@@ -68,7 +75,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
         canonical: true,
         structuredData: [localBusiness(site, siteUrl), webPage(siteUrl, '/', home.seo.title, home.seo.description)],
       },
-      createElement(HomePage, { site, home, prices, images }),
+      createElement(HomePage, { site, home, prices, images, coverage: home.coverage.cities.map((name) => townNamed(data.places, name)) }),
     ),
   );
 

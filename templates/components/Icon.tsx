@@ -1,4 +1,7 @@
-// The icons the site uses (lucide, rendered to inline SVG at build time; no icon font, no request).
+// The icons the site uses (lucide, rendered at build time; no icon font, no request). Each page
+// carries every icon it uses once, as a <symbol> at the end of <body>; an icon is then a short
+// <use> reference, so a page with thirty check marks does not repeat thirty paths.
+import { createContext, useContext } from 'react';
 import {
   ArrowRight, ArrowUp, BadgeCheck, BadgeEuro, Car, Check, ChevronLeft, ChevronRight, Clock, CreditCard,
   DoorOpen, GraduationCap, Handshake, House, KeyRound, LockKeyhole, Mail, MapPin, Menu, MessageCircle,
@@ -14,12 +17,42 @@ const ICONS: Record<string, LucideIcon> = {
   'shield-check': ShieldCheck, star: Star, timer: Timer, vault: Vault, x: X,
 };
 
+/** The icons one page has used so far; the sprite at the end of the page defines exactly these. */
+export const IconsUsed = createContext<Set<string> | null>(null);
+
 export function iconExists(name: string): boolean {
   return name in ICONS;
 }
 
 export function Icon({ name, size = 20, className }: { name: string; size?: number; className?: string }) {
-  const Component = ICONS[name];
-  if (!Component) throw new Error(`Unknown icon "${name}"; known icons: ${Object.keys(ICONS).join(', ')}`);
-  return <Component size={size} aria-hidden="true" focusable="false" className={className ?? 'icon'} strokeWidth={2} />;
+  const used = useContext(IconsUsed);
+  if (!ICONS[name]) throw new Error(`Unknown icon "${name}"; known icons: ${Object.keys(ICONS).join(', ')}`);
+  if (!used) {
+    const Component = ICONS[name];
+    return <Component size={size} aria-hidden="true" focusable="false" className={className ?? 'icon'} strokeWidth={2} />;
+  }
+  used.add(name);
+  return (
+    <svg width={size} height={size} className={className ?? 'icon'} aria-hidden="true" focusable="false">
+      <use href={`#i-${name}`} />
+    </svg>
+  );
+}
+
+/** The symbols of every icon used above it; rendered last in <body>, after all of them. */
+export function IconSprite() {
+  const used = useContext(IconsUsed);
+  if (!used || used.size === 0) return null;
+  return (
+    <svg className="icon-sprite" aria-hidden="true" focusable="false">
+      {[...used].sort().map((name) => {
+        const Component = ICONS[name]!;
+        return (
+          <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
+            <Component size={24} strokeWidth={2} />
+          </symbol>
+        );
+      })}
+    </svg>
+  );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { IconSprite, IconsUsed } from '../components/Icon.tsx';
 import type { Head, PageContext } from '../lib/context.ts';
 import { ConsentBanner } from './ConsentBanner.tsx';
 import { Drawer } from './Drawer.tsx';
@@ -47,6 +48,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         data-ads-call-label={analytics.adsCallConversionLabel ?? undefined}
         data-ads-contact-label={analytics.adsContactConversionLabel ?? undefined}
       >
+        <IconsUsed.Provider value={new Set()}>
         <a id="top" className="skip-link" href="#main">
           Zum Inhalt springen
         </a>
@@ -58,6 +60,8 @@ export function Document({ context, head, children }: { context: PageContext; he
         <Drawer context={context} />
         <FloatingButtons site={site} />
         <ConsentBanner />
+        <IconSprite />
+        </IconsUsed.Provider>
         <script type="module" src={assets.js}></script>
       </body>
     </html>

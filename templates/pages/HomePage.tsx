@@ -10,6 +10,7 @@ import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
+import type { Place } from '../lib/place.ts';
 import { priceItem } from '../lib/prices.ts';
 import { cityPath } from '../lib/slugs.ts';
 
@@ -18,6 +19,8 @@ export interface HomeProps {
   home: Home;
   prices: Prices;
   images: Record<string, ResponsiveImage>;
+  /** The towns of the coverage section, from the service-area data. */
+  coverage: Place[];
 }
 
 function Hero({ site, home, prices }: HomeProps) {
@@ -187,19 +190,19 @@ function Reviews({ home }: { home: Home }) {
   );
 }
 
-function Coverage({ home }: { home: Home }) {
+function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
   const { coverage } = home;
   return (
     <Section id="einsatzgebiet" heading={coverage.heading} lead={coverage.lead} className="section-muted">
       <ul className="card-grid city-grid">
-        {coverage.cities.map((city) => (
-          <li key={city.name}>
-            <a className="card city-card" href={cityPath(city.name)}>
+        {towns.map((town) => (
+          <li key={town.path}>
+            <a className="card city-card" href={town.path}>
               <Icon name="map-pin" size={22} className="icon card-icon" />
-              <span className="card-title">Schlüsseldienst {city.name}</span>
-              <span className="card-text">PLZ {city.postalRange}</span>
+              <span className="card-title">{`Schlüsseldienst ${town.name}`}</span>
+              <span className="card-text">{`PLZ ${town.postcodes[0]}–${town.postcodes.at(-1)}`}</span>
               <span className="card-text">
-                <Icon name="timer" size={16} /> {city.arrival}
+                <Icon name="timer" size={16} /> {town.arrivalTime}
               </span>
             </a>
           </li>
@@ -243,7 +246,7 @@ export function HomePage(props: HomeProps) {
       <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.lead}>
         <Gallery items={home.gallery.items} images={images} />
       </Section>
-      <Coverage home={home} />
+      <Coverage home={home} towns={props.coverage} />
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
       <CityStrip home={home} />
       <GalleryViewer items={home.gallery.items} images={images} />

@@ -153,7 +153,7 @@ describe('one data file holds the business facts', () => {
 
 describe('the home page holds every section of the spec', () => {
   const html = () => site.read('index.html');
-  const hrefs = (fragment: string) => [...fragment.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+  const hrefs = (fragment: string) => [...fragment.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]);
   const section = (id: string) => {
     const text = html();
     const start = text.indexOf(`<section id="${id}"`);
