@@ -117,7 +117,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       writeFileSync(target, content);
       bytes += content.length;
       if (!COMPRESSIBLE.test(file)) return;
-      brotliBytes += await compression.compressTo(content, target, brotliQuality(file));
+      // Awaited first: `brotliBytes += await …` would read the sum before the wait and lose updates.
+      const size = await compression.compressTo(content, target, brotliQuality(file));
+      brotliBytes += size;
     }),
   );
 

@@ -23,6 +23,16 @@ interface PageResult extends Route {
 const DIST_DIR = join(REPO_ROOT, 'dist');
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
+// ARCHITECTURE.md: the fallback page of an unknown place is marked noindex on purpose, and
+// Lighthouse's SEO category counts a noindex page as blocked (is-crawlable). That one audit is
+// expected there; anything else it loses still counts.
+const NOINDEX_BY_DESIGN = new Set(['fallback']);
+
+function onlyNoindex(page: PageResult): boolean {
+  const lost = page.lighthouse?.lostPoints.seo ?? [];
+  return NOINDEX_BY_DESIGN.has(page.template) && lost.length === 1 && lost[0]!.startsWith('is-crawlable');
+}
+
 function shortfallsOf(page: PageResult): string[] {
   const found = [...page.errors];
   const lh = page.lighthouse;
@@ -31,6 +41,7 @@ function shortfallsOf(page: PageResult): string[] {
   } else if (lh) {
     for (const id of CATEGORIES) {
       const score = lh.scores[id];
+      if (id === 'seo' && onlyNoindex(page)) continue;
       if (score !== 100) {
         const lost = lh.lostPoints[id].length > 0 ? `; points lost in ${lh.lostPoints[id].join(', ')}` : '';
         found.push(`${id} ${score ?? 'not scored'}${lost}`);
@@ -49,7 +60,8 @@ function cls(value: number): string {
 function tableOf(pages: PageResult[]): string {
   const rows = pages.map((page) => {
     const lh = page.lighthouse?.runtimeError ? undefined : page.lighthouse;
-    const score = (id: (typeof CATEGORIES)[number]) => String(lh?.scores[id] ?? NO_VALUE);
+    const score = (id: (typeof CATEGORIES)[number]) =>
+      id === 'seo' && onlyNoindex(page) ? `${lh?.scores[id]}*` : String(lh?.scores[id] ?? NO_VALUE);
     return [
       page.template,
       page.path,
@@ -133,6 +145,9 @@ async function main(): Promise<number> {
       console.log(`axe ${page.path}: ${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}`);
       for (const target of violation.targets) console.log(`    ${target}`);
     }
+  }
+  if (pages.some(onlyNoindex)) {
+    console.log('* noindex by design (ARCHITECTURE.md: unknown places); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
   }
   for (const page of failed) {
     console.log(`Below the bar: ${page.template} (${page.path}):`);
