@@ -36,18 +36,36 @@ export async function buildStylesheet(rootDir: string): Promise<Asset> {
   return hashed('site', 'css', only(result, entry));
 }
 
-export async function buildScript(rootDir: string): Promise<Asset> {
+export interface ScriptBundle {
+  /** The entry every page loads. */
+  main: Asset;
+  /** Chunks it imports: islands load theirs (and React) only when the visitor reaches them. */
+  chunks: Asset[];
+}
+
+export async function buildScript(rootDir: string): Promise<ScriptBundle> {
   const entry = join(rootDir, 'client/main.ts');
   const result = await esbuild.build({
-    entryPoints: [entry],
+    entryPoints: { main: entry },
     bundle: true,
+    splitting: true,
     minify: true,
     format: 'esm',
     target: 'es2020',
     write: false,
-    outdir: 'out',
+    outdir: join(rootDir, 'assets-out'),
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
     legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
     logLevel: 'silent',
   });
-  return hashed('main', 'js', only(result, entry));
+  const outputs = result.outputFiles.map((output) => {
+    const name = output.path.slice(output.path.lastIndexOf('/') + 1);
+    return { url: `/assets/${name}`, file: `assets/${name}`, content: Buffer.from(output.contents), name };
+  });
+  const main = outputs.find((output) => output.name.startsWith('main.'));
+  if (!main) throw new Error(`esbuild produced no main bundle for ${entry}`);
+  return { main, chunks: outputs.filter((output) => output !== main) };
 }

@@ -87,12 +87,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const routes = listRoutes({ data, siteUrl, images });
   say(`Rendering ${routes.length} pages …`);
   const files = new Map<string, Buffer>();
-  const assets = { css: css.url, js: js.url };
+  const assets = { css: css.url, js: js.main.url };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
   step('render');
   files.set(css.file, css.content);
-  files.set(js.file, js.content);
+  for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
   files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
   files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));

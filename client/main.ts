@@ -9,7 +9,7 @@ import { init as accordion } from './accordion.ts';
 import { init as gallery } from './gallery.ts';
 import { init as reveal } from './reveal.ts';
 import { init as notFound } from './not-found.ts';
-import { init as citySearch } from './city-search.ts';
+import { init as islands } from './islands.ts';
 import { init as mapEmbed } from './map-embed.ts';
 
 declare global {
@@ -19,7 +19,7 @@ declare global {
 }
 
 const modules: Record<string, (root?: ParentNode) => void> = {
-  consent, tracking, drawer, floating, slogan, accordion, gallery, reveal, notFound, citySearch, mapEmbed,
+  consent, tracking, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
 };
 
 // A second copy of this bundle on the page (a cached old hash, a template including it twice)

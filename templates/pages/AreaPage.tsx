@@ -1,6 +1,8 @@
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { Island } from '../components/Island.tsx';
+import { CitySearch } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import type { Place } from '../lib/place.ts';
@@ -68,13 +70,9 @@ export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: Ar
         </div>
       </Section>
       <Section id="orte" heading="Ihr Ort" lead="Suchen Sie Ihre Stadt oder Ihren Stadtteil." reveal={false}>
-        <div className="city-search" data-city-search>
-          <label htmlFor="city-search-input">Stadt oder Stadtteil</label>
-          <input id="city-search-input" type="search" autoComplete="off" placeholder="z. B. Rüttenscheid" data-city-search-input />
-          <p className="fine-print" aria-live="polite" data-city-search-count>
-            {places.length} Orte
-          </p>
-        </div>
+        <Island name="city-search" props={{ total: places.length }}>
+          <CitySearch total={places.length} />
+        </Island>
         {regions.map((region) => {
           const inRegion = towns.filter((town) => town.region === region);
           if (inRegion.length === 0) return null;

@@ -9,6 +9,14 @@ const open = useBrowser({ viewport: DESKTOP });
 const visibleList = (page: Page) =>
   page.$$eval('.az-list li', (items) => items.filter((item) => item.checkVisibility()).map((item) => item.querySelector('a')!.textContent));
 const count = (page: Page) => page.$eval('[data-city-search-count]', (element) => element.textContent);
+/** The island wakes on the first focus and loads React first: wait until it has counted. */
+const counted = (page: Page, text: string | RegExp) =>
+  page.waitForFunction(
+    (source, flags) => new RegExp(source, flags).test(document.querySelector('[data-city-search-count]')?.textContent ?? ''),
+    { timeout: 10_000 },
+    typeof text === 'string' ? `^${text}$` : text.source,
+    typeof text === 'string' ? '' : text.flags,
+  );
 
 describe('the city search', () => {
   it('filters towns and the A–Z list by a case-insensitive part of the name', async () => {
@@ -18,26 +26,34 @@ describe('the city search', () => {
     expect(all).toBeGreaterThan(500);
     expect(await count(page)).toBe(`${all} Orte`);
 
-    await page.type('[data-city-search-input]', 'RÜTTEN');
+    await page.type('#city-search-input', 'RÜTTEN');
+    await counted(page, '1 Ort gefunden');
     expect(await visibleList(page)).toEqual(['Rüttenscheid']);
-    expect(await count(page)).toBe('1 Ort gefunden');
     expect(await page.$eval('.region', (region) => (region as HTMLElement).hidden)).toBe(true);
 
-    await page.$eval('[data-city-search-input]', (input) => ((input as HTMLInputElement).value = ''));
-    await page.type('[data-city-search-input]', 'essen');
+    await page.click('#city-search-input', { count: 3 });
+    await page.type('#city-search-input', 'essen');
+    await counted(page, /^\d+ Orte gefunden$/);
     const found = await page.$$eval('.az-list li', (items) =>
       items.filter((item) => item.checkVisibility()).map((item) => (item as HTMLElement).dataset.place!),
     );
     expect(found).toContain('Essen');
     // A district matches by its own name or its town's ("Rüttenscheid Essen").
     expect(found.every((name) => name.toLowerCase().includes('essen'))).toBe(true);
-    expect(await count(page)).toMatch(/^\d+ Orte gefunden$/);
     expect(await page.$eval('.town-card.is-main', (card) => card.checkVisibility())).toBe(true);
 
-    await page.$eval('[data-city-search-input]', (input) => ((input as HTMLInputElement).value = ''));
-    await page.type('[data-city-search-input]', 'xyzxyz');
+    await page.click('#city-search-input', { count: 3 });
+    await page.type('#city-search-input', 'xyzxyz');
+    await counted(page, '0 Orte gefunden');
     expect(await visibleList(page)).toEqual([]);
-    expect(await count(page)).toBe('0 Orte gefunden');
+  });
+
+  it('loads React only when the visitor reaches for the search', async () => {
+    const v = await open('/einsatzgebiet');
+    await v.page.click('[data-consent-necessary]');
+    expect(v.requests.filter((url) => url.includes('/assets/city-search.'))).toEqual([]);
+    await v.page.focus('#city-search-input');
+    await v.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/city-search.')));
   });
 
   it('lists every place without JavaScript', async () => {

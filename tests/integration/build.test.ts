@@ -33,14 +33,19 @@ describe('the build', () => {
       expect(written).toContain(file);
     }
     expect(written.filter((file) => /^assets\/site\.[0-9a-f]{8}\.css$/.test(file))).toHaveLength(1);
-    expect(written.filter((file) => /^assets\/main\.[0-9a-f]{8}\.js$/.test(file))).toHaveLength(1);
+    expect(written.filter((file) => /^assets\/main\.[0-9A-Z]{8}\.js$/.test(file))).toHaveLength(1);
     expect(site.summary.pages).toBe(pages.length);
   });
 
   it('names assets by their content', () => {
-    for (const file of files(site.dir).filter((name) => /^assets\/.*\.(css|js)$/.test(name))) {
+    // The stylesheet by its SHA-256; scripts by esbuild's content hash, which also names the
+    // chunks they import, so a changed chunk renames everything that imports it.
+    for (const file of files(site.dir).filter((name) => /^assets\/.*\.css$/.test(name))) {
       expect(file).toContain(`.${contentHash(site.bytes(file))}.`);
     }
+    const scripts = files(site.dir).filter((name) => /^assets\/.*\.js$/.test(name));
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const file of scripts) expect(file).toMatch(/^assets\/[a-z-]+\.[0-9A-Z]{8}\.js$/);
   });
 
   it('puts a .br and a .gz beside every text file, each decompressing to the original', () => {

@@ -1,0 +1,55 @@
+// The city search on /einsatzgebiet, a React island: rendered at build time like everything else
+// and hydrated in the browser when the visitor first reaches for it. It filters the town cards and
+// the A–Z list that the page already shows (they work as plain lists without JavaScript), by a
+// case-insensitive part of the name, and says how many places match.
+import { useEffect, useRef, useState } from 'react';
+
+export interface CitySearchProps {
+  /** Number of places in the A–Z list. */
+  total: number;
+}
+
+/** Hides what does not match; returns the number of matching places in the A–Z list. */
+function filterPlaces(query: string): number {
+  const needle = query.trim().toLocaleLowerCase('de-DE');
+  let shown = 0;
+  for (const item of document.querySelectorAll<HTMLElement>('[data-place]')) {
+    const match = needle === '' || (item.dataset.place ?? '').toLocaleLowerCase('de-DE').includes(needle);
+    item.hidden = !match;
+    if (match && item.parentElement?.classList.contains('az-list')) shown += 1;
+  }
+  for (const group of document.querySelectorAll<HTMLElement>('[data-region]')) {
+    group.hidden = group.querySelector('[data-place]:not([hidden])') === null;
+  }
+  return shown;
+}
+
+export function countText(query: string, total: number, shown: number): string {
+  if (query.trim() === '') return `${total} Orte`;
+  return shown === 1 ? '1 Ort gefunden' : `${shown} Orte gefunden`;
+}
+
+export function CitySearch({ total }: CitySearchProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(total);
+  // What the visitor typed before the island woke up counts too.
+  useEffect(() => setQuery(input.current?.value ?? ''), []);
+  useEffect(() => setShown(filterPlaces(query)), [query]);
+  return (
+    <div className="city-search">
+      <label htmlFor="city-search-input">Stadt oder Stadtteil</label>
+      <input
+        ref={input}
+        id="city-search-input"
+        type="search"
+        autoComplete="off"
+        placeholder="z. B. Rüttenscheid"
+        onInput={(event) => setQuery(event.currentTarget.value)}
+      />
+      <p className="fine-print" aria-live="polite" data-city-search-count>
+        {countText(query, total, shown)}
+      </p>
+    </div>
+  );
+}
