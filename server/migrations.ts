@@ -1,0 +1,79 @@
+// The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
+// Never edit an applied migration: add the next one.
+import type { Db } from './db.ts';
+
+const MIGRATIONS: readonly string[] = [
+  // 1: contact messages (committed before any mail is tried), reviews, visits.
+  `
+  CREATE TABLE contact_messages (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    form TEXT NOT NULL CHECK (form IN ('home', 'kontakt', 'html')),
+    name TEXT NOT NULL,
+    email TEXT NOT NULL DEFAULT '',
+    phone TEXT NOT NULL DEFAULT '',
+    message TEXT NOT NULL,
+    mail_status TEXT NOT NULL DEFAULT 'pending' CHECK (mail_status IN ('pending', 'sent', 'failed')),
+    mail_attempts INTEGER NOT NULL DEFAULT 0,
+    mail_next_attempt_at TEXT,
+    mail_last_error TEXT,
+    mail_sent_at TEXT
+  );
+  CREATE INDEX contact_messages_pending ON contact_messages (mail_status, mail_next_attempt_at);
+
+  CREATE TABLE google_reviews (
+    id TEXT PRIMARY KEY,
+    author_name TEXT NOT NULL,
+    author_url TEXT,
+    author_photo_url TEXT,
+    rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+    text TEXT,
+    time_created TEXT NOT NULL,
+    synced_at TEXT NOT NULL
+  );
+  CREATE INDEX google_reviews_time ON google_reviews (time_created DESC);
+
+  CREATE TABLE review_syncs (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    inserted INTEGER NOT NULL DEFAULT 0,
+    updated INTEGER NOT NULL DEFAULT 0,
+    deleted INTEGER NOT NULL DEFAULT 0,
+    error TEXT,
+    place_rating REAL,
+    place_rating_count INTEGER
+  );
+
+  CREATE TABLE visits (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('ip', 'visit', 'click')),
+    path TEXT NOT NULL,
+    ip TEXT NOT NULL DEFAULT '',
+    session_id TEXT,
+    screen TEXT,
+    timezone TEXT,
+    click TEXT CHECK (click IN ('call', 'whatsapp'))
+  );
+  CREATE INDEX visits_created ON visits (created_at);
+  `,
+];
+
+/** Applies every migration the database has not seen yet, each in its own transaction. */
+export function migrate(db: Db): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `The database is at version ${current}, newer than this server knows (${MIGRATIONS.length}). ` +
+        'Run the newer server, or point DATABASE_PATH at a database of this version.',
+    );
+  }
+  for (let version = current + 1; version <= MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version - 1]!);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}
