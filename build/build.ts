@@ -105,6 +105,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     title: route.head.title,
   }));
   files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
+  // What the server needs of the business facts (server/site-facts.ts); not served as a page.
+  const { site } = data;
+  const facts = { name: site.name, email: site.email, phoneDisplay: site.phone.display, url: siteUrl, reviewsPageUrl: site.reviews.pageUrl };
+  files.set('_templates/site.json', Buffer.from(`${JSON.stringify(facts, null, 1)}\n`));
 
   say(`Writing and compressing ${files.size} files …`);
   const compression = new CompressionCache(join(cacheDir, 'compress'));

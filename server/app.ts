@@ -2,12 +2,17 @@
 import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './db.ts';
 import { errorAnswer, notFound, type Log } from './fallback.ts';
+import { contactRoutes } from './contact.ts';
+import type { ApiContext } from './context.ts';
 import { placeRoutes } from './places.ts';
+import { reviewsRoutes } from './reviews.ts';
+import { visitsRoutes } from './visits.ts';
 import { redirects } from './redirects.ts';
 import { securityHeaders } from './security.ts';
 import type { StaticTable } from './static-table.ts';
 
 export interface AppContext {
+  readonly api: ApiContext;
   readonly db: Db;
   readonly table: StaticTable;
   readonly log: Log;
@@ -15,7 +20,7 @@ export interface AppContext {
   readonly shutdown: AbortSignal;
 }
 
-export function createApp({ db, table, log }: AppContext): Express {
+export function createApp({ api, db, table, log }: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
@@ -27,6 +32,9 @@ export function createApp({ db, table, log }: AppContext): Express {
     res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
   });
 
+  app.use('/api/contact', contactRoutes(api));
+  app.use('/api/reviews', reviewsRoutes(api));
+  app.use('/api/log', visitsRoutes(api));
   app.use(redirects());
   app.use(placeRoutes(table));
   app.use(notFound(table, log));

@@ -8,6 +8,11 @@ import type { Log } from './fallback.ts';
 import { createRequestListener } from './handler.ts';
 import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
+import { contactJobs } from './contact.ts';
+import { reviewsJobs } from './reviews.ts';
+import { servicesFromEnv, type ServiceConfig } from './services.ts';
+import { loadSiteFacts } from './site-facts.ts';
+import { visitsJobs } from './visits.ts';
 
 export interface ServerOptions {
   /** The built site (`dist/`). */
@@ -18,6 +23,8 @@ export interface ServerOptions {
   databasePath: string;
   /** Receives one line per 404 and per server error; console.log when omitted. */
   log?: Log;
+  /** Overrides of the environment's settings for mail, reviews and logging (tests). */
+  services?: Partial<ServiceConfig>;
 }
 
 export interface RunningServer {
@@ -50,12 +57,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const table = loadStaticTable(resolve(options.distDir));
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();
-  const app = createApp({ db, table, log, shutdown: shutdown.signal });
+  const config = { ...servicesFromEnv(), ...options.services };
+  const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal };
+  const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
+  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api)] : [];
   const server = createServer(createRequestListener(table, app, shutdown.signal));
   const closeGracefully = gracefulCloser(server);
   try {
     await listen(server, options.port, options.host);
   } catch (error) {
+    for (const stop of stopJobs) stop();
     db.close();
     throw error;
   }
@@ -70,6 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close() {
       closing ??= (async () => {
         shutdown.abort();
+        for (const stop of stopJobs) stop();
         await closeGracefully();
         db.close();
       })();

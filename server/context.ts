@@ -1,0 +1,18 @@
+// What every API module receives: the database, its settings, the business facts, the log and
+// the shutdown signal. Each module exports `…Routes(context)` (an Express Router) and, where it
+// has scheduled work, `…Jobs(context)` returning a stop function.
+import type { Db } from './db.ts';
+import type { Log } from './fallback.ts';
+import type { ServiceConfig } from './services.ts';
+import type { SiteFacts } from './site-facts.ts';
+
+export interface ApiContext {
+  readonly db: Db;
+  readonly config: ServiceConfig;
+  /** Null when the build wrote no dist/_templates/site.json. */
+  readonly site: SiteFacts | null;
+  readonly log: Log;
+  readonly shutdown: AbortSignal;
+}
+
+export type StopJobs = () => void;

@@ -1,0 +1,41 @@
+// Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
+// defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.services.
+export interface ServiceConfig {
+  /** Outgoing mail; null writes .eml files into mailDir instead. */
+  smtpUrl: string | null;
+  mailDir: string;
+  /** Defaults to the e-mail address of data/site.yaml. */
+  mailTo: string | null;
+  mailFrom: string | null;
+  googlePlacesApiKey: string | null;
+  googlePlaceId: string | null;
+  googlePlacesBaseUrl: string;
+  reviewsSyncCron: string;
+  /** Cron schedule of the mail retry job. */
+  mailRetryCron: string;
+  /** Days a visit row is kept; rows older are deleted by a daily job. */
+  visitRetentionDays: number;
+  /** Run the node-cron jobs (off in most tests). */
+  jobs: boolean;
+}
+
+export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const value = (name: string) => env[name]?.trim() || null;
+  const retention = Number(value('VISIT_RETENTION_DAYS') ?? '7');
+  if (!Number.isInteger(retention) || retention < 1) {
+    throw new Error(`VISIT_RETENTION_DAYS must be a whole number of days (at least 1), but it is "${env.VISIT_RETENTION_DAYS}".`);
+  }
+  return {
+    smtpUrl: value('SMTP_URL'),
+    mailDir: value('MAIL_DIR') ?? 'var/mail',
+    mailTo: value('MAIL_TO'),
+    mailFrom: value('MAIL_FROM'),
+    googlePlacesApiKey: value('GOOGLE_PLACES_API_KEY'),
+    googlePlaceId: value('GOOGLE_PLACE_ID'),
+    googlePlacesBaseUrl: value('GOOGLE_PLACES_BASE_URL') ?? 'https://places.googleapis.com',
+    reviewsSyncCron: value('REVIEWS_SYNC_CRON') ?? '0 4 * * *',
+    mailRetryCron: value('MAIL_RETRY_CRON') ?? '*/5 * * * *',
+    visitRetentionDays: retention,
+    jobs: value('JOBS') !== 'off',
+  };
+}
