@@ -1,0 +1,322 @@
+// Reviews: the sync against a local fake of the Places API (New) in its real wire format, the
+// list with its summary, the throttled public sync, the change stream and the operator's CLI.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get as httpGet, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiContext } from '../../server/context.ts';
+import { openDatabase, type Db } from '../../server/db.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { reviewsJobs, reviewsRoutes, syncReviews } from '../../server/reviews.ts';
+import { servicesFromEnv, type ServiceConfig } from '../../server/services.ts';
+import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
+import { writeFixtureSite } from './fixtures/site.ts';
+
+const REVIEWS: FakeReview[] = [
+  { reviewId: 'r1', author: 'Jürgen Groß', rating: 5, text: 'Schnell da, fairer Preis, Tür ohne Schaden geöffnet.', publishTime: '2026-11-20T18:04:11.123456789Z' },
+  { reviewId: 'r2', author: 'Ayşe Kılıç', rating: 5, text: 'Um 3 Uhr nachts in 20 Minuten vor Ort.', publishTime: '2026-11-19T03:10:00Z' },
+  { reviewId: 'r3', author: 'Dörte Weiß', rating: 4, publishTime: '2026-10-02T12:00:00Z' },
+  { reviewId: 'r4', author: 'Max Mustermann', rating: 5, text: 'Sehr freundlich.', publishTime: '2026-09-01T08:30:00Z' },
+  { reviewId: 'r5', author: 'Uwe Straße', rating: 2, text: 'Hat etwas gedauert.', publishTime: '2026-06-15T10:00:00Z' },
+  { reviewId: 'r6', author: 'Lena Fuß', rating: 1, text: 'Nicht erreichbar gewesen.', publishTime: '2025-12-24T22:00:00Z' },
+];
+
+let dir: string;
+let fake: PlacesFake;
+const open: { close(): unknown }[] = [];
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'reviews-'));
+  fake = await startPlacesFake(REVIEWS.map((review) => ({ ...review })));
+});
+
+afterEach(async () => {
+  for (const thing of open.splice(0).reverse()) await thing.close();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function services(overrides: Partial<ServiceConfig> = {}): Partial<ServiceConfig> {
+  return {
+    jobs: false,
+    googlePlacesApiKey: FAKE_KEY,
+    googlePlaceId: FAKE_PLACE_ID,
+    googlePlacesBaseUrl: fake.url,
+    ...overrides,
+  };
+}
+
+function context(overrides: Partial<ServiceConfig> = {}): ApiContext & { logs: string[] } {
+  const db = openDatabase(join(dir, 'site.db'));
+  open.push(db);
+  const logs: string[] = [];
+  return {
+    db,
+    config: { ...servicesFromEnv({}), ...services(overrides) },
+    site: null,
+    log: (line) => logs.push(line),
+    shutdown: new AbortController().signal,
+    logs,
+  };
+}
+
+async function server(overrides: Partial<ServiceConfig> = {}): Promise<RunningServer> {
+  const distDir = join(dir, 'dist');
+  writeFixtureSite(distDir);
+  mkdirSync(join(distDir, '_templates'), { recursive: true });
+  writeFileSync(
+    join(distDir, '_templates/site.json'),
+    JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review' }),
+  );
+  const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, services: services(overrides) });
+  open.push(running);
+  return running;
+}
+
+const rows = (db: Db) => db.prepare('select * from google_reviews order by id').all() as Record<string, unknown>[];
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('GOOGLE_')));
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'scripts/reviews-sync.ts', ...args], { env: { ...clean, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function post(base: string, path: string, body: string, contentType = 'application/json') {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe('review sync against the Places API (New) fake', () => {
+  it('inserts every review on the first sync, asking with key, field mask and German', async () => {
+    const ctx = context();
+    const result = await syncReviews(ctx, { clearExisting: false });
+    expect(result).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0 });
+
+    const [call] = fake.requests;
+    expect(call!.path).toBe(`/v1/places/${FAKE_PLACE_ID}?languageCode=de`);
+    expect(call!.headers['x-goog-api-key']).toBe(FAKE_KEY);
+    expect(call!.headers['x-goog-fieldmask']).toBe('id,displayName,rating,userRatingCount,reviews');
+
+    const first = ctx.db.prepare('select * from google_reviews where id = ?').get(`places/${FAKE_PLACE_ID}/reviews/r1`);
+    expect(first).toMatchObject({
+      author_name: 'Jürgen Groß',
+      author_url: 'https://www.google.com/maps/contrib/J%C3%BCrgen%20Gro%C3%9F',
+      rating: 5,
+      text: 'Schnell da, fairer Preis, Tür ohne Schaden geöffnet.',
+      time_created: '2026-11-20T18:04:11.123Z',
+    });
+    expect(ctx.db.prepare('select text from google_reviews where id like ?').get('%/r3')).toEqual({ text: null });
+    expect(ctx.db.prepare('select success, inserted, updated, deleted, error, place_rating, place_rating_count from review_syncs').all())
+      .toEqual([{ success: 1, inserted: 6, updated: 0, deleted: 0, error: null, place_rating: 4.8, place_rating_count: 123 }]);
+  });
+
+  it('updates a review whose text changed and counts nothing when nothing changed', async () => {
+    const ctx = context();
+    await syncReviews(ctx, { clearExisting: false });
+    expect(await syncReviews(ctx, { clearExisting: false })).toEqual({ success: true, inserted: 0, updated: 0, deleted: 0 });
+
+    fake.reviews[1]!.text = 'Nachtrag: auch die Rechnung war korrekt.';
+    expect(await syncReviews(ctx, { clearExisting: false })).toEqual({ success: true, inserted: 0, updated: 1, deleted: 0 });
+    expect(ctx.db.prepare('select text from google_reviews where id like ?').get('%/r2')).toEqual({ text: 'Nachtrag: auch die Rechnung war korrekt.' });
+    expect(rows(ctx.db)).toHaveLength(6);
+  });
+
+  it('keeps a vanished review without clearExisting and removes it with clearExisting', async () => {
+    const ctx = context();
+    await syncReviews(ctx, { clearExisting: false });
+    fake.reviews.splice(5, 1);
+    expect(await syncReviews(ctx, { clearExisting: false })).toMatchObject({ success: true, deleted: 0 });
+    expect(rows(ctx.db)).toHaveLength(6);
+    expect(await syncReviews(ctx, { clearExisting: true })).toEqual({ success: true, inserted: 0, updated: 0, deleted: 1 });
+    expect(rows(ctx.db).map((row) => row.id)).not.toContain(`places/${FAKE_PLACE_ID}/reviews/r6`);
+  });
+
+  const failures: [string, Partial<ServiceConfig>, PlacesFake['mode'], RegExp, number][] = [
+    ['the API key is missing', { googlePlacesApiKey: null }, 'ok', /^GOOGLE_PLACES_API_KEY is not set: /, 0],
+    ['the place id is missing', { googlePlaceId: null }, 'ok', /^GOOGLE_PLACE_ID is not set: /, 0],
+    ['the API key is wrong', { googlePlacesApiKey: 'wrong' }, 'ok', /HTTP 403 \(PERMISSION_DENIED: The provided API key is invalid\.\)/, 1],
+    ['Google answers 500', {}, 'error500', /HTTP 500 \(INTERNAL/, 1],
+    ['Google does not answer in time', {}, 'hang', /did not answer within 300 ms/, 1],
+    ['the answer is not JSON', {}, 'malformed', /not JSON/, 1],
+    ['the answer has the wrong shape', {}, 'wrongShape', /unexpected shape: reviews\.0\.rating/, 1],
+  ];
+  it.each(failures)('gives an error result and changes no review when %s', async (_case, overrides, mode, message, calls) => {
+    const ctx = context();
+    await syncReviews(ctx, { clearExisting: false });
+    const before = rows(ctx.db);
+    fake.reviews.splice(0, 3);
+    fake.mode = mode;
+    fake.requests.length = 0;
+    const failing = { ...ctx, config: { ...ctx.config, ...overrides } };
+
+    const result = await syncReviews(failing, { clearExisting: true, timeoutMs: 300 });
+    expect(result).toMatchObject({ success: false, inserted: 0, updated: 0, deleted: 0 });
+    expect(result.error).toMatch(message);
+    expect(fake.requests).toHaveLength(calls);
+    expect(rows(ctx.db)).toEqual(before);
+    expect(ctx.db.prepare('select success, error from review_syncs order by id desc limit 1').get()).toEqual({ success: 0, error: result.error });
+    expect(ctx.logs.join('\n')).toContain(result.error);
+  });
+
+  it('runs the scheduled sync with clearExisting', async () => {
+    const ctx = context({ reviewsSyncCron: '* * * * * *' });
+    ctx.db.prepare("insert into google_reviews (id, author_name, rating, time_created, synced_at) values ('places/x/reviews/old', 'Alt', 3, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')").run();
+    const stop = reviewsJobs(ctx);
+    try {
+      await expect.poll(() => rows(ctx.db).length, { timeout: 3000, interval: 100 }).toBe(6);
+    } finally {
+      stop();
+    }
+    expect(rows(ctx.db).map((row) => row.id)).not.toContain('places/x/reviews/old');
+    expect(() => reviewsJobs(context({ reviewsSyncCron: 'täglich' }))).toThrow(/REVIEWS_SYNC_CRON "täglich" is not a valid cron expression/);
+  });
+});
+
+describe('GET /api/reviews', () => {
+  it('answers an empty list, a zero summary and no place figures before any sync', async () => {
+    const { url } = await server();
+    const response = await fetch(`${url}/api/reviews`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      reviews: [],
+      summary: { average: 0, totalReviews: 0, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0, percentage: 0 })) },
+      place: null,
+    });
+  });
+
+  it('lists the reviews newest first with the average to one decimal and the distribution 5 to 1', async () => {
+    const { url } = await server();
+    expect((await post(url, '/api/reviews/sync', '{}')).json).toEqual({ success: true, inserted: 6, updated: 0 });
+    const body = (await (await fetch(`${url}/api/reviews`)).json()) as {
+      reviews: Record<string, unknown>[];
+      summary: { average: number; totalReviews: number; distribution: { stars: number; count: number; percentage: number }[] };
+      place: unknown;
+    };
+    expect(body.reviews.map((review) => review.author_name)).toEqual(['Jürgen Groß', 'Ayşe Kılıç', 'Dörte Weiß', 'Max Mustermann', 'Uwe Straße', 'Lena Fuß']);
+    expect(Object.keys(body.reviews[0]!).sort()).toEqual(['author_name', 'author_photo_url', 'author_url', 'id', 'rating', 'text', 'time_created']);
+    // (5 + 5 + 4 + 5 + 2 + 1) / 6 = 3.67; thirds are rounded so that the percentages add up to 100.
+    expect(body.summary).toEqual({
+      average: 3.7,
+      totalReviews: 6,
+      distribution: [
+        { stars: 5, count: 3, percentage: 50 },
+        { stars: 4, count: 1, percentage: 17 },
+        { stars: 3, count: 0, percentage: 0 },
+        { stars: 2, count: 1, percentage: 17 },
+        { stars: 1, count: 1, percentage: 16 },
+      ],
+    });
+    expect(body.place).toEqual({ rating: 4.8, userRatingCount: 123 });
+  });
+});
+
+describe('POST /api/reviews/sync', () => {
+  it('reaches Google at most once per 15 minutes and answers the last result otherwise', async () => {
+    const { url } = await server();
+    const first = await post(url, '/api/reviews/sync', JSON.stringify({ query: 'Schlüsseldienst Essen', clearExisting: true }));
+    expect(first).toEqual({ status: 200, json: { success: true, inserted: 6, updated: 0 } });
+    fake.reviews[0]!.text = 'Geändert, aber noch nicht abgeholt.';
+    const second = await post(url, '/api/reviews/sync', JSON.stringify({ clearExisting: true }));
+    expect(second).toEqual(first);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('tells the visitor in German when the source is not set up, without calling Google', async () => {
+    const { url } = await server({ googlePlacesApiKey: null });
+    const answer = await post(url, '/api/reviews/sync', '{}');
+    expect(answer).toEqual({ status: 200, json: { success: false, inserted: 0, updated: 0, error: 'Die Bewertungsquelle ist noch nicht eingerichtet.' } });
+    expect(await post(url, '/api/reviews/sync', '{}')).toMatchObject({ json: { success: false } });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('answers bad input with 4xx JSON in German and never reaches Google', async () => {
+    const { url } = await server();
+    expect(await post(url, '/api/reviews/sync', 'clearExisting=true', 'application/x-www-form-urlencoded')).toMatchObject({ status: 415 });
+    expect(await post(url, '/api/reviews/sync', '{"clearExisting": tru')).toEqual({ status: 400, json: { error: 'Die Anfrage ist kein gültiges JSON.' } });
+    expect(await post(url, '/api/reviews/sync', '{"clearExisting": "ja"}')).toEqual({ status: 400, json: { error: 'clearExisting muss true oder false sein.' } });
+    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(3000) }))).toMatchObject({ status: 413 });
+    expect((await fetch(`${url}/api/reviews/sync`)).status).toBe(405);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('GET /api/reviews/events', () => {
+  function connect(url: string): Promise<{ response: IncomingMessage; text: () => string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpGet(`${url}/api/reviews/events`, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        resolve({ response, text: () => text });
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it('streams a change event after a sync that changed rows, and ends on shutdown', async () => {
+    const running = await server();
+    const stream = await connect(running.url);
+    expect(stream.response.statusCode).toBe(200);
+    expect(stream.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers['cache-control']).toMatch(/no-cache/);
+
+    await post(running.url, '/api/reviews/sync', '{"clearExisting": true}');
+    await expect.poll(stream.text, { timeout: 2000, interval: 20 }).toContain('event: change\ndata: {"inserted":6,"updated":0,"deleted":0}\n\n');
+
+    const ended = new Promise((resolve) => stream.response.on('end', resolve));
+    await running.close();
+    await ended;
+    expect(stream.text().match(/event: change/g)).toHaveLength(1);
+  });
+
+  it('also reports a sync that the CLI ran in another process', { timeout: 60_000 }, async () => {
+    const ctx = context();
+    const shutdown = new AbortController();
+    const app = express().use('/api/reviews', reviewsRoutes({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
+    const http = createServer(app);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => { shutdown.abort(); return new Promise((resolve) => http.close(resolve)); } });
+    const stream = await connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+
+    const env = { GOOGLE_PLACES_API_KEY: FAKE_KEY, GOOGLE_PLACE_ID: FAKE_PLACE_ID, GOOGLE_PLACES_BASE_URL: fake.url, DATABASE_PATH: join(dir, 'site.db') };
+    expect((await cli([], env)).code).toBe(0);
+    await expect.poll(stream.text, { timeout: 2000, interval: 20 }).toContain('event: change\ndata: {"inserted":6,"updated":0,"deleted":0}\n\n');
+    expect((await cli([], env)).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.text().match(/event: change/g)).toHaveLength(1);
+  });
+});
+
+describe('npm run reviews:sync', () => {
+  it('syncs the configured place with exit code 0, and --clear removes vanished reviews', { timeout: 60_000 }, async () => {
+    const env = { GOOGLE_PLACES_API_KEY: FAKE_KEY, GOOGLE_PLACE_ID: FAKE_PLACE_ID, GOOGLE_PLACES_BASE_URL: fake.url, DATABASE_PATH: join(dir, 'cli.db') };
+    const first = await cli([], env);
+    expect(first).toMatchObject({ code: 0, stdout: 'Review sync done: 6 inserted, 0 updated, 0 deleted; 6 reviews stored.\n' });
+    fake.reviews.splice(0, 2);
+    const second = await cli(['--clear'], env);
+    expect(second).toMatchObject({ code: 0, stdout: 'Review sync done: 0 inserted, 0 updated, 2 deleted; 4 reviews stored.\n' });
+  });
+
+  // Four CLI processes, each starting tsx: seconds on a busy two-core machine.
+  it('exits 1 with an English reason when the key is missing or Google fails, and shows --help', { timeout: 60_000 }, async () => {
+    const base = { GOOGLE_PLACE_ID: FAKE_PLACE_ID, GOOGLE_PLACES_BASE_URL: fake.url, DATABASE_PATH: join(dir, 'cli.db') };
+    const missing = await cli([], base);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^Review sync failed: GOOGLE_PLACES_API_KEY is not set: /);
+    fake.mode = 'error500';
+    const failing = await cli([], { ...base, GOOGLE_PLACES_API_KEY: FAKE_KEY });
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/HTTP 500/);
+    const help = await cli(['--help'], {});
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run reviews:sync/);
+    expect((await cli(['--clean'], {})).code).toBe(1);
+  });
+});
