@@ -2,6 +2,7 @@
 // first so the Consent Mode defaults precede anything else in the dataLayer.
 import { init as consent } from './consent.ts';
 import { init as tracking } from './tracking.ts';
+import { init as visits } from './visits.ts';
 import { init as drawer } from './drawer.ts';
 import { init as floating } from './floating.ts';
 import { init as slogan } from './slogan.ts';
@@ -19,7 +20,7 @@ declare global {
 }
 
 const modules: Record<string, (root?: ParentNode) => void> = {
-  consent, tracking, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
+  consent, tracking, visits, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
 };
 
 // A second copy of this bundle on the page (a cached old hash, a template including it twice)

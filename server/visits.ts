@@ -1,11 +1,191 @@
-// Placeholder until the API of issue 5 lands here.
-import { Router } from 'express';
+// Visitor logging (spec section 7): page views by path, consented visits, call and WhatsApp
+// clicks. Every row carries only the truncated address; a daily job forgets rows past retention.
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import cron from 'node-cron';
+import { z } from 'zod';
+import { anonymiseIp } from './anonymise.ts';
 import type { ApiContext, StopJobs } from './context.ts';
+import type { Db } from './db.ts';
 
-export function visitsRoutes(_context: ApiContext): Router {
-  return Router();
+/** Beacons fire on every navigation and tab switch; this only stops floods. */
+export const VISITS_PER_MINUTE = 120;
+const BODY_LIMIT = '4kb';
+const RETENTION_CRON = '23 3 * * *';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The path part of a site path, percent-decoded, or null when it is not a plausible path. */
+function sitePath(raw: string): string | null {
+  const path = raw.replace(/[?#].*$/s, '');
+  if (!path.startsWith('/') || path.startsWith('//') || path.length > 300) return null;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: kept as sent, it is still only a path.
+  }
+  return CONTROL.test(decoded) ? null : decoded;
 }
 
-export function visitsJobs(_context: ApiContext): StopJobs {
-  return () => undefined;
+const pathField = z
+  .string({ error: 'Der Pfad fehlt.' })
+  .transform((value, ctx) => {
+    const path = sitePath(value);
+    if (path === null) ctx.addIssue({ code: 'custom', message: 'Der Pfad muss mit / beginnen, höchstens 300 Zeichen lang sein und darf keine Steuerzeichen enthalten.' });
+    return path ?? '';
+  });
+
+const ipBody = z.object({ path: pathField });
+const clickBody = z.object({
+  path: pathField,
+  kind: z.enum(['call', 'whatsapp'], { error: "Die Art des Klicks muss 'call' oder 'whatsapp' sein." }),
+});
+const visitBody = z.object({
+  pageUrl: z.string({ error: 'Die Seitenadresse fehlt.' }).max(2048, 'Die Seitenadresse ist zu lang.'),
+  screenResolution: z.string({ error: 'Die Bildschirmgröße fehlt.' }).regex(/^\d{1,5}x\d{1,5}$/, 'Die Bildschirmgröße muss wie 390x844 aussehen.'),
+  timezone: z
+    .string({ error: 'Die Zeitzone fehlt.' })
+    .max(64, 'Die Zeitzone ist zu lang.')
+    .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'Die Zeitzone muss ein Name wie Europe/Berlin sein.'),
+  sessionId: z.uuid({ error: 'Die Sitzungskennung muss eine UUID sein.' }),
+});
+
+/** The path of pageUrl when it is a path or a URL of this site (the configured one or the requested host). */
+function pagePath(pageUrl: string, req: Request, siteUrl: string | undefined): string | null {
+  if (pageUrl.startsWith('/')) return sitePath(pageUrl);
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  const hosts = [req.get('host')];
+  try {
+    if (siteUrl) hosts.push(new URL(siteUrl).host);
+  } catch {
+    // A malformed site url only narrows what is accepted to the requested host.
+  }
+  if (!/^https?:$/.test(url.protocol) || !hosts.includes(url.host)) return null;
+  return sitePath(url.pathname);
+}
+
+function invalid(res: express.Response, fields: Record<string, string>): void {
+  res.status(422).json({ error: 'Die Angaben sind ungültig.', fields });
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'body';
+    fields[key] ??= issue.path.length ? issue.message : 'Erwartet wird ein JSON-Objekt.';
+  }
+  return fields;
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+// navigator.sendBeacon on tab close may carry no body at all; there is nothing to store.
+const emptyBeacon: RequestHandler = (req, res, next) => {
+  const length = req.headers['content-length'];
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (length === '0' || (length === undefined && !chunked)) return void res.status(204).end();
+  next();
+};
+
+// sendBeacon with a string sends text/plain; anything else is not one of our callers.
+const jsonOnly: RequestHandler = (req, res, next) => {
+  if (req.is(['application/json', 'text/plain'])) return next();
+  res.status(415).json({ error: 'Bitte senden Sie die Angaben als JSON (Content-Type: application/json).' });
+};
+
+const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+  switch (error.type) {
+    case 'entity.too.large':
+      return void res.status(413).json({ error: 'Die Anfrage ist zu groß.' });
+    case 'entity.parse.failed':
+      return void res.status(400).json({ error: 'Die Anfrage enthält kein gültiges JSON.' });
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return void res.status(415).json({ error: 'Bitte senden Sie die Angaben als UTF-8-JSON ohne Komprimierung.' });
+  }
+  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
+    return void res.status(error.status).json({ error: 'Die Anfrage konnte nicht verarbeitet werden.' });
+  }
+  next(error);
+};
+
+export function visitsRoutes(context: ApiContext): Router {
+  const insert = context.db.prepare(
+    `INSERT INTO visits (created_at, kind, path, ip, session_id, screen, timezone, click)
+     VALUES (@createdAt, @kind, @path, @ip, @sessionId, @screen, @timezone, @click)`,
+  );
+  const store = (req: Request, row: { kind: 'ip' | 'visit' | 'click'; path: string; sessionId?: string; screen?: string; timezone?: string; click?: string }) => {
+    insert.run({ sessionId: null, screen: null, timezone: null, click: null, ...row, createdAt: new Date().toISOString(), ip: anonymiseIp(req.ip) });
+  };
+
+  const router = Router();
+  router.use(noStore);
+  router.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: VISITS_PER_MINUTE,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      message: { error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' },
+    }),
+  );
+  const body = [emptyBeacon, jsonOnly, express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'text/plain'] })];
+
+  router.post('/ip', ...body, (req, res) => {
+    const parsed = ipBody.safeParse(req.body);
+    if (!parsed.success) return invalid(res, fieldErrors(parsed.error));
+    store(req, { kind: 'ip', path: parsed.data.path });
+    res.status(204).end();
+  });
+
+  router.post('/visit', ...body, (req, res) => {
+    const parsed = visitBody.safeParse(req.body);
+    if (!parsed.success) return invalid(res, fieldErrors(parsed.error));
+    const path = pagePath(parsed.data.pageUrl, req, context.site?.url);
+    if (path === null) return invalid(res, { pageUrl: 'Die Seitenadresse muss ein Pfad oder eine Adresse dieser Website sein.' });
+    const { screenResolution: screen, timezone, sessionId } = parsed.data;
+    store(req, { kind: 'visit', path, screen, timezone, sessionId });
+    res.status(204).end();
+  });
+
+  router.post('/click', ...body, (req, res) => {
+    const parsed = clickBody.safeParse(req.body);
+    if (!parsed.success) return invalid(res, fieldErrors(parsed.error));
+    store(req, { kind: 'click', path: parsed.data.path, click: parsed.data.kind });
+    res.status(204).end();
+  });
+
+  router.use(bodyErrors);
+  return router;
+}
+
+/** Deletes visit rows older than the retention; returns how many went. */
+export function deleteOldVisits(db: Db, retentionDays: number, now: Date = new Date()): number {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  return db.prepare('DELETE FROM visits WHERE created_at < ?').run(cutoff).changes;
+}
+
+export function visitsJobs(context: ApiContext): StopJobs {
+  const days = context.config.visitRetentionDays;
+  const run = () => {
+    try {
+      const deleted = deleteOldVisits(context.db, days);
+      if (deleted > 0) context.log(`Visit retention: deleted ${deleted} rows older than ${days} days.`);
+    } catch (error) {
+      context.log(`Visit retention failed: ${(error as Error).message}. The next daily run (${RETENTION_CRON}) tries again.`);
+    }
+  };
+  // Also once at start, so rows past retention do not outlive a server that was down at 03:23.
+  run();
+  const task = cron.schedule(RETENTION_CRON, run, { name: 'visit-retention', noOverlap: true });
+  return () => void task.stop();
 }

@@ -1,0 +1,85 @@
+// Visitor logging (spec section 7). The path alone is sent always. Screen size, time zone and a
+// session id read or store on the device (§ 25 TDDDG), so log/visit waits for consent 'all'.
+// Call and WhatsApp clicks go as a cookieless beacon with only the path and the kind.
+import { consent } from './consent.ts';
+
+let started = false;
+let lastPath = '';
+
+function warn(error: unknown): void {
+  console.warn('Visitor logging failed; the page is not affected.', error);
+}
+
+function post(endpoint: string, body: object): void {
+  fetch(`/api/log/${endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+    cache: 'no-store',
+  }).then((res) => res.ok || warn(`/api/log/${endpoint} answered ${res.status}`), warn);
+}
+
+function sessionId(): string {
+  let id = sessionStorage.getItem('visitor-session');
+  if (!id) sessionStorage.setItem('visitor-session', (id = crypto.randomUUID()));
+  return id;
+}
+
+function log(): void {
+  lastPath = location.pathname;
+  post('ip', { path: lastPath });
+  if (consent() !== 'all') return;
+  try {
+    post('visit', {
+      // Without the query string: it may carry what a visitor typed into a form.
+      pageUrl: location.origin + lastPath,
+      screenResolution: `${screen.width}x${screen.height}`,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      sessionId: sessionId(),
+    });
+  } catch (error) {
+    warn(error);
+  }
+}
+
+// History changes that keep the path (the drawer's #menu, a hash link) are not page views.
+function logNewPath(): void {
+  if (location.pathname !== lastPath) log();
+}
+
+function beacon(endpoint: string, body?: string): void {
+  try {
+    navigator.sendBeacon(`/api/log/${endpoint}`, body);
+  } catch (error) {
+    warn(error);
+  }
+}
+
+function onClick(event: MouseEvent): void {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const kind = target.closest('a[href^="tel:"]') ? 'call' : target.closest('[data-track="whatsapp"]') ? 'whatsapp' : null;
+  if (kind) beacon('click', JSON.stringify({ path: location.pathname, kind }));
+}
+
+export function init(_root: ParentNode = document): void {
+  if (started) return;
+  started = true;
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      logNewPath();
+    };
+  }
+  addEventListener('popstate', logNewPath);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && log());
+  addEventListener('pagehide', () => {
+    beacon('ip', JSON.stringify({ path: location.pathname }));
+    if (consent() === 'all') beacon('visit');
+  });
+  // Capture phase: the drawer and the gallery stop some clicks from bubbling.
+  document.addEventListener('click', onClick, { capture: true });
+  log();
+}
