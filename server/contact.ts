@@ -1,11 +1,183 @@
-// Placeholder until the API of issue 5 lands here.
-import { Router } from 'express';
+// POST /api/contact: validate, commit the message to SQLite, answer, then mail it in the
+// background (server/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
+// gets a small German result page instead.
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import cron from 'node-cron';
+import { parseContact, type ContactForm } from '../data/schema/contact.ts';
 import type { ApiContext, StopJobs } from './context.ts';
+import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
 
-export function contactRoutes(_context: ApiContext): Router {
-  return Router();
+const JSON_LIMIT = '16kb';
+// Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
+const FORM_LIMIT = '32kb';
+const RATE_WINDOW_MS = 10 * 60_000;
+const RATE_LIMIT = 5;
+
+const TEXT = {
+  invalid: 'Bitte prüfen Sie Ihre Eingaben.',
+  malformed: 'Die Anfrage ist ungültig. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
+  tooLarge: 'Ihre Nachricht ist zu lang. Bitte kürzen Sie sie oder rufen Sie uns an.',
+  contentType: 'Bitte senden Sie das Formular als JSON oder als normales Formular.',
+  tooMany: 'Zu viele Anfragen. Bitte rufen Sie uns an oder versuchen Sie es später erneut.',
+  notStored: 'Ihre Nachricht konnte nicht gespeichert werden. Bitte rufen Sie uns an oder versuchen Sie es später erneut.',
+  method: 'Nachrichten werden nur per POST angenommen.',
+  sentTitle: 'Nachricht gesendet!',
+  sentText: 'Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.',
+  failedTitle: 'Nachricht nicht gesendet',
+} as const;
+
+type BodyKind = 'json' | 'form';
+
+function bodyKind(req: Request): BodyKind | null {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return null;
 }
 
-export function contactJobs(_context: ApiContext): StopJobs {
-  return () => undefined;
+function resultPage(title: string, body: string): string {
+  return (
+    '<!doctype html><html lang="de"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+    `<title>${escapeHtml(title)}</title>` +
+    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>' +
+    `</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
+  );
+}
+
+function backLink(req: Request): string {
+  const href = (req.body as { form?: unknown } | undefined)?.form === 'home' ? '/' : '/kontakt';
+  return `<p><a href="${href}">Zurück zum Formular</a></p>`;
+}
+
+/** An error answer in the caller's format: JSON for scripts, a page for a plain form POST. */
+function fail(req: Request, res: Response, status: number, error: string, fields?: Record<string, string>): void {
+  res.status(status).set('Cache-Control', 'no-store');
+  if (bodyKind(req) !== 'form') {
+    res.json(fields === undefined ? { error } : { error, fields });
+    return;
+  }
+  const items = Object.values(fields ?? {})
+    .map((message) => `<li>${escapeHtml(message)}</li>`)
+    .join('');
+  res.type('html').send(resultPage(TEXT.failedTitle, `<p>${escapeHtml(error)}</p>${items ? `<ul>${items}</ul>` : ''}${backLink(req)}`));
+}
+
+const requireContentType: RequestHandler = (req, res, next) => {
+  if (bodyKind(req) === null) return fail(req, res, 415, TEXT.contentType);
+  next();
+};
+
+const parseErrors: ErrorRequestHandler = (error, req, res, next) => {
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large' || type === 'parameters.too.many') return fail(req, res, 413, TEXT.tooLarge);
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return fail(req, res, 415, TEXT.contentType);
+  const status = (error as { status?: number }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return fail(req, res, 400, TEXT.malformed);
+  next(error);
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A plain form's fields as the JSON islands send them (checkbox 'on' → true, variant from the hidden field). */
+function fromFormPost(body: Record<string, unknown>): Record<string, unknown> {
+  const text = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
+  const form: ContactForm = body.form === 'home' ? 'home' : 'kontakt';
+  const privacy = ['on', 'true', '1'].includes(String(body.privacy ?? '')) ? true : undefined;
+  return { form, name: text('name'), email: text('email'), phone: text('phone'), message: text('message'), website: text('website'), privacy };
+}
+
+function honeypotFilled(body: Record<string, unknown>): boolean {
+  const value = body.website;
+  return value !== undefined && value !== null && value !== '';
+}
+
+export function contactRoutes(context: ApiContext): Router {
+  const router = Router();
+  const insert = context.db.prepare(
+    `INSERT INTO contact_messages (created_at, form, name, email, phone, message, mail_next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const nextId = context.db.prepare('SELECT coalesce(max(id), 0) + 1 AS id FROM contact_messages');
+
+  const limiter = rateLimit({
+    windowMs: RATE_WINDOW_MS,
+    limit: RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
+    skipFailedRequests: true,
+    handler: (req, res) => fail(req, res, 429, TEXT.tooMany),
+  });
+
+  const accept: RequestHandler = (req, res) => {
+    const kind = bodyKind(req)!;
+    if (!isPlainObject(req.body)) return fail(req, res, 400, TEXT.malformed);
+    const body = kind === 'form' ? fromFormPost(req.body) : req.body;
+    const succeed = (id: number) => {
+      res.status(201).set('Cache-Control', 'no-store');
+      if (kind === 'json') res.json({ ok: true, id });
+      else res.type('html').send(resultPage(TEXT.sentTitle, `<p>${TEXT.sentText}</p><p><a href="/">Zur Startseite</a></p>`));
+    };
+    // Checked before validation, so a bot learns nothing from field messages.
+    if (honeypotFilled(body)) {
+      context.log(`Contact: honeypot field filled (${kind} post); message discarded.`);
+      return succeed((nextId.get() as { id: number }).id);
+    }
+    const parsed = parseContact(body);
+    if (!parsed.ok) return fail(req, res, 422, TEXT.invalid, parsed.fields);
+    const { value } = parsed;
+    const now = new Date();
+    let id: number;
+    try {
+      // Stored with a lease on the first send: the job does not send it twice while this process does.
+      const result = insert.run(now.toISOString(), kind === 'form' ? 'html' : value.form, value.name, value.email, value.phone, value.message, leaseUntil(now));
+      id = Number(result.lastInsertRowid);
+    } catch (error) {
+      context.log(`Contact: cannot store a message (${(error as Error).message}); the visitor was asked to call.`);
+      return fail(req, res, 503, TEXT.notStored);
+    }
+    succeed(id);
+    sendInBackground(context, id);
+  };
+
+  router.post(
+    '/',
+    limiter,
+    requireContentType,
+    express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
+    express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
+    accept,
+  );
+  router.all('/', (req, res) => {
+    res.set('Allow', 'POST');
+    fail(req, res, 405, TEXT.method);
+  });
+  router.use(parseErrors);
+  return router;
+}
+
+export function contactJobs(context: ApiContext): StopJobs {
+  const schedule = context.config.mailRetryCron;
+  if (!cron.validate(schedule)) {
+    throw new Error(`MAIL_RETRY_CRON "${schedule}" is not a valid cron expression. Use five fields such as "*/5 * * * *", or unset it.`);
+  }
+  const task = cron.schedule(
+    schedule,
+    async () => {
+      try {
+        const summary = await retryPending(context);
+        if (summary.sent > 0 || summary.pending > 0) {
+          context.log(`Mail retry: ${summary.sent} sent, ${summary.pending} still pending, ${summary.failed} failed.`);
+        }
+      } catch (error) {
+        context.log(`Mail retry failed: ${(error as Error).message}`);
+      }
+    },
+    { name: 'mail-retry', noOverlap: true },
+  );
+  return () => void task.stop();
 }

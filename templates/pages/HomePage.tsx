@@ -5,6 +5,7 @@ import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { LinkStrip } from '../components/LinkStrip.tsx';
 import { Price } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
@@ -217,23 +218,6 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
   );
 }
 
-function CityStrip({ home }: { home: Home }) {
-  return (
-    <nav className="city-strip" aria-label={home.cityStrip.heading}>
-      <div className="container">
-        <h2 className="city-strip-heading">{home.cityStrip.heading}</h2>
-        <ul>
-          {home.cityStrip.cities.map((city) => (
-            <li key={city}>
-              <a href={cityPath(city)}>Schlüsseldienst {city}</a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </nav>
-  );
-}
-
 export function HomePage(props: HomeProps) {
   const { site, home, images } = props;
   return (
@@ -248,7 +232,7 @@ export function HomePage(props: HomeProps) {
       </Section>
       <Coverage home={home} towns={props.coverage} />
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
-      <CityStrip home={home} />
+      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((city) => ({ title: `Schlüsseldienst ${city}`, href: cityPath(city) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
   );

@@ -3,6 +3,7 @@ import type { Service } from '../../data/schema/services.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Price } from '../components/Price.tsx';
 import type { Crumb } from '../lib/structured-data.ts';
@@ -56,18 +57,7 @@ export function ServicePage({ site, service, price, surchargeNote, vatNote, crum
         </div>
       </section>
       <CallToAction site={site} heading={`${service.title}: jetzt anrufen`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="service_page" pageTitle={service.title} />
-      <nav className="link-strip" aria-label="Weitere Leistungen">
-        <div className="container">
-          <h2 className="link-strip-heading">Weitere Leistungen</h2>
-          <ul>
-            {others.map((other) => (
-              <li key={other.href}>
-                <a href={other.href}>{other.title}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </nav>
+      <LinkStrip heading="Weitere Leistungen" links={others} />
     </>
   );
 }

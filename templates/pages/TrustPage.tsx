@@ -3,6 +3,7 @@ import type { TrustFrontMatter } from '../../data/schema/trust.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { LinkStrip } from '../components/LinkStrip.tsx';
 import { Picture } from '../components/Picture.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
 import type { Crumb } from '../lib/structured-data.ts';
@@ -84,18 +85,7 @@ export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
           </p>
         </div>
       </section>
-      <nav className="link-strip" aria-label="Weitere Versprechen">
-        <div className="container">
-          <h2 className="link-strip-heading">Mehr über unsere Arbeitsweise</h2>
-          <ul>
-            {others.map((other) => (
-              <li key={other.href}>
-                <a href={other.href}>{other.title}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </nav>
+      <LinkStrip heading="Mehr über unsere Arbeitsweise" links={others} />
     </>
   );
 }

@@ -210,7 +210,7 @@ describe('the home page holds every section of the spec', () => {
       '/schluesseldienst/essen', '/schluesseldienst/duisburg', '/schluesseldienst/bochum', '/schluesseldienst/oberhausen',
       '/schluesseldienst/gelsenkirchen', '/schluesseldienst/dortmund', '/schluesseldienst/bottrop', '/schluesseldienst/ratingen', '/einsatzgebiet',
     ]);
-    const strip = html().slice(html().indexOf('<nav class="city-strip"'));
+    const strip = html().slice(html().indexOf('<nav class="link-strip section-muted"'));
     expect(hrefs(strip.slice(0, strip.indexOf('</nav>')))).toEqual([
       '/schluesseldienst/essen', '/schluesseldienst/duisburg', '/schluesseldienst/bochum', '/schluesseldienst/oberhausen',
     ]);

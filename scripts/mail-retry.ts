@@ -1,0 +1,51 @@
+// CLI: `npm run mail:retry` sends every contact message whose notification mail is pending and
+// due, once, with the server's settings (DATABASE_PATH, DIST_DIR, SMTP_URL, MAIL_*).
+import { resolve } from 'node:path';
+import type { ApiContext } from '../server/context.ts';
+import { openDatabase } from '../server/db.ts';
+import { retryPending } from '../server/mail.ts';
+import { servicesFromEnv } from '../server/services.ts';
+import { loadSiteFacts } from '../server/site-facts.ts';
+
+const USAGE = `Usage: npm run mail:retry [-- --help]
+
+Sends the notification mail of every contact message that is still pending and due
+(the server's retry job does the same on MAIL_RETRY_CRON), then prints
+"{n} sent, {m} still pending, {k} failed". Exit code 0 when the run completed, 1 on an error.
+
+Environment: DATABASE_PATH (default var/site.db), DIST_DIR (default dist, for the site's
+e-mail address), SMTP_URL (unset: .eml files into MAIL_DIR, default var/mail), MAIL_TO, MAIL_FROM.`;
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.length > 0) {
+    console.error(`Unknown argument "${args[0]}". Run "npm run mail:retry -- --help" for usage.`);
+    return 1;
+  }
+  const db = openDatabase(process.env.DATABASE_PATH?.trim() || 'var/site.db');
+  try {
+    const log = (line: string) => console.log(line);
+    const context: ApiContext = {
+      db,
+      config: servicesFromEnv(),
+      site: loadSiteFacts(resolve(process.env.DIST_DIR?.trim() || 'dist'), log),
+      log,
+      shutdown: new AbortController().signal,
+    };
+    const summary = await retryPending(context);
+    console.log(`${summary.sent} sent, ${summary.pending} still pending, ${summary.failed} failed`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

@@ -1,0 +1,204 @@
+// The mail outbox: contact messages are committed first, then sent from here. A send claims
+// its row with a lease, so the request's own send, the cron job and `npm run mail:retry` in
+// another process never deliver one message twice; a process that dies mid-send leaves the
+// row pending, and it is due again when the lease runs out.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { ApiContext } from './context.ts';
+
+export const MAX_ATTEMPTS = 20;
+const MAX_BACKOFF_MS = 6 * 60 * 60_000;
+// Longer than the slowest send the timeouts below allow (10 s connect + 10 s greeting + 30 s socket).
+export const LEASE_MS = 2 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export interface OutboxRow {
+  id: number;
+  created_at: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  mail_attempts: number;
+}
+
+const FORM_LABELS: Record<string, string> = { home: 'Startseite', kontakt: 'Kontaktseite', html: 'Formular ohne JavaScript' };
+
+// RFC 5321 mailbox without display name; the contact schema's rule already admits no CR, LF or comma.
+const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/;
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]!);
+}
+
+/** A user value fit for a header: no control characters, no line breaks. */
+function headerText(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Millisecond delay before attempt `attempts + 1`: 1, 2, 4, … minutes, at most 6 hours. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+export function composeMail(row: OutboxRow, context: Pick<ApiContext, 'config' | 'site'>): SendMailOptions {
+  const to = context.config.mailTo ?? context.site?.email ?? null;
+  const from = context.config.mailFrom ?? context.site?.email ?? null;
+  if (to === null || from === null) {
+    throw new Error(
+      'No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_templates/site.json ' +
+        'holds the e-mail address of data/site.yaml. The message stays pending until then.',
+    );
+  }
+  const form = FORM_LABELS[row.form] ?? row.form;
+  const lines: [string, string][] = [
+    ['Name', row.name],
+    ['E-Mail', row.email || '–'],
+    ['Telefon', row.phone || '–'],
+  ];
+  const text =
+    `Neue Kontaktanfrage über das Formular der ${form}, eingegangen am ${row.created_at}.\n\n` +
+    lines.map(([label, value]) => `${label}: ${value}`).join('\n') +
+    `\n\nNachricht:\n${row.message}\n`;
+  const html =
+    '<!doctype html><html lang="de"><head><meta charset="utf-8"></head><body>' +
+    `<p>Neue Kontaktanfrage über das Formular der ${escapeHtml(form)}, eingegangen am ${escapeHtml(row.created_at)}.</p>` +
+    '<table>' +
+    lines.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
+    '</table>' +
+    `<p><strong>Nachricht:</strong></p><p>${escapeHtml(row.message).replace(/\r?\n/g, '<br>')}</p>` +
+    '</body></html>';
+  const replyTo = SINGLE_ADDRESS.test(row.email) ? row.email : undefined;
+  return {
+    from: { name: context.site?.name ?? 'Website', address: from },
+    to,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    subject: `Neue Kontaktanfrage: ${headerText(row.name)}`,
+    date: new Date(row.created_at),
+    text,
+    html,
+  };
+}
+
+const transports = new WeakMap<ApiContext['config'], Transporter>();
+
+function transportFor(context: ApiContext): Transporter {
+  let transport = transports.get(context.config);
+  if (transport === undefined) {
+    transport =
+      context.config.smtpUrl === null
+        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
+        : nodemailer.createTransport({ url: context.config.smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+    transports.set(context.config, transport);
+  }
+  return transport;
+}
+
+async function send(context: ApiContext, row: OutboxRow): Promise<void> {
+  const mail = composeMail(row, context);
+  const info = await transportFor(context).sendMail(mail);
+  if (context.config.smtpUrl === null) {
+    const folder = resolve(context.config.mailDir);
+    await mkdir(folder, { recursive: true });
+    const stamp = row.created_at.replace(/[:.]/g, '-');
+    await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), (info as { message: Buffer }).message);
+  }
+}
+
+const ROW_COLUMNS = 'id, created_at, form, name, email, phone, message, mail_attempts';
+
+/** The first value of mail_next_attempt_at: claimed by the request's own send. */
+export function leaseUntil(now: Date): string {
+  return new Date(now.getTime() + LEASE_MS).toISOString();
+}
+
+/** Takes the row for one send when it is pending and due; false when someone else holds it. */
+function claim(context: ApiContext, id: number, now: Date): boolean {
+  const result = context.db
+    .prepare(
+      `UPDATE contact_messages SET mail_next_attempt_at = ?
+       WHERE id = ? AND mail_status = 'pending' AND (mail_next_attempt_at IS NULL OR mail_next_attempt_at <= ?)`,
+    )
+    .run(leaseUntil(now), id, now.toISOString());
+  return result.changes === 1;
+}
+
+export type DeliveryResult = 'sent' | 'pending' | 'failed';
+
+/** Sends one claimed row and records the outcome; never throws. */
+async function deliver(context: ApiContext, row: OutboxRow): Promise<DeliveryResult> {
+  try {
+    await send(context, row);
+  } catch (error) {
+    const attempts = row.mail_attempts + 1;
+    const reason = (error as Error).message || String(error);
+    const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    const next = status === 'failed' ? null : new Date(Date.now() + backoffMs(attempts)).toISOString();
+    context.log(
+      `Contact message ${row.id}: mail attempt ${attempts} failed (${reason}); ` +
+        (status === 'failed' ? `giving up after ${MAX_ATTEMPTS} attempts.` : `next attempt at ${next}.`),
+    );
+    try {
+      context.db
+        .prepare('UPDATE contact_messages SET mail_status = ?, mail_attempts = ?, mail_last_error = ?, mail_next_attempt_at = ? WHERE id = ?')
+        .run(status, attempts, reason.slice(0, 1000), next, row.id);
+    } catch (dbError) {
+      context.log(`Contact message ${row.id}: cannot record the failed attempt (${(dbError as Error).message}); it is retried when its lease ends.`);
+    }
+    return status;
+  }
+  try {
+    context.db
+      .prepare("UPDATE contact_messages SET mail_status = 'sent', mail_sent_at = ?, mail_attempts = ?, mail_last_error = NULL, mail_next_attempt_at = NULL WHERE id = ?")
+      .run(new Date().toISOString(), row.mail_attempts + 1, row.id);
+  } catch (dbError) {
+    context.log(`Contact message ${row.id}: mail sent, but cannot mark it sent (${(dbError as Error).message}); it may be sent again.`);
+  }
+  return 'sent';
+}
+
+/** The request's own send, right after the message was committed (and claimed) by the caller. */
+export function sendInBackground(context: ApiContext, id: number): void {
+  setImmediate(() => {
+    let row: OutboxRow | undefined;
+    try {
+      row = context.db.prepare(`SELECT ${ROW_COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as OutboxRow | undefined;
+    } catch (error) {
+      context.log(`Contact message ${id}: cannot read it for sending (${(error as Error).message}); it is retried when its lease ends.`);
+    }
+    if (row !== undefined) void deliver(context, row);
+  });
+}
+
+export interface RetrySummary {
+  /** Sent in this run. */
+  sent: number;
+  /** Pending in the database after the run (including ones not yet due). */
+  pending: number;
+  /** Given up (after MAX_ATTEMPTS) in the database. */
+  failed: number;
+}
+
+/** Sends every pending message that is due at `now`, one after the other. */
+export async function retryPending(context: ApiContext, options: { now?: Date } = {}): Promise<RetrySummary> {
+  const now = options.now ?? new Date();
+  const due = context.db
+    .prepare(
+      `SELECT ${ROW_COLUMNS} FROM contact_messages
+       WHERE mail_status = 'pending' AND (mail_next_attempt_at IS NULL OR mail_next_attempt_at <= ?) ORDER BY id`,
+    )
+    .all(now.toISOString()) as OutboxRow[];
+  let sent = 0;
+  for (const row of due) {
+    if (context.shutdown.aborted) break;
+    if (!claim(context, row.id, now)) continue;
+    if ((await deliver(context, row)) === 'sent') sent += 1;
+  }
+  const count = (status: string) =>
+    (context.db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
+  return { sent, pending: count('pending'), failed: count('failed') };
+}

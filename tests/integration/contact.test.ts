@@ -1,0 +1,223 @@
+// POST /api/contact against the real server, a real SQLite file and a real local SMTP server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { eventually, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
+
+let root: string;
+let server: RunningServer;
+let sink: SmtpSink;
+let db: Database.Database;
+let nextIp = 1;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'contact-'));
+  writeContactSite(join(root, 'dist'));
+  sink = await startSmtpSink();
+  server = await startServer({
+    distDir: join(root, 'dist'),
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(root, 'site.db'),
+    log: () => undefined,
+    services: { jobs: false, smtpUrl: sink.url, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
+  });
+  db = new Database(join(root, 'site.db'), { readonly: true });
+});
+
+afterAll(async () => {
+  db?.close();
+  await server?.close();
+  await sink?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+interface Row {
+  id: number;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  mail_status: string;
+}
+
+const rowById = (id: number) => db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as Row | undefined;
+const rowCount = () => (db.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n;
+
+/** Each call comes from another visitor address (the app trusts the loopback proxy's X-Forwarded-For). */
+function visitor(): string {
+  return `198.51.100.${nextIp++}`;
+}
+
+async function post(body: string, contentType: string, ip = visitor()) {
+  const response = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, 'X-Forwarded-For': ip },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text, type: response.headers.get('content-type') ?? '', json: () => JSON.parse(text) };
+}
+
+const postJson = (body: unknown, ip?: string) => post(JSON.stringify(body), 'application/json', ip);
+
+const homeMessage = {
+  form: 'home',
+  name: 'Erika Müller',
+  email: 'erika@example.de',
+  phone: '',
+  message: 'Meine Haustür ist zugefallen, bitte schnell kommen.',
+  privacy: true,
+  website: '',
+};
+
+const kontaktMessage = {
+  form: 'kontakt',
+  name: 'Jürgen Groß',
+  phone: '+49 (201) 123-456',
+  message: 'Bitte um Rückruf wegen eines neuen Schlosses.',
+  privacy: true,
+};
+
+describe('POST /api/contact', () => {
+  it('stores a message, answers 201 and mails it with escaped HTML and no injected header', async () => {
+    const before = sink.mails.length;
+    const answer = await postJson({
+      ...homeMessage,
+      name: 'Max Mustermann\r\nBcc: x@y.de',
+      message: 'Hallo <script>alert("x")</script> & Grüße aus Essen-Rüttenscheid',
+    });
+    expect(answer.status).toBe(201);
+    const { ok, id } = answer.json();
+    expect(ok).toBe(true);
+    expect(rowById(id)).toMatchObject({ form: 'home', email: 'erika@example.de', message: 'Hallo <script>alert("x")</script> & Grüße aus Essen-Rüttenscheid' });
+
+    const mail = await eventually(() => sink.mails[before]);
+    expect(mail.to).toEqual([SITE_FACTS.email]);
+    const headers = headersOf(mail.raw);
+    expect(headers.filter((line) => /^bcc:/i.test(line))).toEqual([]);
+    expect(headers).toContain('Reply-To: erika@example.de');
+    expect(subjectOf(mail.raw)).toBe('Neue Kontaktanfrage: Max Mustermann Bcc: x@y.de');
+    const html = partOf(mail.raw, 'text/html');
+    expect(html).toContain('Hallo &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Grüße aus Essen-Rüttenscheid');
+    expect(html).not.toContain('<script>');
+    expect(partOf(mail.raw, 'text/plain')).toContain('Hallo <script>alert("x")</script>');
+    await eventually(() => (rowById(id)?.mail_status === 'sent' ? true : undefined));
+  });
+
+  it('accepts variant B (/kontakt) with a phone number and no e-mail', async () => {
+    const answer = await postJson(kontaktMessage);
+    expect(answer.status).toBe(201);
+    expect(rowById(answer.json().id)).toMatchObject({ form: 'kontakt', name: 'Jürgen Groß', email: '', phone: '+49 (201) 123-456' });
+  });
+
+  it('answers 422 with German messages per field for variant A', async () => {
+    const before = rowCount();
+    const answer = await postJson({ form: 'home', name: '', email: 'keine-adresse', message: 'kurz', privacy: false });
+    expect(answer.status).toBe(422);
+    expect(answer.json()).toEqual({
+      error: 'Bitte prüfen Sie Ihre Eingaben.',
+      fields: {
+        name: 'Bitte geben Sie Ihren Namen ein.',
+        email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+        message: 'Bitte beschreiben Sie Ihr Anliegen in mindestens 10 Zeichen.',
+        privacy: 'Bitte stimmen Sie der Datenschutzerklärung zu.',
+      },
+    });
+    expect(rowCount()).toBe(before);
+  });
+
+  it('answers 422 with German messages per field for variant B', async () => {
+    const answer = await postJson({ form: 'kontakt', name: 'x'.repeat(101), phone: 'ruf mich an', message: 'y'.repeat(4001) });
+    expect(answer.status).toBe(422);
+    expect(answer.json().fields).toEqual({
+      name: 'Der Name darf höchstens 100 Zeichen lang sein.',
+      phone: 'Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + / - ( ) sind erlaubt).',
+      message: 'Die Nachricht darf höchstens 4000 Zeichen lang sein.',
+      privacy: 'Bitte stimmen Sie den Datenschutzbestimmungen zu.',
+    });
+    const missingPhone = await postJson({ ...kontaktMessage, phone: undefined });
+    expect(missingPhone.json().fields).toEqual({ phone: 'Bitte geben Sie Ihre Telefonnummer ein.' });
+  });
+
+  it('answers 400 for malformed JSON and for JSON that is not an object', async () => {
+    const broken = await post('{"name": "Max", ', 'application/json');
+    expect(broken.status).toBe(400);
+    expect(broken.json().error).toMatch(/^Die Anfrage ist ungültig/);
+    expect((await postJson(['not', 'an', 'object'])).status).toBe(400);
+  });
+
+  it('answers 413 for a body over 16 KB', async () => {
+    const answer = await postJson({ ...homeMessage, message: 'x'.repeat(17 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(answer.json().error).toMatch(/zu lang/);
+  });
+
+  it('answers 415 for other content types', async () => {
+    const answer = await post(JSON.stringify(homeMessage), 'text/plain');
+    expect(answer.status).toBe(415);
+    expect(answer.type).toMatch(/application\/json/);
+    expect(answer.json().error).toMatch(/JSON/);
+  });
+
+  it('answers 405 with Allow: POST to other methods', async () => {
+    const response = await fetch(`${server.url}/api/contact`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(((await response.json()) as { error: string }).error).toMatch(/POST/);
+  });
+
+  it('answers 429 after five messages from one address within ten minutes', async () => {
+    const ip = visitor();
+    for (let i = 0; i < 5; i += 1) expect((await postJson(homeMessage, ip)).status).toBe(201);
+    const sixth = await postJson(homeMessage, ip);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json()).toEqual({ error: 'Zu viele Anfragen. Bitte rufen Sie uns an oder versuchen Sie es später erneut.' });
+    expect((await postJson(homeMessage)).status).toBe(201);
+  });
+
+  it('answers a filled honeypot like a success but stores and mails nothing', async () => {
+    // The earlier tests' mails are still on their way.
+    await eventually(() => (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n === 0 || undefined);
+    const rows = rowCount();
+    const mails = sink.mails.length;
+    const answer = await postJson({ ...homeMessage, website: 'https://spam.example' });
+    expect(answer.status).toBe(201);
+    expect(answer.json().ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rowCount()).toBe(rows);
+    expect(sink.mails.length).toBe(mails);
+  });
+
+  it('works as a plain HTML form without JavaScript', async () => {
+    const fields = new URLSearchParams({
+      form: 'kontakt',
+      name: 'Anna Schäfer',
+      phone: '0201 987654',
+      email: '',
+      message: 'Schlüssel abgebrochen, bitte melden.',
+      privacy: 'on',
+      website: '',
+    });
+    const answer = await post(fields.toString(), 'application/x-www-form-urlencoded');
+    expect(answer.status).toBe(201);
+    expect(answer.type).toMatch(/text\/html/);
+    expect(answer.text).toContain('Nachricht gesendet!');
+    expect(answer.text).toContain('Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.');
+    const row = db.prepare("SELECT * FROM contact_messages WHERE name = 'Anna Schäfer'").get() as Row;
+    expect(row).toMatchObject({ form: 'html', phone: '0201 987654' });
+
+    fields.delete('privacy');
+    fields.set('name', '<b>Anna</b>');
+    const refused = await post(fields.toString(), 'application/x-www-form-urlencoded');
+    expect(refused.status).toBe(422);
+    expect(refused.type).toMatch(/text\/html/);
+    expect(refused.text).toContain('Bitte stimmen Sie den Datenschutzbestimmungen zu.');
+    expect(refused.text).toContain('<a href="/kontakt">');
+    expect(refused.text).not.toContain('<b>Anna</b>');
+  });
+});
