@@ -2,6 +2,7 @@ import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Island } from '../components/Island.tsx';
+import { TownCard } from '../components/TownCard.tsx';
 import { CitySearch } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
@@ -82,13 +83,7 @@ export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: Ar
               <ul className="card-grid town-grid">
                 {inRegion.map((town, index) => (
                   <li key={town.path} data-place={town.name} style={{ '--i': index } as React.CSSProperties}>
-                    <a className={town.isMainLocation ? 'card town-card is-main' : 'card town-card'} href={town.path}>
-                      {town.isMainLocation && <span className="badge-main">Hauptstandort</span>}
-                      <span className="card-title">{town.name}</span>
-                      <span className="card-text">
-                        <Icon name="timer" size={16} /> {town.arrivalTime}
-                      </span>
-                    </a>
+                    <TownCard town={town} />
                   </li>
                 ))}
               </ul>

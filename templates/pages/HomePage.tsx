@@ -10,6 +10,7 @@ import { Price } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
+import { TownCard } from '../components/TownCard.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
 import type { Place } from '../lib/place.ts';
 import { priceItem } from '../lib/prices.ts';
@@ -198,14 +199,7 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
       <ul className="card-grid city-grid">
         {towns.map((town) => (
           <li key={town.path}>
-            <a className="card city-card" href={town.path}>
-              <Icon name="map-pin" size={22} className="icon card-icon" />
-              <span className="card-title">{`Schlüsseldienst ${town.name}`}</span>
-              <span className="card-text">{`PLZ ${town.postcodes[0]}–${town.postcodes.at(-1)}`}</span>
-              <span className="card-text">
-                <Icon name="timer" size={16} /> {town.arrivalTime}
-              </span>
-            </a>
+            <TownCard town={town} withPostcodes />
           </li>
         ))}
       </ul>
