@@ -3,7 +3,7 @@
 import type { Site } from '../data/schema/site.ts';
 import type { Town } from '../data/schema/cities.ts';
 import type { Place, PlaceLink } from '../templates/lib/place.ts';
-import { slug as slugOf } from '../templates/lib/slugs.ts';
+import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { distanceKm, type TownPostcodes } from './postcodes.ts';
 
@@ -11,10 +11,6 @@ export interface TownRecord extends Town {
   /** The data file that holds it, for error messages. */
   file: string;
   field: string;
-}
-
-export function placePath(slug: string): string {
-  return `/schluesseldienst/${slug}`;
 }
 
 export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { Head } from '../templates/lib/context.ts';
 import { breadcrumbList, faqPage, localBusiness, serviceData, webPage, type Crumb } from '../templates/lib/structured-data.ts';
 import type { ResponsiveImage } from '../templates/lib/image.ts';
-import { priceItem } from '../templates/lib/prices.ts';
+import { priceItem, surchargeNote } from '../templates/lib/prices.ts';
 import { AboutPage } from '../templates/pages/AboutPage.tsx';
 import { HomePage } from '../templates/pages/HomePage.tsx';
 import { LegalPage } from '../templates/pages/LegalPage.tsx';
@@ -18,6 +18,7 @@ import { CityPage } from '../templates/pages/CityPage.tsx';
 import { AreaPage } from '../templates/pages/AreaPage.tsx';
 import { REGIONS } from '../data/schema/cities.ts';
 import { FALLBACK_ARRIVAL, FALLBACK_TEXT, type Place } from '../templates/lib/place.ts';
+import { placePath } from '../templates/lib/slugs.ts';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
 import { DataError } from './data-error.ts';
 
@@ -98,7 +99,6 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       createElement(ServicesPage, { site, services, crumbs: overviewCrumbs }),
     ),
   );
-  const surchargeNote = `Festpreise ${prices.terms.standardHours}; ${prices.surcharges.outsideHours.when} +${prices.surcharges.outsideHours.percent} % ${prices.surcharges.outsideHours.label}, vorab am Telefon genannt.`;
   for (const service of services.services) {
     const path = servicePath(service.slug);
     const crumbs = [start, servicesCrumb, { name: service.title, path }];
@@ -125,7 +125,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
           site,
           service,
           price,
-          surchargeNote,
+          surchargeNote: surchargeNote(prices),
           vatNote: prices.vatNote,
           crumbs,
           others: services.services.filter((other) => other !== service).map((other) => ({ title: other.title, href: servicePath(other.slug) })),
@@ -229,7 +229,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   const fallback: Place = {
     kind: 'fallback',
     slug: FALLBACK_TOKENS.slug,
-    path: `/schluesseldienst/${FALLBACK_TOKENS.slug}`,
+    path: placePath(FALLBACK_TOKENS.slug),
     name: FALLBACK_TOKENS.name,
     town: null,
     region: null,

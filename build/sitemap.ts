@@ -1,10 +1,8 @@
 // sitemap.xml and robots.txt. No <lastmod>: the build time is not a page's last content change,
 // and a wrong lastmod teaches search engines to ignore it.
+import { escapeMarkup } from '../templates/lib/escape.ts';
 import type { Route } from './routes.ts';
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Absolute URL of a path; non-ASCII path characters percent-encoded as RFC 3986 requires. */
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -14,7 +12,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 export function sitemapXml(routes: Route[], siteUrl: string): string {
   const urls = routes
     .filter((route): route is Route & { path: string } => route.indexable && route.path !== null)
-    .map((route) => `<url><loc>${escapeXml(absoluteUrl(siteUrl, route.path))}</loc></url>`);
+    .map((route) => `<url><loc>${escapeMarkup(absoluteUrl(siteUrl, route.path))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

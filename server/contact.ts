@@ -6,6 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
 import { parseContact, type ContactForm } from '../data/schema/contact.ts';
 import type { ApiContext, StopJobs } from './context.ts';
+import { bodyError } from './body-errors.ts';
 import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
 
 const JSON_LIMIT = '16kb';
@@ -70,12 +71,11 @@ const requireContentType: RequestHandler = (req, res, next) => {
 };
 
 const parseErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.too.large' || type === 'parameters.too.many') return fail(req, res, 413, TEXT.tooLarge);
-  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return fail(req, res, 415, TEXT.contentType);
-  const status = (error as { status?: number }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return fail(req, res, 400, TEXT.malformed);
-  next(error);
+  const found = bodyError(error);
+  if (!found) return next(error);
+  if (found.problem === 'too-large') return fail(req, res, 413, TEXT.tooLarge);
+  if (found.problem === 'encoding') return fail(req, res, 415, TEXT.contentType);
+  fail(req, res, 400, TEXT.malformed);
 };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

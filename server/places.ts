@@ -5,6 +5,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import { isPlaceSlug, nameFromSlug } from '../templates/lib/place-names.ts';
+import { placePath } from '../templates/lib/slugs.ts';
 import { acceptedCodings } from './encoding.ts';
 import type { StaticTable } from './static-table.ts';
 
@@ -18,7 +19,7 @@ export function placeRoutes(table: StaticTable): Router {
   router.get('/schluesseldienst-:slug', (req, res, next) => {
     const slug = req.params.slug;
     if (!isPlaceSlug(slug)) return next();
-    res.set('Cache-Control', 'public, max-age=3600').redirect(301, `/schluesseldienst/${slug}`);
+    res.set('Cache-Control', 'public, max-age=3600').redirect(301, placePath(slug));
   });
   router.get('/schluesseldienst/:slug', (req, res, next) => {
     const template = table.templates.get(FALLBACK_TEMPLATE);

@@ -3,6 +3,7 @@
 // Google's terms allow Places content only as a cache that syncs refresh, so the table is
 // rewritten by every sync and never copied into the static pages.
 import { EventEmitter } from 'node:events';
+import { bodyError, type BodyProblem } from './body-errors.ts';
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
@@ -252,14 +253,17 @@ function recentSync(db: Db): SyncResult | null {
 const jsonError = (res: Response, status: number, error: string) =>
   res.status(status).set('Cache-Control', 'no-store').json({ error });
 
+const BODY_ERRORS: Record<BodyProblem, string> = {
+  json: 'Die Anfrage ist kein gültiges JSON.',
+  'too-large': 'Die Anfrage ist zu groß.',
+  encoding: 'Diese Kodierung wird nicht unterstützt. Bitte senden Sie UTF-8-JSON.',
+  other: 'Die Anfrage konnte nicht verarbeitet werden.',
+};
+
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed') return jsonError(res, 400, 'Die Anfrage ist kein gültiges JSON.');
-  if (type === 'entity.too.large') return jsonError(res, 413, 'Die Anfrage ist zu groß.');
-  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    return jsonError(res, 415, 'Diese Kodierung wird nicht unterstützt. Bitte senden Sie UTF-8-JSON.');
-  }
-  next(error);
+  const found = bodyError(error);
+  if (!found) return next(error);
+  jsonError(res, found.status, BODY_ERRORS[found.problem]);
 };
 
 function hasBody(req: Request): boolean {

@@ -15,9 +15,13 @@ export interface ServiceConfig {
   mailRetryCron: string;
   /** Days a visit row is kept; rows older are deleted by a daily job. */
   visitRetentionDays: number;
+  /** Log requests a minute one address may send (a visitor sends a few a page). */
+  visitsPerMinute: number;
   /** Run the node-cron jobs (off in most tests). */
   jobs: boolean;
 }
+
+export const VISITS_PER_MINUTE = 120;
 
 export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const value = (name: string) => env[name]?.trim() || null;
@@ -36,6 +40,7 @@ export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceCo
     reviewsSyncCron: value('REVIEWS_SYNC_CRON') ?? '0 4 * * *',
     mailRetryCron: value('MAIL_RETRY_CRON') ?? '*/5 * * * *',
     visitRetentionDays: retention,
+    visitsPerMinute: VISITS_PER_MINUTE,
     jobs: value('JOBS') !== 'off',
   };
 }

@@ -1,6 +1,7 @@
 // Visitor logging (spec section 7): page views by path, consented visits, call and WhatsApp
 // clicks. Every row carries only the truncated address; a daily job forgets rows past retention.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { bodyError, type BodyProblem } from './body-errors.ts';
 import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
 
 /** Beacons fire on every navigation and tab switch; this only stops floods. */
-export const VISITS_PER_MINUTE = 120;
+export { VISITS_PER_MINUTE } from './services.ts';
 const BODY_LIMIT = '4kb';
 const RETENTION_CRON = '23 3 * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,20 +103,17 @@ const jsonOnly: RequestHandler = (req, res, next) => {
   res.status(415).json({ error: 'Bitte senden Sie die Angaben als JSON (Content-Type: application/json).' });
 };
 
-const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-  switch (error.type) {
-    case 'entity.too.large':
-      return void res.status(413).json({ error: 'Die Anfrage ist zu groß.' });
-    case 'entity.parse.failed':
-      return void res.status(400).json({ error: 'Die Anfrage enthält kein gültiges JSON.' });
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return void res.status(415).json({ error: 'Bitte senden Sie die Angaben als UTF-8-JSON ohne Komprimierung.' });
-  }
-  if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-    return void res.status(error.status).json({ error: 'Die Anfrage konnte nicht verarbeitet werden.' });
-  }
-  next(error);
+const BODY_ERRORS: Record<BodyProblem, string> = {
+  json: 'Die Anfrage enthält kein gültiges JSON.',
+  'too-large': 'Die Anfrage ist zu groß.',
+  encoding: 'Bitte senden Sie die Angaben als UTF-8-JSON ohne Komprimierung.',
+  other: 'Die Anfrage konnte nicht verarbeitet werden.',
+};
+
+const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const found = bodyError(error);
+  if (!found) return next(error);
+  res.status(found.status).json({ error: BODY_ERRORS[found.problem] });
 };
 
 export function visitsRoutes(context: ApiContext): Router {
@@ -132,7 +130,7 @@ export function visitsRoutes(context: ApiContext): Router {
   router.use(
     rateLimit({
       windowMs: 60_000,
-      limit: VISITS_PER_MINUTE,
+      limit: context.config.visitsPerMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       message: { error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { CheckList } from './CheckList.tsx';
 import type { PriceItem } from '../../data/schema/prices.ts';
-import { Icon } from './Icon.tsx';
 import { Price } from './Price.tsx';
 
 export interface PriceCardProps {
@@ -24,14 +24,7 @@ export function PriceCard({ item, description, features, surcharges = [], highli
       </p>
       {item.note && <p className="price-note">{item.note}</p>}
       <p>{description}</p>
-      <ul className="check-list">
-        {features.map((feature) => (
-          <li key={feature}>
-            <Icon name="check" size={18} />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={features} />
       {surcharges.map((line) => (
         <p key={line} className="price-surcharge">
           {line}

@@ -24,6 +24,12 @@ export function priceItem(prices: Prices, id: string): PriceItem {
   return item;
 }
 
+/** The one sentence of the surcharge rule, as every page states it. */
+export function surchargeNote(prices: Prices): string {
+  const rule = prices.surcharges.outsideHours;
+  return `Festpreise ${prices.terms.standardHours}; ${rule.when} +${rule.percent} % ${rule.label}, vorab am Telefon genannt.`;
+}
+
 /** "69 €", or "ab 30 €" for prices marked `from`. */
 export function priceText(item: PriceItem): string {
   return `${item.from ? 'ab ' : ''}${formatEuro(item.price)}`;

@@ -9,6 +9,11 @@ export function slug(name: string): string {
   return slugify(spelled, { lower: true, strict: true, locale: 'de', trim: true });
 }
 
+/** The page of a place of the service area, by its slug. */
+export function placePath(placeSlug: string): string {
+  return `/schluesseldienst/${placeSlug}`;
+}
+
 export function cityPath(name: string): string {
-  return `/schluesseldienst/${slug(name)}`;
+  return placePath(slug(name));
 }

@@ -1,4 +1,5 @@
 import type { Prices } from '../../data/schema/prices.ts';
+import { CheckList } from '../components/CheckList.tsx';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
@@ -8,7 +9,8 @@ import { Icon } from '../components/Icon.tsx';
 import { Price } from '../components/Price.tsx';
 import { Section } from '../components/Section.tsx';
 import type { Place } from '../lib/place.ts';
-import { priceItem } from '../lib/prices.ts';
+import { formatEuro } from '../lib/format.ts';
+import { priceItem, surchargeNote } from '../lib/prices.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface CityProps {
@@ -35,8 +37,6 @@ function postcodeText(place: Place): string {
 export function cityFaq(place: Place, prices: Prices, site: Site): { question: string; answer: string }[] {
   const door = priceItem(prices, 'tuer-zugefallen');
   const locked = priceItem(prices, 'tuer-abgeschlossen');
-  const rule = prices.surcharges.outsideHours;
-  const euro = (amount: number) => `${amount} €`;
   const area = place.town && place.kind === 'district' ? `${place.name} (${place.town.name})` : place.name;
   return [
     {
@@ -46,9 +46,8 @@ export function cityFaq(place: Place, prices: Prices, site: Site): { question: s
     {
       question: `Was kostet eine Türöffnung in ${place.name}?`,
       answer:
-        `Eine zugefallene Tür öffnen wir für ${euro(door.price)}, eine abgeschlossene für ${euro(locked.price)} – Festpreise ${prices.terms.standardHours}, ` +
-        `Anfahrt im Einsatzgebiet inklusive. ${rule.when.charAt(0).toUpperCase()}${rule.when.slice(1)} kommt der ${rule.label} von ${rule.percent} % hinzu; ` +
-        'den Endpreis nennen wir vorab am Telefon.',
+        `Eine zugefallene Tür öffnen wir für ${formatEuro(door.price)}, eine abgeschlossene für ${formatEuro(locked.price)}, ` +
+        `Anfahrt im Einsatzgebiet inklusive. ${surchargeNote(prices)}`,
     },
     {
       question: `Kommen Sie auch nachts und am Wochenende nach ${place.name}?`,
@@ -103,23 +102,15 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
         <div>
           <section aria-labelledby="reasons-heading">
             <h2 id="reasons-heading">Warum {site.name} in {place.name}?</h2>
-            <ul className="check-list">
-              <li>
-                <Icon name="check" size={18} /> Festpreis am Telefon, bevor wir losfahren
-              </li>
-              <li>
-                <Icon name="check" size={18} /> In {place.name} in der Regel in {place.arrivalTime} vor Ort
-              </li>
-              <li>
-                <Icon name="check" size={18} /> Eigener Betrieb in {site.address.city} seit {site.foundingYear}, kein Callcenter
-              </li>
-              <li>
-                <Icon name="check" size={18} /> 98 % der Türen öffnen wir ohne Schaden
-              </li>
-              <li>
-                <Icon name="check" size={18} /> Zahlung nach der Arbeit, auch mit Karte ohne Gebühr
-              </li>
-            </ul>
+            <CheckList
+              items={[
+                'Festpreis am Telefon, bevor wir losfahren',
+                `In ${place.name} in der Regel in ${place.arrivalTime} vor Ort`,
+                `Eigener Betrieb in ${site.address.city} seit ${site.foundingYear}, kein Callcenter`,
+                '98 % der Türen öffnen wir ohne Schaden',
+                'Zahlung nach der Arbeit, auch mit Karte ohne Gebühr',
+              ]}
+            />
           </section>
           <section aria-labelledby="area-heading">
             <h2 id="area-heading">Unser Einsatzgebiet in {town}</h2>
@@ -171,7 +162,7 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
             })}
           </dl>
           <p className="fine-print">
-            {prices.terms.standardHours}; {prices.surcharges.outsideHours.when} +{prices.surcharges.outsideHours.percent} %. {prices.vatNote}
+            {`${surchargeNote(prices)} ${prices.vatNote}`}
           </p>
           <p className="fine-print">
             <strong>Öffnungszeiten:</strong> Notdienst rund um die Uhr, 24/7. Büro {site.hours.office.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(', ')} Uhr.

@@ -1,8 +1,8 @@
 import type { PriceItem } from '../../data/schema/prices.ts';
+import { CheckList } from '../components/CheckList.tsx';
 import type { Service } from '../../data/schema/services.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
-import { Icon } from '../components/Icon.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Price } from '../components/Price.tsx';
@@ -45,14 +45,7 @@ export function ServicePage({ site, service, price, surchargeNote, vatNote, crum
             <h2 id="service-advantages" className="card-heading">
               Ihre Vorteile
             </h2>
-            <ul className="check-list">
-              {service.advantages.map((advantage) => (
-                <li key={advantage}>
-                  <Icon name="check" size={18} />
-                  {advantage}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={service.advantages} />
           </aside>
         </div>
       </section>

@@ -1,4 +1,5 @@
 import type { Services } from '../../data/schema/services.ts';
+import { CheckList } from '../components/CheckList.tsx';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -33,14 +34,7 @@ export function ServicesPage({ site, services, crumbs }: ServicesProps) {
                     <h2 className="card-heading">{card.title}</h2>
                   </div>
                   <p>{card.description}</p>
-                  <ul className="check-list">
-                    {card.benefits.map((benefit) => (
-                      <li key={benefit}>
-                        <Icon name="check" size={18} />
-                        {benefit}
-                      </li>
-                    ))}
-                  </ul>
+                  <CheckList items={card.benefits} />
                   <a className="text-link" href={href}>
                     Mehr erfahren<span className="visually-hidden"> über {card.title}</span>
                     <Icon name="arrow-right" size={18} />

@@ -1,4 +1,5 @@
 import type { Site } from '../../data/schema/site.ts';
+import { CheckList } from '../components/CheckList.tsx';
 import type { TrustFrontMatter } from '../../data/schema/trust.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
@@ -53,14 +54,7 @@ export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
             </dl>
           )}
           {page.callBox.bullets.length > 0 && (
-            <ul className="check-list">
-              {page.callBox.bullets.map((bullet) => (
-                <li key={bullet}>
-                  <Icon name="check" size={18} />
-                  {bullet}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={page.callBox.bullets} />
           )}
           <CallButton site={site} location={location} className="btn btn-call btn-block" />
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-block" />

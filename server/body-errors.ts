@@ -1,0 +1,25 @@
+// What an error of Express's body parsers means for the client, in one place for every API
+// module: each answers it in its own words, but never with a 5xx for a bad body.
+
+export type BodyProblem = 'json' | 'too-large' | 'encoding' | 'other';
+
+export interface BodyError {
+  status: number;
+  problem: BodyProblem;
+}
+
+/** The client's mistake behind a body-parser error, or null when the error is not one. */
+export function bodyError(error: unknown): BodyError | null {
+  const { type, status } = (error ?? {}) as { type?: string; status?: number };
+  switch (type) {
+    case 'entity.parse.failed':
+      return { status: 400, problem: 'json' };
+    case 'entity.too.large':
+    case 'parameters.too.many':
+      return { status: 413, problem: 'too-large' };
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return { status: 415, problem: 'encoding' };
+  }
+  return typeof status === 'number' && status >= 400 && status < 500 ? { status, problem: 'other' } : null;
+}
