@@ -9,7 +9,8 @@ import { loadData } from './data.ts';
 import { exampleFacts } from './examples.ts';
 import { processImages } from './images.ts';
 import { renderRoute } from './render.ts';
-import { listRoutes } from './routes.ts';
+import { listRoutes, MESSAGE_FILE } from './routes.ts';
+import { headersFile, redirectsFile } from './static-host.ts';
 
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
@@ -95,10 +96,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
   files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
+  files.set('_headers', Buffer.from(headersFile()));
+  files.set('_redirects', Buffer.from(redirectsFile()));
   files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
   // For the audit and the link checker: which template each page uses. The 404 template is
   // listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
-  const manifest = routes.map((route) => ({
+  const manifest = routes.filter((route) => route.file !== MESSAGE_FILE).map((route) => ({
     path: route.template === 'fallback' ? FALLBACK_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
     file: route.file,
     template: route.template,
@@ -107,7 +110,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
   // What the server needs of the business facts (server/site-facts.ts); not served as a page.
   const { site } = data;
-  const facts = { name: site.name, email: site.email, phoneDisplay: site.phone.display, url: siteUrl, reviewsPageUrl: site.reviews.pageUrl };
+  const facts = {
+    name: site.name,
+    email: site.email,
+    phoneDisplay: site.phone.display,
+    url: siteUrl,
+    reviewsPageUrl: site.reviews.pageUrl,
+    reviewsSyncQuery: data.reviewsPage.syncQuery,
+  };
   files.set('_templates/site.json', Buffer.from(`${JSON.stringify(facts, null, 1)}\n`));
 
   say(`Writing and compressing ${files.size} files …`);
@@ -129,7 +139,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   step('write and compress');
   const seconds = (performance.now() - started) / 1000;
-  const pages = routes.length;
+  // The message template is not a page of its own (the server fills it).
+  const pages = manifest.length;
   say(
     `Built ${pages} pages into ${outDir}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB ` +
       `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${imageSources.length} images (${imagesCached} from cache), ` +

@@ -3,6 +3,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import { aboutSchema, type About } from '../data/schema/about.ts';
+import { contactPageSchema, type ContactPage } from '../data/schema/contact-page.ts';
+import { reviewsPageSchema, type ReviewsPage } from '../data/schema/reviews-page.ts';
 import { citiesFileSchema } from '../data/schema/cities.ts';
 import { homeSchema, type Home } from '../data/schema/home.ts';
 import { proseFrontMatterSchema, type ProseFrontMatter } from '../data/schema/legal.ts';
@@ -39,6 +41,8 @@ export interface SiteData {
   services: Services;
   pricesPage: PricesPage;
   about: About;
+  contactPage: ContactPage;
+  reviewsPage: ReviewsPage;
   trust: TrustPage[];
   /** Towns first, each followed by its districts. */
   places: Place[];
@@ -113,6 +117,8 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const pricesPage = loadYaml(...file('prices-page.yaml'), pricesPageSchema, fill);
   checkPriceIds('data/prices-page.yaml', pricesPage.cards.map((c, i) => [`cards[${i}].priceId`, c.priceId]), prices, [HAPPY_HOUR_ID]);
   const about = loadYaml(...file('about.yaml'), aboutSchema, fill);
+  const contactPage = loadYaml(...file('contact-page.yaml'), contactPageSchema, fill);
+  const reviewsPage = loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill);
   const trust = loadTrustPages(dataDir, fill);
 
   const towns: TownRecord[] = readdirSync(join(dataDir, 'cities'))
@@ -129,6 +135,6 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
     const prose = loadMarkdown(...file(`legal/${slug}.md`), proseFrontMatterSchema, fill);
     legal[slug] = { ...prose.data, html: marked.parse(prose.markdown, { async: false, gfm: true }) };
   }
-  return { site, prices, home, services, pricesPage, about, trust, places, legal, buildDate };
+  return { site, prices, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, buildDate };
 }
 

@@ -10,12 +10,15 @@ import { AboutPage } from '../templates/pages/AboutPage.tsx';
 import { HomePage } from '../templates/pages/HomePage.tsx';
 import { LegalPage } from '../templates/pages/LegalPage.tsx';
 import { NotFoundPage } from '../templates/pages/NotFoundPage.tsx';
+import { MESSAGE_TOKENS, MessagePage } from '../templates/pages/MessagePage.tsx';
 import { PricesPage } from '../templates/pages/PricesPage.tsx';
 import { ServicePage } from '../templates/pages/ServicePage.tsx';
 import { servicePath, ServicesPage } from '../templates/pages/ServicesPage.tsx';
 import { TrustPage } from '../templates/pages/TrustPage.tsx';
 import { CityPage } from '../templates/pages/CityPage.tsx';
 import { AreaPage } from '../templates/pages/AreaPage.tsx';
+import { ContactPage } from '../templates/pages/ContactPage.tsx';
+import { ReviewsPage } from '../templates/pages/ReviewsPage.tsx';
 import { REGIONS } from '../data/schema/cities.ts';
 import { FALLBACK_ARRIVAL, FALLBACK_TEXT, type Place } from '../templates/lib/place.ts';
 import { placePath } from '../templates/lib/slugs.ts';
@@ -43,6 +46,9 @@ export interface RouteInputs {
 /** Where the build writes the fallback city page, and the tokens the server replaces in it. */
 export const FALLBACK_FILE = '_templates/city-fallback.html';
 export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
+
+/** The page the server fills with a short message (the contact form's result without JavaScript). */
+export const MESSAGE_FILE = '_templates/message.html';
 
 export function fileForPath(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
@@ -160,6 +166,44 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     ),
   );
 
+  const { reviewsPage } = data;
+  const reviewsCrumbs = [start, { name: 'Bewertungen', path: '/bewertungen' }];
+  routes.push(
+    page(
+      '/bewertungen',
+      'reviews',
+      {
+        ...reviewsPage.seo,
+        canonical: true,
+        // The aggregate rating is added by the server from the last sync (server/reviews-page.ts).
+        structuredData: described('/bewertungen', reviewsPage.seo.title, reviewsPage.seo.description, reviewsCrumbs),
+      },
+      createElement(ReviewsPage, { site, page: reviewsPage, crumbs: reviewsCrumbs }),
+    ),
+  );
+
+  const { contactPage } = data;
+  const contactCrumbs = [start, { name: 'Kontakt', path: '/kontakt' }];
+  const { latitude, longitude } = site.address;
+  routes.push(
+    page(
+      '/kontakt',
+      'contact',
+      {
+        ...contactPage.seo,
+        canonical: true,
+        structuredData: described('/kontakt', contactPage.seo.title, contactPage.seo.description, contactCrumbs, localBusiness(site, siteUrl)),
+      },
+      createElement(ContactPage, {
+        site,
+        page: contactPage,
+        crumbs: contactCrumbs,
+        routeUrl: `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`,
+        embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=15&output=embed`,
+      }),
+    ),
+  );
+
   for (const trust of data.trust) {
     const path = `/${trust.slug}`;
     const crumbs = [start, { name: trust.shortTitle, path }];
@@ -204,7 +248,6 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       : [start, areaCrumb, { name: place.name, path: place.path }];
   const areaTitle = `Einsatzgebiet: Schlüsseldienst im Ruhrgebiet und Umgebung`;
   const areaDescription = `Schlüsseldienst in ${data.places.filter((p) => p.kind === 'town').length} Städten und ihren Stadtteilen rund um ${site.address.city}: Anfahrtszeiten, Festpreise und alle Orte von A bis Z.`;
-  const { latitude, longitude } = site.address;
   routes.push(
     page(
       '/einsatzgebiet',
@@ -264,6 +307,20 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       ),
     );
   }
+
+  routes.push({
+    path: null,
+    file: MESSAGE_FILE,
+    template: 'message',
+    head: {
+      title: `${MESSAGE_TOKENS.title} – ${site.name}`,
+      description: `${site.name}: Ihre Nachricht an uns. Im Notfall erreichen Sie uns rund um die Uhr unter ${site.phone.display}.`,
+      canonical: false,
+      noindex: true,
+    },
+    indexable: false,
+    page: createElement(MessagePage, { site }),
+  });
 
   routes.push({
     path: null,

@@ -6,6 +6,8 @@ import { contactRoutes } from './contact.ts';
 import type { ApiContext } from './context.ts';
 import { placeRoutes } from './places.ts';
 import { reviewsRoutes } from './reviews.ts';
+import { reviewsPageRoute } from './reviews-page.ts';
+import { reviewsIslandRoute } from './reviews-island.ts';
 import { visitsRoutes } from './visits.ts';
 import { redirects } from './redirects.ts';
 import { securityHeaders } from './security.ts';
@@ -33,8 +35,10 @@ export function createApp({ api, db, table, log }: AppContext): Express {
   });
 
   app.use('/api/contact', contactRoutes(api));
+  app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsRoutes(api));
   app.use('/api/log', visitsRoutes(api));
+  app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
   app.use(placeRoutes(table));
   app.use(notFound(table, log));

@@ -13,7 +13,6 @@ const JSON_LIMIT = '16kb';
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
 const FORM_LIMIT = '32kb';
 const RATE_WINDOW_MS = 10 * 60_000;
-const RATE_LIMIT = 5;
 
 const TEXT = {
   invalid: 'Bitte prüfen Sie Ihre Eingaben.',
@@ -37,7 +36,15 @@ function bodyKind(req: Request): BodyKind | null {
   return null;
 }
 
-function resultPage(title: string, body: string): string {
+/**
+ * The answer to a plain form POST: the build's message page (site header, footer, call button)
+ * with the title and text filled in, or a bare page when the build wrote none.
+ */
+function resultPage(context: ApiContext, title: string, body: string): string {
+  if (context.messagePage) {
+    // Replaced by functions: "$" in a visitor's text must not act as a replacement pattern.
+    return context.messagePage.replace(/MESSAGETITLE/g, () => escapeHtml(title)).replace('MESSAGEBODY', () => body);
+  }
   return (
     '<!doctype html><html lang="de"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
@@ -52,8 +59,10 @@ function backLink(req: Request): string {
   return `<p><a href="${href}">Zurück zum Formular</a></p>`;
 }
 
+type Page = (title: string, body: string) => string;
+
 /** An error answer in the caller's format: JSON for scripts, a page for a plain form POST. */
-function fail(req: Request, res: Response, status: number, error: string, fields?: Record<string, string>): void {
+function fail(page: Page, req: Request, res: Response, status: number, error: string, fields?: Record<string, string>): void {
   res.status(status).set('Cache-Control', 'no-store');
   if (bodyKind(req) !== 'form') {
     res.json(fields === undefined ? { error } : { error, fields });
@@ -62,21 +71,25 @@ function fail(req: Request, res: Response, status: number, error: string, fields
   const items = Object.values(fields ?? {})
     .map((message) => `<li>${escapeHtml(message)}</li>`)
     .join('');
-  res.type('html').send(resultPage(TEXT.failedTitle, `<p>${escapeHtml(error)}</p>${items ? `<ul>${items}</ul>` : ''}${backLink(req)}`));
+  res.type('html').send(page(TEXT.failedTitle, `<p>${escapeHtml(error)}</p>${items ? `<ul>${items}</ul>` : ''}${backLink(req)}`));
 }
 
-const requireContentType: RequestHandler = (req, res, next) => {
-  if (bodyKind(req) === null) return fail(req, res, 415, TEXT.contentType);
-  next();
-};
+function requireContentType(page: Page): RequestHandler {
+  return (req, res, next) => {
+    if (bodyKind(req) === null) return fail(page, req, res, 415, TEXT.contentType);
+    next();
+  };
+}
 
-const parseErrors: ErrorRequestHandler = (error, req, res, next) => {
-  const found = bodyError(error);
-  if (!found) return next(error);
-  if (found.problem === 'too-large') return fail(req, res, 413, TEXT.tooLarge);
-  if (found.problem === 'encoding') return fail(req, res, 415, TEXT.contentType);
-  fail(req, res, 400, TEXT.malformed);
-};
+function parseErrors(page: Page): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    const found = bodyError(error);
+    if (!found) return next(error);
+    if (found.problem === 'too-large') return fail(page, req, res, 413, TEXT.tooLarge);
+    if (found.problem === 'encoding') return fail(page, req, res, 415, TEXT.contentType);
+    fail(page, req, res, 400, TEXT.malformed);
+  };
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -97,6 +110,7 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
 
 export function contactRoutes(context: ApiContext): Router {
   const router = Router();
+  const page: Page = (title, body) => resultPage(context, title, body);
   const insert = context.db.prepare(
     `INSERT INTO contact_messages (created_at, form, name, email, phone, message, mail_next_attempt_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -105,22 +119,22 @@ export function contactRoutes(context: ApiContext): Router {
 
   const limiter = rateLimit({
     windowMs: RATE_WINDOW_MS,
-    limit: RATE_LIMIT,
+    limit: context.config.contactPerTenMinutes,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
-    handler: (req, res) => fail(req, res, 429, TEXT.tooMany),
+    handler: (req, res) => fail(page, req, res, 429, TEXT.tooMany),
   });
 
   const accept: RequestHandler = (req, res) => {
     const kind = bodyKind(req)!;
-    if (!isPlainObject(req.body)) return fail(req, res, 400, TEXT.malformed);
+    if (!isPlainObject(req.body)) return fail(page, req, res, 400, TEXT.malformed);
     const body = kind === 'form' ? fromFormPost(req.body) : req.body;
     const succeed = (id: number) => {
       res.status(201).set('Cache-Control', 'no-store');
       if (kind === 'json') res.json({ ok: true, id });
-      else res.type('html').send(resultPage(TEXT.sentTitle, `<p>${TEXT.sentText}</p><p><a href="/">Zur Startseite</a></p>`));
+      else res.type('html').send(page(TEXT.sentTitle, `<p>${TEXT.sentText}</p>`));
     };
     // Checked before validation, so a bot learns nothing from field messages.
     if (honeypotFilled(body)) {
@@ -128,7 +142,7 @@ export function contactRoutes(context: ApiContext): Router {
       return succeed((nextId.get() as { id: number }).id);
     }
     const parsed = parseContact(body);
-    if (!parsed.ok) return fail(req, res, 422, TEXT.invalid, parsed.fields);
+    if (!parsed.ok) return fail(page, req, res, 422, TEXT.invalid, parsed.fields);
     const { value } = parsed;
     const now = new Date();
     let id: number;
@@ -138,7 +152,7 @@ export function contactRoutes(context: ApiContext): Router {
       id = Number(result.lastInsertRowid);
     } catch (error) {
       context.log(`Contact: cannot store a message (${(error as Error).message}); the visitor was asked to call.`);
-      return fail(req, res, 503, TEXT.notStored);
+      return fail(page, req, res, 503, TEXT.notStored);
     }
     succeed(id);
     sendInBackground(context, id);
@@ -147,17 +161,30 @@ export function contactRoutes(context: ApiContext): Router {
   router.post(
     '/',
     limiter,
-    requireContentType,
+    requireContentType(page),
     express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
     express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
     accept,
   );
   router.all('/', (req, res) => {
     res.set('Allow', 'POST');
-    fail(req, res, 405, TEXT.method);
+    fail(page, req, res, 405, TEXT.method);
   });
-  router.use(parseErrors);
+  router.use(parseErrors(page));
   return router;
+}
+
+/**
+ * The privacy policy promises to delete a request at the latest 6 months after the last contact
+ * (data/legal/datenschutz.md, section 6); the stored copy only serves the mail, so it goes 6 months
+ * after it arrived. A message whose mail is still pending is kept: it has not reached anyone yet.
+ */
+export const CONTACT_RETENTION_DAYS = 183;
+const CONTACT_RETENTION_CRON = '41 3 * * *';
+
+export function deleteOldMessages(db: ApiContext['db'], now: Date = new Date()): number {
+  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return db.prepare("DELETE FROM contact_messages WHERE created_at < ? AND mail_status <> 'pending'").run(cutoff).changes;
 }
 
 export function contactJobs(context: ApiContext): StopJobs {
@@ -179,5 +206,18 @@ export function contactJobs(context: ApiContext): StopJobs {
     },
     { name: 'mail-retry', noOverlap: true },
   );
-  return () => void task.stop();
+  const forget = () => {
+    try {
+      const deleted = deleteOldMessages(context.db);
+      if (deleted > 0) context.log(`Contact retention: deleted ${deleted} messages older than ${CONTACT_RETENTION_DAYS} days.`);
+    } catch (error) {
+      context.log(`Contact retention failed: ${(error as Error).message}. The next daily run tries again.`);
+    }
+  };
+  forget();
+  const retention = cron.schedule(CONTACT_RETENTION_CRON, forget, { name: 'contact-retention', noOverlap: true });
+  return () => {
+    void task.stop();
+    void retention.stop();
+  };
 }

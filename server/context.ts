@@ -13,6 +13,8 @@ export interface ApiContext {
   readonly site: SiteFacts | null;
   readonly log: Log;
   readonly shutdown: AbortSignal;
+  /** The build's page for short messages (dist/_templates/message.html); a bare page without it. */
+  readonly messagePage?: string | null;
 }
 
 export type StopJobs = () => void;

@@ -30,6 +30,8 @@ export function openDatabase(databasePath: string): Db {
   // WAL lets the CLI scripts read while the server writes; busy_timeout rides out their short locks.
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
+  // Every commit reaches the disk before the answer: a 201 for a contact message survives a power cut.
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   try {
     migrate(db);

@@ -10,6 +10,7 @@ import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
 import { contactJobs } from './contact.ts';
 import { reviewsJobs } from './reviews.ts';
+import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { servicesFromEnv, type ServiceConfig } from './services.ts';
 import { loadSiteFacts } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
@@ -54,11 +55,11 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? console.log;
-  const table = loadStaticTable(resolve(options.distDir));
+  const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH] });
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();
   const config = { ...servicesFromEnv(), ...options.services };
-  const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal };
+  const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal, messagePage: table.templates.get('message.html') ?? null };
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api)] : [];
   const server = createServer(createRequestListener(table, app, shutdown.signal));

@@ -204,7 +204,7 @@ export function summarize(ratings: readonly number[]): ReviewSummary {
   };
 }
 
-function listReviews(db: Db) {
+export function listReviews(db: Db) {
   const reviews = db
     .prepare(
       `select id, author_name, author_url, author_photo_url, rating, text, time_created
@@ -339,7 +339,10 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
       const body = syncBodySchema.safeParse(req.body ?? {});
       if (!body.success) return jsonError(res, 400, body.error.issues[0]?.message ?? 'Die Anfrage ist ungültig.');
       const running = feedOf(context.db).running;
-      const result = running ? await running : (recentSync(context.db) ?? await syncReviews(context, { clearExisting: body.data.clearExisting ?? false }));
+      if (running) return res.set('Cache-Control', 'no-store').json(publicAnswer(await running));
+      // Within the window the visitor gets the last outcome, but nothing counts as new again.
+      const recent = recentSync(context.db);
+      const result = recent ? { ...recent, inserted: 0, updated: 0 } : await syncReviews(context, { clearExisting: body.data.clearExisting ?? false });
       res.set('Cache-Control', 'no-store').json(publicAnswer(result));
     },
   );

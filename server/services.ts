@@ -17,11 +17,14 @@ export interface ServiceConfig {
   visitRetentionDays: number;
   /** Log requests a minute one address may send (a visitor sends a few a page). */
   visitsPerMinute: number;
+  /** Contact messages one address may send in ten minutes. */
+  contactPerTenMinutes: number;
   /** Run the node-cron jobs (off in most tests). */
   jobs: boolean;
 }
 
 export const VISITS_PER_MINUTE = 120;
+export const CONTACT_PER_TEN_MINUTES = 5;
 
 export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const value = (name: string) => env[name]?.trim() || null;
@@ -41,6 +44,7 @@ export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceCo
     mailRetryCron: value('MAIL_RETRY_CRON') ?? '*/5 * * * *',
     visitRetentionDays: retention,
     visitsPerMinute: VISITS_PER_MINUTE,
+    contactPerTenMinutes: CONTACT_PER_TEN_MINUTES,
     jobs: value('JOBS') !== 'off',
   };
 }

@@ -9,6 +9,8 @@ export interface SiteFacts {
   phoneDisplay: string;
   url: string;
   reviewsPageUrl: string;
+  /** The search text of the reviews page's sync button (data/reviews-page.yaml). */
+  reviewsSyncQuery?: string;
 }
 
 export const SITE_FACTS_FILE = '_templates/site.json';

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
 import { SECURITY_HEADERS } from './security.ts';
@@ -24,6 +25,13 @@ export interface StaticTable {
   readonly notFound: StaticEntry;
   /** HTML templates the server fills on request, by file name (dist/_templates/). */
   readonly templates: ReadonlyMap<string, string>;
+  /** Built pages the app completes on each request (not in `entries`), by URL path. */
+  readonly rendered: ReadonlyMap<string, string>;
+}
+
+export interface TableOptions {
+  /** URL paths of pages the app serves itself, from their built HTML. */
+  rendered?: readonly string[];
 }
 
 const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = [
@@ -52,16 +60,20 @@ function urlPathFor(distDir: string, filePath: string): string {
   return '/' + parts.join('/');
 }
 
-function* walk(folder: string): Generator<{ file: string; siblings: Set<string> }> {
+const STATIC_HOST_FILES = new Set(['_headers', '_redirects']);
+
+function* walk(folder: string, root = folder): Generator<{ file: string; siblings: Set<string> }> {
   const dirents = readdirSync(folder, { withFileTypes: true });
   const names = new Set(dirents.filter((d) => d.isFile()).map((d) => d.name));
   for (const dirent of dirents) {
     // Dotfiles are editor and OS leftovers; .well-known is the one public dot-folder.
     if (dirent.name.startsWith('.') && dirent.name !== '.well-known') continue;
+    // The rules for static hosts (build/static-host.ts); this server applies them itself.
+    if (folder === root && STATIC_HOST_FILES.has(dirent.name)) continue;
     const path = join(folder, dirent.name);
     // Symbolic links are skipped: the build writes real files, and a link could lead outside dist.
     // Templates the server fills on request (the fallback city page) are not pages themselves.
-    if (dirent.isDirectory() && dirent.name !== TEMPLATES_FOLDER) yield* walk(path);
+    if (dirent.isDirectory() && dirent.name !== TEMPLATES_FOLDER) yield* walk(path, root);
     else if (dirent.isFile()) yield { file: path, siblings: names };
   }
 }
@@ -129,7 +141,19 @@ function loadTemplates(folder: string): Map<string, string> {
   }
 }
 
-export function loadStaticTable(distDir: string): StaticTable {
+/** An HTML page made on the server: brotli at a quality that costs about a millisecond, and gzip. */
+export function htmlEntry(html: string, cacheControl: string): StaticEntry {
+  const identity = Buffer.from(html);
+  const variants = [
+    ['br', brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
+    ['gzip', gzipSync(identity)],
+  ] as const;
+  return entryFor(identity, variants, 'text/html; charset=utf-8', cacheControl, true);
+}
+
+export function loadStaticTable(distDir: string, options: TableOptions = {}): StaticTable {
+  const renderedPaths = new Set(options.rendered ?? []);
+  const rendered = new Map<string, string>();
   let isFolder = false;
   try {
     isFolder = statSync(distDir).isDirectory();
@@ -155,9 +179,13 @@ export function loadStaticTable(distDir: string): StaticTable {
       // hosts do, so that Lighthouse (which refuses 4xx documents) can audit the template.
       notFound = entryFor(identity, variants, contentType, 'no-store', false);
     }
+    if (renderedPaths.has(urlPath)) {
+      rendered.set(urlPath, identity.toString('utf8'));
+      continue;
+    }
     const cacheControl = cacheControlFor(urlPath, contentType);
     entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true));
   }
   notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
-  return { entries, notFound, templates: loadTemplates(join(distDir, TEMPLATES_FOLDER)) };
+  return { entries, notFound, templates: loadTemplates(join(distDir, TEMPLATES_FOLDER)), rendered };
 }

@@ -1,6 +1,8 @@
 // The contact form's two variants (spec section 5), shared by the browser islands and the
 // server: the same rules and the same German messages on both sides. No Node imports here.
-import { z } from 'zod';
+// A namespace import lets esbuild drop what the browser does not use (the `z` object keeps all of
+// zod, locales included: 77 KB brotli instead of 25 KB).
+import * as z from 'zod';
 
 export const CONTACT_LIMITS = { name: 100, email: 200, phoneMin: 6, phone: 30, messageMin: 10, message: 4000 } as const;
 

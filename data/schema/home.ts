@@ -75,6 +75,8 @@ export const homeSchema = z.object({
     cities: z.array(text).length(8),
     link: z.object({ label: text, href: internalPath }),
   }),
+  /** The contact section with the form (variant A). */
+  contact: z.object({ heading: text, lead: text }),
   finalCta: z.object({ heading: text, text }),
   cityStrip: z.object({ heading: text, cities: z.array(text).min(1) }),
 });

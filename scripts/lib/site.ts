@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openDatabase } from '../../server/db.ts';
 import { startServer } from '../../server/index.ts';
 
 export interface RunningSite {
@@ -10,9 +11,39 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
-export async function serveSite(distDir: string): Promise<RunningSite> {
+export interface ServeOptions {
+  /** Fills the review cache with sample rows, so that /bewertungen is audited as visitors see it. */
+  sampleReviews?: boolean;
+}
+
+const SAMPLE_REVIEWS = [
+  ['Anna K.', 5, 'Nachts ausgesperrt, nach 20 Minuten war jemand da. Tür ohne Schaden geöffnet, Preis wie am Telefon gesagt.', 2],
+  ['Murat Y.', 5, 'Schnell, freundlich und fair. Bezahlung mit Karte war kein Problem.', 9],
+  ['Jürgen Weiß', 4, 'Gute Arbeit beim Schlosswechsel, Termin wurde eingehalten.', 40],
+  ['Sabine Groß', 5, null, 120],
+  ['Thomas M.', 3, 'Hat etwas länger gedauert als angekündigt, aber die Tür war heil.', 400],
+] as const;
+
+function seedReviews(databasePath: string): void {
+  const db = openDatabase(databasePath);
+  try {
+    const insert = db.prepare(
+      `insert into google_reviews (id, author_name, author_url, author_photo_url, rating, text, time_created, synced_at)
+       values (?, ?, null, null, ?, ?, ?, ?)`,
+    );
+    const now = Date.now();
+    SAMPLE_REVIEWS.forEach(([name, rating, text, daysAgo], index) => {
+      insert.run(`sample-${index}`, name, rating, text, new Date(now - daysAgo * 86_400_000).toISOString(), new Date(now).toISOString());
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export async function serveSite(distDir: string, options: ServeOptions = {}): Promise<RunningSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-db-'));
   try {
+    if (options.sampleReviews) seedReviews(join(dataDir, 'site.db'));
     const server = await startServer({
       distDir,
       port: 0,

@@ -1,6 +1,6 @@
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
 import { TownCard } from '../components/TownCard.tsx';
 import { CitySearch } from '../islands/CitySearch.tsx';
@@ -57,18 +57,7 @@ export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: Ar
         </div>
       </section>
       <Section id="karte" heading="Karte" className="section-muted" reveal={false}>
-        <div className="map-embed" data-map-embed={embedUrl}>
-          <p>
-            Die Karte wird von Google Maps geladen. Erst wenn Sie auf „Karte laden“ klicken, werden Daten (z. B. Ihre IP-Adresse) an Google übertragen.{' '}
-            <a href="/datenschutz">Mehr in der Datenschutzerklärung</a>.
-          </p>
-          <button type="button" className="btn btn-primary" data-map-load hidden>
-            Karte laden
-          </button>
-          <a className="text-link" href={mapUrl} target="_blank" rel="noopener noreferrer">
-            <Icon name="map-pin" size={18} /> In Google Maps öffnen
-          </a>
-        </div>
+        <MapEmbed embedUrl={embedUrl} linkUrl={mapUrl} linkLabel="In Google Maps öffnen" title="Karte des Einsatzgebiets (Google Maps)" />
       </Section>
       <Section id="orte" heading="Ihr Ort" lead="Suchen Sie Ihre Stadt oder Ihren Stadtteil." reveal={false}>
         <Island name="city-search" props={{ total: places.length }}>

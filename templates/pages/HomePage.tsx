@@ -5,6 +5,8 @@ import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { Island } from '../components/Island.tsx';
+import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { Price } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
@@ -214,6 +216,7 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
 
 export function HomePage(props: HomeProps) {
   const { site, home, images } = props;
+  const contactForm: ContactFormProps = { variant: 'home' };
   return (
     <>
       <Hero {...props} />
@@ -225,6 +228,13 @@ export function HomePage(props: HomeProps) {
         <Gallery items={home.gallery.items} images={images} />
       </Section>
       <Coverage home={home} towns={props.coverage} />
+      <Section id="kontakt" heading={home.contact.heading} lead={home.contact.lead}>
+        <div className="card contact-form-card contact-form-narrow">
+          <Island name="contact-form" props={contactForm}>
+            <ContactForm {...contactForm} />
+          </Island>
+        </div>
+      </Section>
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
       <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((city) => ({ title: `Schlüsseldienst ${city}`, href: cityPath(city) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />

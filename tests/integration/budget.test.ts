@@ -1,6 +1,8 @@
 // The byte budgets of ARCHITECTURE.md: the first tel: link within the first 14 KB (brotli) of
 // every page, no render-blocking resource after it, and at most 15 KB of JavaScript (brotli)
 // loaded before any interaction.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
@@ -81,5 +83,20 @@ describe('byte budgets', () => {
       if (page.path === '/') console.log(`JavaScript before interaction on /: ${total} bytes brotli (${scripts.join(', ')})`);
       expect(total, page.path).toBeLessThanOrEqual(JS_BUDGET);
     }
+  });
+
+  it('no page loads React before interaction; the reviews come as server-rendered HTML instead', () => {
+    const server: string[] = [];
+    for (const page of pages) {
+      const html = site.read(fileOf(page.path));
+      for (const url of initialScripts(html)) {
+        expect(site.read(url.slice(1)).includes('react.transitional.element'), `${page.path}: ${url}`).toBe(false);
+      }
+      if (html.includes('data-island-when="server"')) server.push(page.path);
+    }
+    expect(server).toEqual(['/bewertungen']);
+    // The marker is there to be found: the chunk the islands import carries it.
+    const scripts = readdirSync(join(site.dir, 'assets')).filter((file) => file.endsWith('.js'));
+    expect(scripts.some((file) => site.read(`assets/${file}`).includes('react.transitional.element'))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../build/hash.ts';
+import { SECURITY_HEADERS } from '../../server/security.ts';
 import { copyData } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
@@ -111,6 +112,17 @@ describe('the build', () => {
       const src = attr(img, /src="([^"]+)"/)!;
       expect(files(site.dir)).toContain(src.slice(1));
     }
+  });
+});
+
+describe('dist/ alone on a static host', () => {
+  it('carries the server\'s security headers, cache rules and redirects in _headers and _redirects', () => {
+    const headers = site.read('_headers');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers).toContain(`  ${name}: ${value}\n`);
+    expect(headers).toMatch(/^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
+    const redirects = site.read('_redirects');
+    expect(redirects).toContain('/schluesseldienst-:slug  /schluesseldienst/:slug  301');
+    expect(redirects).toContain('/leistungen/*  /leistungen  301');
   });
 });
 

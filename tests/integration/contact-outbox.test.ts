@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactJobs } from '../../server/contact.ts';
+import { CONTACT_RETENTION_DAYS, contactJobs, deleteOldMessages } from '../../server/contact.ts';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { retryPending } from '../../server/mail.ts';
@@ -145,5 +145,20 @@ describe('mail outbox', () => {
       stop();
     }
     expect(sink.mails).toHaveLength(1);
+  });
+
+  it('forgets delivered messages after the 6 months the privacy policy promises, never a pending one', () => {
+    const context = outboxContext('retention', {});
+    const now = new Date('2026-11-22T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+    const insert = context.db.prepare("INSERT INTO contact_messages (created_at, form, name, message, mail_status) VALUES (?, 'kontakt', ?, 'Bitte Rückruf wegen Schloss.', ?)");
+    insert.run(daysAgo(CONTACT_RETENTION_DAYS + 1), 'old sent', 'sent');
+    insert.run(daysAgo(CONTACT_RETENTION_DAYS + 1), 'old failed', 'failed');
+    insert.run(daysAgo(CONTACT_RETENTION_DAYS + 30), 'old pending', 'pending');
+    insert.run(daysAgo(CONTACT_RETENTION_DAYS - 1), 'recent sent', 'sent');
+    expect(deleteOldMessages(context.db, now)).toBe(2);
+    const names = (context.db.prepare('SELECT name FROM contact_messages ORDER BY id').all() as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual(['old pending', 'recent sent']);
+    expect(deleteOldMessages(context.db, now)).toBe(0);
   });
 });

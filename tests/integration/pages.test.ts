@@ -47,14 +47,65 @@ describe('the pages of the content issue exist', () => {
 
   it('every link from one page to another of the site leads to a page that exists', () => {
     const known = new Set(pages.map((page) => page.path));
-    const later = /^\/(bewertungen|kontakt)$/; // pages of later issues
     for (const page of pages) {
       for (const match of html(page.path).matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
         const target = match[1]!;
-        if (target.startsWith('/img/') || later.test(target)) continue;
+        if (target.startsWith('/img/')) continue;
         expect(known.has(target), `${page.path} links ${target}`).toBe(true);
       }
     }
+  });
+});
+
+describe('the contact and reviews pages', () => {
+  /** Whether a page's HTML holds a text or matches a pattern (without dumping the page on failure). */
+  const has = (page: string, what: string | RegExp) => (typeof what === 'string' ? page.includes(what) : what.test(page));
+  const expectIn = (page: string, ...all: (string | RegExp)[]) => {
+    for (const what of all) expect(has(page, what), String(what)).toBe(true);
+  };
+
+  it('/kontakt has the four contact cards, the form of variant B and the failed map state, all from data/site.yaml', () => {
+    const page = html('/kontakt');
+    const { site } = data;
+    const cards = page.slice(page.indexOf('contact-cards'), page.indexOf('id="kontaktformular"'));
+    expectIn(
+      cards,
+      `href="tel:${site.phone.e164}"`,
+      `href="https://wa.me/${site.whatsapp.e164.slice(1)}"`,
+      `href="mailto:${site.email}"`,
+      site.address.street,
+      /href="https:\/\/www\.google\.com\/maps\/dir\/\?api=1&amp;destination=[\d.]+,[\d.]+"[^>]*>Route planen/,
+    );
+    // The form posts without JavaScript, variant B, with its honeypot and consent box.
+    expectIn(
+      page,
+      /<form [^>]*action="\/api\/contact" method="post"/,
+      '<input type="hidden" name="form" value="kontakt"/>',
+      /<input id="kontakt-contact-phone" required=""[^>]*name="phone"/,
+      /<input id="kontakt-contact-privacy" type="checkbox" required="" name="privacy"/,
+      /<input id="kontakt-contact-website"[^>]*tabindex="-1"[^>]*name="website"/,
+      'placeholder="Beschreiben Sie kurz Ihr Anliegen..."',
+      'Google Maps konnte nicht geladen werden. Bitte füllen Sie die Felder manuell aus.',
+      'Karte nicht verfügbar. Bitte füllen Sie das Formular manuell aus.',
+      /<input id="address-country"[^>]*disabled=""[^>]*value="Deutschland"/,
+    );
+    for (const field of ['street', 'postalCode', 'city']) expectIn(page, new RegExp(`<input id="address-${field}"[^>]*required=""`));
+    for (const slot of site.hours.office) expect(visibleText(page)).toContain(`${slot.opens}–${slot.closes} Uhr`);
+    // Two-click map: no frame from Google in the HTML.
+    expect(has(page, '<iframe')).toBe(false);
+  });
+
+  it('the home page has the contact form of variant A (e-mail required, phone optional)', () => {
+    const page = html('/');
+    expectIn(page, '<input type="hidden" name="form" value="home"/>', /<input id="home-contact-email" required=""/);
+    expect(has(page, /<input id="home-contact-phone" required=""/)).toBe(false);
+  });
+
+  it('/bewertungen holds no review text and no rating in its static HTML (Google: only from the cache)', () => {
+    const page = html('/bewertungen');
+    expectIn(page, 'Bewertungen werden geladen...', `href="${data.site.reviews.pageUrl.replace(/&/g, '&amp;')}"`);
+    expect(has(page, 'aggregateRating')).toBe(false);
+    for (const review of data.home.reviews.items) expect(has(page, review.text), review.name).toBe(false);
   });
 });
 

@@ -25,6 +25,10 @@ const REVIEWS: FakeReview[] = [
   { reviewId: 'r6', author: 'Lena Fuß', rating: 1, text: 'Nicht erreichbar gewesen.', publishTime: '2025-12-24T22:00:00Z' },
 ];
 
+const REVIEWS_PAGE =
+  '<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Bewertungen</title>' +
+  '<script type="application/ld+json">{"@type":"WebPage"}</script></head><body><h1>Bewertungen</h1></body></html>';
+
 let dir: string;
 let fake: PlacesFake;
 const open: { close(): unknown }[] = [];
@@ -66,7 +70,7 @@ function context(overrides: Partial<ServiceConfig> = {}): ApiContext & { logs: s
 
 async function server(overrides: Partial<ServiceConfig> = {}): Promise<RunningServer> {
   const distDir = join(dir, 'dist');
-  writeFixtureSite(distDir);
+  writeFixtureSite(distDir, { 'bewertungen/index.html': Buffer.from(REVIEWS_PAGE) });
   mkdirSync(join(distDir, '_templates'), { recursive: true });
   writeFileSync(
     join(distDir, '_templates/site.json'),
@@ -217,6 +221,59 @@ describe('GET /api/reviews', () => {
   });
 });
 
+describe('GET /api/reviews/island', () => {
+  it('renders the loaded island with its props, only with photos this server has', async () => {
+    const { url } = await server();
+    const empty = (await (await fetch(`${url}/api/reviews/island`)).json()) as { html: string; props: Record<string, any> };
+    expect(empty.html).toContain('Keine Bewertungen gefunden');
+    expect(empty.props).toMatchObject({ pageUrl: 'https://g.page/r/fake/review', query: 'Schlüsseldienst Essen', initial: { reviews: [] } });
+
+    await post(url, '/api/reviews/sync', '{}');
+    const response = await fetch(`${url}/api/reviews/island`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const island = (await response.json()) as { html: string; props: Record<string, any> };
+    expect(island.html).toContain('data-reviews-state="loaded"');
+    expect(island.html).toContain('Jürgen Groß');
+    expect(island.html).not.toContain('googleusercontent');
+    expect(island.props.initial.reviews).toHaveLength(6);
+    expect(island.props.initial.reviews[0].author_photo_url).toBeNull();
+    expect(Date.parse(island.props.now)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await fetch(`${url}/api/reviews/island`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('/bewertungen', () => {
+  const ratingOf = (html: string) => {
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    return blocks.find((block) => block.aggregateRating)?.aggregateRating ?? null;
+  };
+
+  it('carries the aggregate rating of the last successful sync, and none before the first', async () => {
+    const { url } = await server();
+    const before = await fetch(`${url}/bewertungen`);
+    expect(before.status).toBe(200);
+    expect(ratingOf(await before.text())).toBeNull();
+
+    await post(url, '/api/reviews/sync', '{}');
+    const after = await fetch(`${url}/bewertungen`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(after.headers.get('content-encoding')).toBe('br');
+    const html = await after.text();
+    expect(ratingOf(html)).toEqual({ '@type': 'AggregateRating', ratingValue: 4.8, ratingCount: 123, bestRating: 5, worstRating: 1 });
+    expect(html).toContain('"@id":"https://example.de/#business"');
+
+    // Google's figures change with the next sync; a failed sync after it changes nothing.
+    fake.rating = 4.9;
+    fake.userRatingCount = 124;
+    await syncReviews(context(), { clearExisting: true });
+    fake.mode = 'error500';
+    await syncReviews(context(), { clearExisting: true });
+    const etag = (await fetch(`${url}/bewertungen`)).headers.get('etag')!;
+    expect(ratingOf(await (await fetch(`${url}/bewertungen`)).text())).toMatchObject({ ratingValue: 4.9, ratingCount: 124 });
+    expect((await fetch(`${url}/bewertungen`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await fetch(`${url}/bewertungen`, { method: 'HEAD' })).status).toBe(200);
+  });
+});
+
 describe('POST /api/reviews/sync', () => {
   it('reaches Google at most once per 15 minutes and answers the last result otherwise', async () => {
     const { url } = await server();
@@ -224,7 +281,8 @@ describe('POST /api/reviews/sync', () => {
     expect(first).toEqual({ status: 200, json: { success: true, inserted: 6, updated: 0 } });
     fake.reviews[0]!.text = 'Geändert, aber noch nicht abgeholt.';
     const second = await post(url, '/api/reviews/sync', JSON.stringify({ clearExisting: true }));
-    expect(second).toEqual(first);
+    // The last outcome again, but the six reviews are not new a second time.
+    expect(second).toEqual({ status: 200, json: { success: true, inserted: 0, updated: 0 } });
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -14,7 +14,11 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'server-test-'));
-  writeFixtureSite(join(root, 'dist'));
+  writeFixtureSite(join(root, 'dist'), {
+    // The static-host rules the build writes (build/static-host.ts): not pages of this server.
+    _headers: Buffer.from('/*\n  X-Frame-Options: DENY\n'),
+    _redirects: Buffer.from('/a /b 301\n'),
+  });
   // Files next to dist/ that a traversal would reach.
   writeFileSync(join(root, 'package.json'), `{"name":"${SECRET}"}`);
   writeFileSync(join(root, 'secret.txt'), SECRET);
@@ -78,6 +82,10 @@ describe('static files', () => {
   it('does not serve the precompressed siblings as files of their own', async () => {
     expect((await get('/robots.txt.br')).status).toBe(404);
     expect((await get('/index.html.gz')).status).toBe(404);
+  });
+
+  it('does not serve the static-host rule files _headers and _redirects', async () => {
+    for (const path of ['/_headers', '/_redirects']) expect((await get(path)).status, path).toBe(404);
   });
 
   it('serves the 404 template itself at /404.html with 200, as static hosts do (for the audit)', async () => {

@@ -1,0 +1,36 @@
+// For `dist/` alone on a static host or CDN (Netlify, Cloudflare Pages and others that read these
+// two files): the server's security headers and cache rules as `_headers`, its redirects as
+// `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
+// come along; README.md says so.
+import { SECURITY_HEADERS } from '../server/security.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function headersFile(): string {
+  const security = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  return [
+    '# Security headers of server/security.ts and the cache rules of server/static-table.ts.',
+    '/*',
+    ...security,
+    '  Cache-Control: public, max-age=300',
+    '/assets/*',
+    `  Cache-Control: ${IMMUTABLE}`,
+    '/img/*',
+    `  Cache-Control: ${IMMUTABLE}`,
+    '/sitemap.xml',
+    '  Cache-Control: public, max-age=3600',
+    '/robots.txt',
+    '  Cache-Control: public, max-age=3600',
+    '',
+  ].join('\n');
+}
+
+export function redirectsFile(): string {
+  return [
+    '# The redirects of server/redirects.ts and server/places.ts. A rule applies only where no',
+    '# file matches, so every built service page stays; an unknown service goes to the overview.',
+    '/schluesseldienst-:slug  /schluesseldienst/:slug  301',
+    '/leistungen/*  /leistungen  301',
+    '',
+  ].join('\n');
+}

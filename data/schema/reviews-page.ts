@@ -1,0 +1,18 @@
+// The texts of /bewertungen (data/reviews-page.yaml). The reviews themselves are never part of
+// the data: they come from Google through the server's cache (Google's terms for Places content).
+import { z } from 'zod';
+
+const text = z.string().min(2);
+
+export const reviewsPageSchema = z.object({
+  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  heading: text,
+  lead: text,
+  /** The search text the sync button sends (spec section 7, call 3). */
+  syncQuery: text,
+  /** Shown where the reviews would be when JavaScript is off. */
+  noScript: text,
+  cta: z.object({ heading: text, text }),
+});
+
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;

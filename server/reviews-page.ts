@@ -1,0 +1,63 @@
+// /bewertungen with the aggregate rating of the last successful sync as structured data: the
+// place's own rating and count from Google, never a fixed number. The built page is completed
+// here on request; the result is kept until the figures change. Without a successful sync the
+// page goes out as built, without a rating.
+import { Router } from 'express';
+import { businessId } from '../templates/lib/structured-data.ts';
+import type { Db } from './db.ts';
+import { sendEntry } from './replies.ts';
+import type { SiteFacts } from './site-facts.ts';
+import { htmlEntry, type StaticEntry, type StaticTable } from './static-table.ts';
+
+export const REVIEWS_PAGE_PATH = '/bewertungen';
+const CACHE_CONTROL = 'public, max-age=300';
+
+interface PlaceRating {
+  rating: number;
+  count: number;
+}
+
+export function lastPlaceRating(db: Db): PlaceRating | null {
+  const row = db
+    .prepare('select place_rating as rating, place_rating_count as count from review_syncs where success = 1 order by id desc limit 1')
+    .get() as { rating: number | null; count: number | null } | undefined;
+  if (!row || row.rating === null || row.count === null || row.count <= 0) return null;
+  return { rating: row.rating, count: row.count };
+}
+
+/** The page's HTML with one more JSON-LD block for the business, carrying the rating. */
+export function withAggregateRating(html: string, facts: Pick<SiteFacts, 'name' | 'url'>, place: PlaceRating): string {
+  const siteUrl = facts.url.replace(/\/$/, '');
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Locksmith',
+    '@id': businessId(siteUrl),
+    name: facts.name,
+    url: `${siteUrl}/`,
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(place.rating * 10) / 10,
+      ratingCount: place.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+  const script = `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return html.replace('</head>', `${script}</head>`);
+}
+
+export function reviewsPageRoute(table: StaticTable, db: Db, facts: SiteFacts | null): Router {
+  const router = Router();
+  const built = table.rendered.get(REVIEWS_PAGE_PATH);
+  if (built === undefined) return router;
+  const plain = htmlEntry(built, CACHE_CONTROL);
+  let cached: { key: string; entry: StaticEntry } | null = null;
+  router.get(REVIEWS_PAGE_PATH, (req, res) => {
+    const place = facts ? lastPlaceRating(db) : null;
+    if (!place || !facts) return sendEntry(req, res, plain);
+    const key = `${place.rating}|${place.count}`;
+    if (cached?.key !== key) cached = { key, entry: htmlEntry(withAggregateRating(built, facts, place), CACHE_CONTROL) };
+    sendEntry(req, res, cached.entry);
+  });
+  return router;
+}

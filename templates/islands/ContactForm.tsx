@@ -1,0 +1,182 @@
+// The contact form, a React island in two variants (spec section 5): A in the home page's contact
+// section (e-mail required), B on /kontakt (phone required). Rendered at build time as a plain
+// form that posts to /api/contact and works without JavaScript (the browser checks `required`,
+// the server answers with a German result page). Once hydrated, the island validates with the
+// same zod schema as the server, sends JSON and answers with the toasts of spec section 8.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CONTACT_LIMITS, parseContact, type ContactForm as Variant } from '../../data/schema/contact.ts';
+import { Toaster, useToasts, type ToastMessage } from './Toaster.tsx';
+
+export interface ContactFormProps {
+  variant: Variant;
+}
+
+/** What the browser bundle adds (analytics); the build renders without them. */
+export interface ContactFormHooks {
+  onSend?(): void;
+  onResult?(result: 'success' | 'error'): void;
+}
+
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+
+const TOASTS: Record<Variant, { success: ToastMessage; failure: ToastMessage }> = {
+  home: {
+    success: { title: 'Nachricht gesendet!', description: 'Wir melden uns schnellstmöglich bei Ihnen zurück.' },
+    failure: { title: 'Fehler beim Senden', description: 'Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.', variant: 'destructive' },
+  },
+  kontakt: {
+    success: { title: 'Nachricht gesendet!', description: 'Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.' },
+    failure: {
+      title: 'Fehler',
+      description: 'Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.',
+      variant: 'destructive',
+    },
+  },
+};
+
+const LABELS: Record<Field, string> = { name: 'Name', email: 'E-Mail', phone: 'Telefon', message: 'Ihre Nachricht' };
+
+function isRequired(variant: Variant, field: Field): boolean {
+  if (field === 'email') return variant === 'home';
+  if (field === 'phone') return variant === 'kontakt';
+  return true;
+}
+
+function readForm(form: HTMLFormElement, variant: Variant) {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? '');
+  return {
+    form: variant,
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message'),
+    website: text('website'),
+    privacy: data.get('privacy') !== null ? true : undefined,
+  };
+}
+
+export function ContactForm({ variant, onSend, onResult }: ContactFormProps & ContactFormHooks) {
+  const id = (field: string) => `${variant}-contact-${field}`;
+  // Until hydration the browser validates (`required`); afterwards the island does, in German.
+  const [enhanced, setEnhanced] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { toasts, show, dismiss } = useToasts();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setEnhanced(true), []);
+
+  const focusField = (field: Field) => formRef.current?.querySelector<HTMLElement>(`#${id(field)}`)?.focus();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const input = readForm(form, variant);
+    const parsed = parseContact(input);
+    if (!parsed.ok) {
+      const fieldErrors: Partial<Record<Field, string>> = {};
+      for (const field of FIELDS) if (parsed.fields[field]) fieldErrors[field] = parsed.fields[field];
+      setErrors(fieldErrors);
+      const first = FIELDS.find((field) => fieldErrors[field]);
+      if (first) return focusField(first);
+      if (parsed.fields.privacy) {
+        return show({ title: 'Datenschutz', description: parsed.fields.privacy, variant: 'destructive' });
+      }
+      // Only the hidden honeypot is left: the server accepts and discards such a message.
+    }
+    setErrors({});
+    setSending(true);
+    onSend?.();
+    try {
+      const response = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(input),
+        cache: 'no-store',
+      });
+      if (response.status !== 201) {
+        const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
+        if (answer.fields) setErrors(Object.fromEntries(FIELDS.filter((field) => answer.fields![field]).map((field) => [field, answer.fields![field]])));
+        throw new Error(`POST /api/contact answered ${response.status}${answer.error ? `: ${answer.error}` : ''}`);
+      }
+      form.reset();
+      show(TOASTS[variant].success);
+      onResult?.('success');
+    } catch (error) {
+      console.error('The contact message could not be sent.', error);
+      show(TOASTS[variant].failure);
+      onResult?.('error');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const clearError = (field: Field) => {
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  };
+
+  const field = (name: Field, control: (props: object) => ReactNode) => {
+    const required = isRequired(variant, name);
+    const error = errors[name];
+    return (
+      <div className="field">
+        <label htmlFor={id(name)}>
+          {LABELS[name]}
+          {required ? <span aria-hidden="true"> *</span> : <span className="field-optional"> (optional)</span>}
+        </label>
+        {control({
+          id: id(name),
+          name,
+          required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? id(`${name}-error`) : undefined,
+          onInput: () => clearError(name),
+        })}
+        {error && (
+          <p className="field-error" id={id(`${name}-error`)}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const email = field('email', (props) => <input {...props} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />);
+  const phone = field('phone', (props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACT_LIMITS.phone} />);
+  return (
+    <>
+      <form ref={formRef} className="contact-form" method="post" action="/api/contact" noValidate={enhanced} onSubmit={submit} data-contact-form={variant} data-hydrated={enhanced || undefined}>
+        <input type="hidden" name="form" value={variant} />
+        <div className="field-row">
+          {field('name', (props) => <input {...props} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} />)}
+          {variant === 'home' ? email : phone}
+        </div>
+        {variant === 'home' ? phone : email}
+        {field('message', (props) => (
+          <textarea {...props} rows={5} maxLength={CONTACT_LIMITS.message} placeholder="Beschreiben Sie kurz Ihr Anliegen..." />
+        ))}
+        {/* People never see this field; bots fill it and their message is discarded. */}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={id('website')}>Website (bitte leer lassen)</label>
+          <input id={id('website')} type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <div className="field-check">
+          <input id={id('privacy')} type="checkbox" name="privacy" required />
+          <label htmlFor={id('privacy')}>
+            Ich habe die <a href="/datenschutz">Datenschutzerklärung</a> gelesen und bin einverstanden, dass meine Angaben zur
+            Bearbeitung meiner Anfrage gespeichert werden. *
+          </label>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary btn-large" disabled={sending} aria-disabled={sending || undefined}>
+            {sending ? 'Wird gesendet...' : 'Nachricht senden'}
+          </button>
+          <p className="fine-print">* Pflichtfeld</p>
+        </div>
+      </form>
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+}

@@ -1,0 +1,340 @@
+// The Google reviews on /bewertungen, a React island. The build renders only the loading state
+// (Google's terms: Places content comes from the server's cache, never from static pages); in
+// the browser it loads /api/reviews, offers the sync, and reloads when the server reports a
+// change. The heading, the source line and the buttons keep their place in every state, and the
+// body keeps its minimum height, so nothing above the fold moves when the reviews arrive.
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { Stars } from '../components/Stars.tsx';
+import { relativeDate } from '../lib/relative-date.ts';
+import { Toaster, useToasts } from './Toaster.tsx';
+
+export interface ReviewsProps {
+  /** The business's public review page (opens in a new tab). */
+  pageUrl: string;
+  /** The search text the sync button sends. */
+  query: string;
+  /**
+   * The list as the server rendered it (server/reviews-island.ts), with the server's clock for the
+   * relative dates: hydration then renders exactly the markup the page already shows.
+   */
+  initial?: ReviewList | null;
+  now?: string;
+}
+
+export interface Review {
+  id: string;
+  author_name: string;
+  author_url: string | null;
+  author_photo_url: string | null;
+  rating: number;
+  text: string | null;
+  time_created: string;
+}
+
+export interface ReviewSummary {
+  average: number;
+  totalReviews: number;
+  distribution: { stars: number; count: number; percentage: number }[];
+}
+
+export interface ReviewList {
+  reviews: Review[];
+  summary: ReviewSummary;
+  place: { rating: number; userRatingCount: number } | null;
+}
+
+interface SyncAnswer {
+  success?: unknown;
+  inserted?: unknown;
+  updated?: unknown;
+  error?: unknown;
+}
+
+type Phase = 'loading' | 'loaded' | 'failed';
+
+const LOAD_FAILED = { title: 'Fehler beim Laden der Bewertungen', description: 'Die Bewertungen konnten nicht geladen werden.' };
+const SYNC_FAILED = 'Synchronisation fehlgeschlagen';
+const STREAM_DELAY_MS = 3000;
+
+const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const countText = (count: number) => (count === 1 ? '1 Bewertung' : `${count} Bewertungen`);
+
+function isReviewList(value: unknown): value is ReviewList {
+  const list = value as Partial<ReviewList> | null;
+  return typeof list === 'object' && list !== null && Array.isArray(list.reviews) &&
+    typeof list.summary === 'object' && list.summary !== null && Array.isArray(list.summary.distribution);
+}
+
+/** Only web links: a stored author URL is data from elsewhere and must not become a script link. */
+function webLink(url: string | null): string | null {
+  return url !== null && /^https?:\/\//i.test(url) ? url : null;
+}
+
+/**
+ * The failure toast's text for a sync answer that is not a success. Spec section 8 has three
+ * failure rows; read against our API (JSON, never an invoked function) they are:
+ * - "Sync no success": the server answered and said why, or said no without a reason: its
+ *   `error` text (from any status, e.g. the throttle's 429), else 'Unbekannter Fehler aufgetreten.'
+ *   for a 2xx answer with `success: false`;
+ * - "Sync error returned": the call failed as a call, i.e. a non-2xx status or a body that is not
+ *   the expected JSON: 'Die Bewertungen konnten nicht synchronisiert werden.';
+ * - "Sync threw": the request never got an answer (network): 'Ein Fehler ist aufgetreten.',
+ *   handled by the caller.
+ */
+function syncFailureText(ok: boolean, answer: SyncAnswer | null): string {
+  if (answer && typeof answer.error === 'string' && answer.error.trim() !== '') return answer.error;
+  if (ok && answer && answer.success === false) return 'Unbekannter Fehler aufgetreten.';
+  return 'Die Bewertungen konnten nicht synchronisiert werden.';
+}
+
+function Avatar({ review }: { review: Review }) {
+  const [failed, setFailed] = useState(false);
+  const photo = review.author_photo_url;
+  // Only photos our own server serves: Google's photo hosts are outside the CSP and would learn
+  // the visitor's address.
+  if (photo !== null && photo.startsWith('/') && !photo.startsWith('//') && !failed) {
+    return <img className="rv-avatar" src={photo} alt="" width={40} height={40} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  }
+  const initial = Array.from(review.author_name.trim())[0]?.toLocaleUpperCase('de-DE') ?? '?';
+  return (
+    <span className="rv-avatar rv-avatar-initial" aria-hidden="true">
+      {initial}
+    </span>
+  );
+}
+
+function ReviewCard({ review, now }: { review: Review; now: Date }) {
+  const profile = webLink(review.author_url);
+  const when = relativeDate(review.time_created, now);
+  return (
+    <li className="rv-item">
+      <article className="card rv-card" aria-label={`Bewertung von ${review.author_name}`}>
+        <header className="rv-card-head">
+          <Avatar key={review.author_photo_url ?? ''} review={review} />
+          <div className="rv-card-meta">
+            <p className="rv-author">
+              {profile ? (
+                <a href={profile} target="_blank" rel="noopener noreferrer">
+                  {review.author_name}
+                  <span className="visually-hidden"> (Profil bei Google, öffnet in neuem Tab)</span>
+                </a>
+              ) : (
+                review.author_name
+              )}
+            </p>
+            <p className="rv-card-rating">
+              <Stars rating={review.rating} />
+              {when !== '' && (
+                <time className="rv-date" dateTime={review.time_created}>
+                  {when}
+                </time>
+              )}
+            </p>
+          </div>
+        </header>
+        {review.text !== null && review.text.trim() !== '' && <p className="rv-text">{review.text}</p>}
+      </article>
+    </li>
+  );
+}
+
+function Summary({ summary, place }: { summary: ReviewSummary; place: ReviewList['place'] }) {
+  return (
+    <div className="rv-summary card">
+      <div className="rv-average">
+        <p className="rv-average-value">
+          {decimal.format(summary.average)}
+          <span className="visually-hidden"> von 5 Sternen</span>
+        </p>
+        {/* The stars repeat the number above for the eye; screen readers get the number. */}
+        <span aria-hidden="true">
+          <Stars rating={Math.round(summary.average)} />
+        </span>
+        <p className="rv-average-count">{countText(summary.totalReviews)}</p>
+      </div>
+      <ul className="rv-distribution" aria-label="Verteilung der Sterne">
+        {summary.distribution.map((row) => (
+          <li key={row.stars} className="rv-dist-row">
+            <span className="rv-dist-label">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</span>
+            <span className="rv-bar" aria-hidden="true">
+              <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
+            </span>
+            <span className="rv-dist-count">
+              {row.count}
+              <span className="visually-hidden">{row.count === 1 ? ' Bewertung' : ' Bewertungen'}</span> ({row.percentage}&nbsp;%)
+            </span>
+          </li>
+        ))}
+      </ul>
+      {place && (
+        <p className="rv-place">
+          Gesamtbewertung auf Google: {decimal.format(place.rating)} von 5 aus {countText(place.userRatingCount)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: ReviewsProps) {
+  const [phase, setPhase] = useState<Phase>(initial ? 'loaded' : 'loading');
+  const [list, setList] = useState<ReviewList | null>(initial);
+  const [now, setNow] = useState(() => (renderedAt ? new Date(renderedAt) : new Date()));
+  const [syncing, setSyncing] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  // Marks the root once React has taken over (client/islands.ts then replays an early click).
+  const [hydrated, setHydrated] = useState(false);
+  const { toasts, show, dismiss } = useToasts();
+  // Reloads overlap (a sync's own reload and its change event): only the latest may land.
+  const latestLoad = useRef(0);
+  const mounted = useRef(true);
+
+  const load = useCallback(async () => {
+    const run = ++latestLoad.current;
+    setRefreshing(true);
+    try {
+      const response = await fetch('/api/reviews', { cache: 'no-store', headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`GET /api/reviews answered HTTP ${response.status}`);
+      const body: unknown = await response.json();
+      if (!isReviewList(body)) throw new Error('GET /api/reviews answered in an unexpected shape');
+      if (!mounted.current || run !== latestLoad.current) return;
+      // A transition: React renders the list in slices and never blocks the page for long.
+      startTransition(() => {
+        setList(body);
+        setNow(new Date());
+        setPhase('loaded');
+      });
+    } catch (error) {
+      if (!mounted.current || run !== latestLoad.current) return;
+      console.warn('The reviews could not be loaded.', error);
+      show({ ...LOAD_FAILED, variant: 'destructive' });
+      // A failed reload keeps the reviews already shown.
+      setPhase((current) => (current === 'loading' ? 'failed' : current));
+    } finally {
+      if (mounted.current && run === latestLoad.current) setRefreshing(false);
+    }
+  }, [show]);
+
+  useEffect(() => {
+    setHydrated(true);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const firstLoadDone = phase !== 'loading';
+  useEffect(() => {
+    if (!firstLoadDone || typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    // A response that never ends keeps tools that wait for a quiet network (Lighthouse,
+    // networkidle) waiting for good, so the stream opens a while after the page has settled.
+    const timer = setTimeout(() => {
+      source = new EventSource('/api/reviews/events');
+      source.addEventListener('change', () => void load());
+      // Changes may have happened before the stream (re)connected.
+      source.addEventListener('open', () => void load());
+    }, STREAM_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [firstLoadDone, load]);
+
+  // Without the server's list (a static host, or its request failed) the island loads it itself.
+  const hasInitial = initial !== null;
+  useEffect(() => {
+    if (!hasInitial) void load();
+  }, [load, hasInitial]);
+
+  const sync = async () => {
+    setSyncing(true);
+    try {
+      const response = await fetch('/api/reviews/sync', {
+        method: 'POST',
+        cache: 'no-store',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ query, clearExisting: true }),
+      });
+      let answer: SyncAnswer | null = null;
+      try {
+        const body: unknown = await response.json();
+        if (typeof body === 'object' && body !== null) answer = body as SyncAnswer;
+      } catch {
+        answer = null;
+      }
+      if (response.ok && answer?.success === true) {
+        const inserted = Number(answer.inserted) || 0;
+        const updated = Number(answer.updated) || 0;
+        show({ title: 'Bewertungen synchronisiert', description: `${inserted} neue Bewertungen hinzugefügt, ${updated} aktualisiert.` });
+        await load();
+      } else {
+        console.warn(`The review sync failed (HTTP ${response.status}).`, answer);
+        show({ title: SYNC_FAILED, description: syncFailureText(response.ok, answer), variant: 'destructive' });
+      }
+    } catch (error) {
+      console.warn('The review sync could not be sent.', error);
+      show({ title: SYNC_FAILED, description: 'Ein Fehler ist aufgetreten.', variant: 'destructive' });
+    } finally {
+      if (mounted.current) setSyncing(false);
+    }
+  };
+
+  const reviews = list?.reviews ?? [];
+  const loaded = phase === 'loaded' && list !== null;
+  const busy = phase === 'failed' ? refreshing : !loaded || syncing;
+  let status = 'Bewertungen werden geladen...';
+  if (phase === 'failed') status = LOAD_FAILED.description;
+  else if (loaded) status = reviews.length === 0 ? 'Keine Bewertungen gefunden' : `${countText(reviews.length)} geladen.`;
+
+  return (
+    <div className="rv" data-reviews-state={phase} data-hydrated={hydrated || undefined}>
+      <div className="rv-head">
+        <h2 className="rv-heading">Was unsere Kunden sagen</h2>
+        <p className="rv-source">Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil</p>
+      </div>
+      <div className="rv-actions">
+        {/* One button that keeps its node (and the keyboard focus) from loading to loaded; it is
+            marked busy with aria-disabled because a disabled button drops the focus to <body>. */}
+        <button
+          type="button"
+          className="btn btn-primary"
+          aria-disabled={busy}
+          onClick={() => {
+            if (busy) return;
+            if (phase === 'failed') void load();
+            else void sync();
+          }}
+          data-reviews-sync={phase === 'failed' ? undefined : ''}
+        >
+          {phase === 'failed' ? 'Erneut laden' : syncing ? 'Synchronisiere...' : 'Bewertungen aktualisieren'}
+        </button>
+        <a className="btn btn-outline" href={pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
+          Alle Bewertungen auf Google<span className="visually-hidden"> (öffnet in neuem Tab)</span>
+        </a>
+      </div>
+      <div className="rv-body" aria-busy={phase === 'loading' || refreshing}>
+        {/* One polite live region for the state; the list itself is not read out on every reload. */}
+        <div role="status" className={phase === 'loading' ? 'rv-status rv-loading' : 'rv-status visually-hidden'}>
+          {phase === 'loading' && <span className="rv-spinner" aria-hidden="true" />}
+          {status}
+        </div>
+        {phase === 'failed' && (
+          <p className="rv-empty" aria-hidden="true">
+            {LOAD_FAILED.description}
+          </p>
+        )}
+        {loaded && reviews.length === 0 && <p className="rv-empty">Keine Bewertungen gefunden</p>}
+        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} />}
+        {loaded && reviews.length > 0 && (
+          <ul className="rv-list">
+            {reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} now={now} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ContactPage as ContactTexts } from '../../data/schema/contact-page.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { Icon } from '../components/Icon.tsx';
+import { Island } from '../components/Island.tsx';
+import { MapEmbed } from '../components/MapEmbed.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Section } from '../components/Section.tsx';
+import { AddressSelector, type AddressSelectorProps } from '../islands/AddressSelector.tsx';
+import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
+import { telHref, whatsappHref } from '../lib/format.ts';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface ContactPageProps {
+  site: Site;
+  page: ContactTexts;
+  crumbs: Crumb[];
+  /** Directions to the shop in Google Maps (new tab). */
+  routeUrl: string;
+  /** The two-click map's frame. */
+  embedUrl: string;
+}
+
+const NEW_TAB = <span className="visually-hidden"> (öffnet in neuem Tab)</span>;
+
+function ContactCards({ site, page, routeUrl }: ContactPageProps) {
+  const { address } = site;
+  return (
+    <section className="section contact-cards-section" aria-label="Kontaktwege">
+      <div className="container">
+        <ul className="card-grid contact-cards">
+          <li className="card contact-card">
+            <Icon name="phone" size={28} className="icon card-icon" />
+            <h2 className="card-title">Telefon</h2>
+            <p>{page.cards.phone}</p>
+            <a className="contact-card-link" href={telHref(site.phone.e164)} data-track="call" data-track-location="contact_card">
+              {site.phone.display}
+            </a>
+          </li>
+          <li className="card contact-card">
+            <Icon name="message-circle" size={28} className="icon card-icon" />
+            <h2 className="card-title">WhatsApp</h2>
+            <p>{page.cards.whatsapp}</p>
+            <a className="contact-card-link" href={whatsappHref(site.whatsapp.e164)} target="_blank" rel="noopener noreferrer" data-track="whatsapp" data-track-location="contact_card">
+              {site.whatsapp.display}
+              {NEW_TAB}
+            </a>
+          </li>
+          <li className="card contact-card">
+            <Icon name="mail" size={28} className="icon card-icon" />
+            <h2 className="card-title">E-Mail</h2>
+            <p>{page.cards.email}</p>
+            <a className="contact-card-link" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </li>
+          <li className="card contact-card">
+            <Icon name="map-pin" size={28} className="icon card-icon" />
+            <h2 className="card-title">Adresse</h2>
+            <p>{page.cards.address}</p>
+            <address>
+              {address.street}
+              <br />
+              {address.postalCode} {address.city}
+            </address>
+            <a className="contact-card-link" href={routeUrl} target="_blank" rel="noopener noreferrer">
+              Route planen
+              {NEW_TAB}
+            </a>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ContactInfo({ site, page }: { site: Site; page: ContactTexts }) {
+  return (
+    <aside className="card contact-info" aria-labelledby="contact-info-heading">
+      <h2 id="contact-info-heading">{page.info.heading}</h2>
+      <address>
+        <strong>{site.name}</strong>
+        <br />
+        {site.address.street}
+        <br />
+        {site.address.postalCode} {site.address.city}
+      </address>
+      <dl className="contact-facts">
+        <dt>Telefon</dt>
+        <dd>
+          <a href={telHref(site.phone.e164)} data-track="call" data-track-location="contact_info">
+            {site.phone.display}
+          </a>
+        </dd>
+        <dt>WhatsApp</dt>
+        <dd>
+          <a href={whatsappHref(site.whatsapp.e164)} target="_blank" rel="noopener noreferrer" data-track="whatsapp" data-track-location="contact_info">
+            {site.whatsapp.display}
+            {NEW_TAB}
+          </a>
+        </dd>
+        <dt>E-Mail</dt>
+        <dd>
+          <a href={`mailto:${site.email}`}>{site.email}</a>
+        </dd>
+      </dl>
+      <h3>Öffnungszeiten</h3>
+      <p className="contact-emergency">
+        <Icon name="clock" size={18} /> {page.info.emergency}
+      </p>
+      <table className="hours-table">
+        <caption className="visually-hidden">Bürozeiten</caption>
+        <tbody>
+          {site.hours.office.map((slot) => (
+            <tr key={slot.days}>
+              <th scope="row">Büro {slot.days}</th>
+              <td>{`${slot.opens}–${slot.closes} Uhr`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="fine-print">{site.hours.emailReply}</p>
+    </aside>
+  );
+}
+
+/** /kontakt: four contact cards, the form (variant B), contact details and hours, map, address selector. */
+export function ContactPage(props: ContactPageProps) {
+  const { site, page, crumbs, routeUrl, embedUrl } = props;
+  const form: ContactFormProps = { variant: 'kontakt' };
+  const address: AddressSelectorProps = { messageField: 'kontakt-contact-message' };
+  return (
+    <>
+      <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="contact" />
+      <ContactCards {...props} />
+      <Section id="kontaktformular" heading={page.form.heading} lead={page.form.lead} className="section-muted" reveal={false}>
+        <div className="contact-layout">
+          <div className="card contact-form-card">
+            <Island name="contact-form" props={form}>
+              <ContactForm {...form} />
+            </Island>
+          </div>
+          <ContactInfo site={site} page={page} />
+        </div>
+      </Section>
+      <Section id="anfahrt" heading={page.map.heading} lead={page.map.lead} reveal={false}>
+        <MapEmbed embedUrl={embedUrl} linkUrl={routeUrl} linkLabel="Route in Google Maps planen" title={`Karte: ${site.name}, ${site.address.street}, ${site.address.city} (Google Maps)`} />
+      </Section>
+      <Section id="einsatzort" heading={page.address.heading} lead={page.address.lead} className="section-muted" reveal={false}>
+        <Island name="address-selector" props={address} holdSubmit>
+          <AddressSelector {...address} />
+        </Island>
+      </Section>
+    </>
+  );
+}

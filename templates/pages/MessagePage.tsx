@@ -1,0 +1,28 @@
+import type { Site } from '../../data/schema/site.ts';
+import { CallButton } from '../components/ContactButtons.tsx';
+import { Icon } from '../components/Icon.tsx';
+
+/** The tokens the server replaces (server/contact.ts): the heading and the message's HTML. */
+export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
+
+/**
+ * The page the server answers a plain form POST with (no JavaScript): the site's header and
+ * footer around a heading and a short text, with the way home and the call button.
+ */
+export function MessagePage({ site }: { site: Site }) {
+  return (
+    <div className="container page-narrow message-page">
+      <h1>{MESSAGE_TOKENS.title}</h1>
+      <div className="prose">{MESSAGE_TOKENS.body}</div>
+      <div className="button-row">
+        <a className="btn btn-primary btn-large" href="/">
+          <Icon name="house" />
+          Zur Startseite
+        </a>
+        <CallButton site={site} location="message" className="btn btn-call btn-large">
+          <span>Jetzt anrufen: {site.phone.display}</span>
+        </CallButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReviewsPage as ReviewsTexts } from '../../data/schema/reviews-page.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallToAction } from '../components/CallToAction.tsx';
+import { Island } from '../components/Island.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Reviews, type ReviewsProps } from '../islands/Reviews.tsx';
+import type { Crumb } from '../lib/structured-data.ts';
+
+export interface ReviewsPageProps {
+  site: Site;
+  page: ReviewsTexts;
+  crumbs: Crumb[];
+}
+
+/**
+ * /bewertungen: the reviews island shows its loading state, then the server's rendering of the
+ * synced Google reviews from the API (Google's terms: Places content only from the cache, never
+ * copied into static pages). Without JavaScript the visitor gets the link to the reviews on Google.
+ */
+export function ReviewsPage({ site, page, crumbs }: ReviewsPageProps) {
+  const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, query: page.syncQuery };
+  return (
+    <>
+      <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="reviews" />
+      <section className="section reviews-section" aria-label="Bewertungen von Google">
+        <div className="container">
+          <p className="no-script-note">
+            {page.noScript}{' '}
+            <a href={site.reviews.pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
+              Bewertungen auf Google ansehen<span className="visually-hidden"> (öffnet in neuem Tab)</span>
+            </a>
+          </p>
+          <Island name="reviews" props={props} server={{ src: '/api/reviews/island', events: '/api/reviews/events' }}>
+            <Reviews {...props} />
+          </Island>
+        </div>
+      </section>
+      <CallToAction site={site} heading={page.cta.heading} text={page.cta.text} location="reviews" />
+    </>
+  );
+}

@@ -1,0 +1,311 @@
+// /bewertungen: the reviews island against the real server and a local fake of the Places API.
+// A server that has synced answers every public sync of the next 15 minutes with that result,
+// so each case that needs a real sync gets a server with a database of its own (same built site).
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HTTPRequest, Page } from 'puppeteer';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { relativeDate } from '../../templates/lib/relative-date.ts';
+import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from '../integration/fixtures/places-fake.ts';
+import { DESKTOP, isShown, useBrowser } from './browser.ts';
+
+const open = useBrowser({ viewport: DESKTOP });
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** Newest first: 5, 4 and 5 stars, so 4,7 on average; the middle one without text. */
+function threeReviews(): FakeReview[] {
+  return [
+    { reviewId: 'r-old', author: 'Clara Weiß', rating: 5, text: 'Schon lange her, aber top.', publishTime: ago(400 * DAY_MS) },
+    { reviewId: 'r-new', author: 'Jürgen Groß', rating: 5, text: 'Schnell da, fairer Preis,\nTür ohne Schaden geöffnet.', publishTime: ago(2 * HOUR_MS) },
+    { reviewId: 'r-mid', author: 'Ömer Kaya', rating: 4, publishTime: ago(3 * DAY_MS) },
+  ];
+}
+
+let dir: string;
+let fake: PlacesFake;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'e2e-reviews-'));
+  fake = await startPlacesFake();
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await fake?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The built site of the global setup, behind a server with a fresh database and the fake as Google. */
+async function reviewsServer(): Promise<RunningServer> {
+  const server = await startServer({
+    distDir: inject('distDir'),
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, `site-${servers.length}.db`),
+    log: () => undefined,
+    services: { jobs: false, visitsPerMinute: 1_000_000, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
+  });
+  servers.push(server);
+  return server;
+}
+
+type Handler = (request: HTTPRequest) => boolean;
+
+/** Intercepts the page's requests: the first handler that returns true takes one, the rest go on. */
+function interception(handlers: Handler[]) {
+  return async (page: Page) => {
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      for (const handler of handlers) if (handler(request)) return;
+      void request.continue();
+    });
+  };
+}
+
+const isCall = (request: HTTPRequest, method: string, path: string) =>
+  request.method() === method && new URL(request.url()).pathname === path;
+
+/** Holds the first matching request until the test continues it. */
+function holdFirst(method: string, path: string): { handler: Handler; caught: Promise<HTTPRequest> } {
+  let taken = false;
+  let resolve!: (request: HTTPRequest) => void;
+  const caught = new Promise<HTTPRequest>((done) => (resolve = done));
+  const handler: Handler = (request) => {
+    if (taken || !isCall(request, method, path)) return false;
+    taken = true;
+    resolve(request);
+    return true;
+  };
+  return { handler, caught };
+}
+
+/** Answers GET on this API path itself. */
+function answer(path: string, status: number, body: unknown): Handler {
+  return (request) => {
+    if (!isCall(request, 'GET', path)) return false;
+    void request.respond({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    return true;
+  };
+}
+const answerReviews = (status: number, body: unknown) => answer('/api/reviews', status, body);
+/** The server's rendering fails: the island wakes and loads the list itself. */
+const islandFails = answer('/api/reviews/island', 503, { error: 'Die Bewertungen sind gerade nicht verfügbar.' });
+
+const state = (page: Page, expected: string) =>
+  page.waitForSelector(`[data-reviews-state="${expected}"]`, { timeout: 10_000 });
+const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent?.trim() ?? '');
+const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) => elements.map((element) => element.textContent?.trim() ?? ''));
+/** What the eye reads: the texts without their visually hidden parts. */
+const seen = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) =>
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+      return copy.textContent?.trim() ?? '';
+    }),
+  );
+const syncButton = '[data-reviews-sync]';
+/** The sync button is marked busy with aria-disabled, so that it keeps the keyboard focus. */
+const busy = (page: Page) => page.$eval(syncButton, (button) => button.getAttribute('aria-disabled') === 'true');
+
+/** Waits for a toast with this title and returns its text and variant. */
+async function toast(page: Page, title: string): Promise<{ text: string; variant: string }> {
+  const find = (title: string) => {
+    const element = [...document.querySelectorAll<HTMLElement>('.toast')].find((toast) => toast.querySelector('.toast-title')?.textContent === title);
+    return element ? { text: element.querySelector('.toast-text')?.textContent ?? '', variant: element.dataset.toast ?? '' } : null;
+  };
+  await page.waitForFunction(find, { timeout: 10_000 }, title);
+  return (await page.evaluate(find, title))!;
+}
+
+describe('the reviews page', () => {
+  it('loads, shows the empty state, syncs on request and lists the reviews newest first', async () => {
+    fake.mode = 'ok';
+    fake.reviews = threeReviews();
+    const server = await reviewsServer();
+    const firstLoad = holdFirst('GET', '/api/reviews/island');
+    const syncCall = holdFirst('POST', '/api/reviews/sync');
+    const v = await open(`${server.url}/bewertungen`, { prepare: interception([firstLoad.handler, syncCall.handler]) });
+    const { page } = v;
+    await page.click('[data-consent-necessary]');
+
+    // The page asks the server for the island's content; until the answer comes it says that it
+    // is loading. React is not needed for any of this.
+    const held = await firstLoad.caught;
+    expect(await text(page, '[data-reviews-state="loading"] [role="status"]')).toBe('Bewertungen werden geladen...');
+    expect(await isShown(page, '.rv-spinner')).toBe(true);
+    expect(await page.$eval('.rv-body', (body) => body.getAttribute('aria-busy'))).toBe('true');
+    expect(await busy(page)).toBe(true);
+    const heightLoading = await page.$eval('.reviews-section', (section) => section.getBoundingClientRect().height);
+    await held.continue();
+
+    await state(page, 'loaded');
+    expect(await text(page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
+    expect(await isShown(page, '.rv-spinner').catch(() => false)).toBe(false);
+    expect(await text(page, syncButton)).toBe('Bewertungen aktualisieren');
+    expect(await page.$eval('.reviews-section', (section) => section.getBoundingClientRect().height)).toBe(heightLoading);
+    expect(v.requests.filter((url) => /\/assets\/reviews\./.test(url))).toEqual([]);
+    expect(await text(page, '.rv-source')).toBe('Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil');
+
+    // By keyboard: the button keeps the focus through the sync.
+    await page.focus(syncButton);
+    await page.keyboard.press('Enter');
+    const sync = await syncCall.caught;
+    expect(JSON.parse(sync.postData() ?? '{}')).toMatchObject({ clearExisting: true, query: expect.stringContaining('Essen') });
+    expect(await text(page, syncButton)).toBe('Synchronisiere...');
+    expect(await busy(page)).toBe(true);
+    await sync.continue();
+
+    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: '3 neue Bewertungen hinzugefügt, 0 aktualisiert.', variant: 'default' });
+    await page.waitForSelector('.rv-card');
+    expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);
+    const now = new Date();
+    const expectedDates = threeReviews()
+      .sort((a, b) => b.publishTime.localeCompare(a.publishTime))
+      .map((review) => relativeDate(review.publishTime, now));
+    expect(await texts(page, '.rv-date')).toEqual(expectedDates);
+    expect(expectedDates.at(-1)).toBe('vor 1 Jahr');
+    expect(await texts(page, '.rv-text')).toEqual(['Schnell da, fairer Preis,\nTür ohne Schaden geöffnet.', 'Schon lange her, aber top.']);
+    expect(await page.$$eval('.rv-card .stars', (stars) => stars.map((star) => star.getAttribute('aria-label')))).toEqual([
+      '5 von 5 Sternen',
+      '4 von 5 Sternen',
+      '5 von 5 Sternen',
+    ]);
+
+    expect(await text(page, '.rv-average-value')).toBe('4,7 von 5 Sternen');
+    expect(await page.$$eval('.rv-average .star-on', (stars) => stars.length)).toBe(5);
+    expect(await text(page, '.rv-average-count')).toBe('3 Bewertungen');
+    expect(await texts(page, '.rv-dist-row')).toEqual([
+      '5 Sterne2 Bewertungen (67\u00a0%)',
+      '4 Sterne1 Bewertung (33\u00a0%)',
+      '3 Sterne0 Bewertungen (0\u00a0%)',
+      '2 Sterne0 Bewertungen (0\u00a0%)',
+      '1 Stern0 Bewertungen (0\u00a0%)',
+    ]);
+    expect(await text(page, '.rv-place')).toBe('Gesamtbewertung auf Google: 4,8 von 5 aus 123 Bewertungen');
+
+    // Each author links to the profile on Google, in a new tab: the attribution Google asks for.
+    const profile = await page.$eval('.rv-author a', (link) => ({ href: link.getAttribute('href'), target: link.getAttribute('target'), rel: link.getAttribute('rel') }));
+    expect(profile).toEqual({ href: 'https://www.google.com/maps/contrib/J%C3%BCrgen%20Gro%C3%9F', target: '_blank', rel: 'noopener noreferrer' });
+    const google = await page.$eval('.rv-actions a[data-track="review"]', (link) => ({ text: link.textContent, target: link.getAttribute('target') }));
+    expect(google).toEqual({ text: 'Alle Bewertungen auf Google (öffnet in neuem Tab)', target: '_blank' });
+    expect(await busy(page)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-sync'))).toBe(true);
+    expect(await text(page, '[role="status"]')).toBe('3 Bewertungen geladen.');
+    // Hydration mismatches and script errors would show up here.
+    expect(v.errors).toEqual([]);
+  });
+
+  it('reloads the open page when another sync changes the reviews, without a click', async () => {
+    fake.mode = 'ok';
+    fake.reviews = threeReviews();
+    const server = await reviewsServer();
+    let streamOpen: Promise<unknown> | undefined;
+    const { page } = await open(`${server.url}/bewertungen`, {
+      prepare: async (page) => {
+        streamOpen = page.waitForResponse((response) => response.url().endsWith('/api/reviews/events'), { timeout: 10_000 });
+      },
+    });
+    await state(page, 'loaded');
+    expect(await text(page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
+    // The stream opens a few seconds after the first load; once its headers are out, the server
+    // listens for changes on behalf of the page.
+    await streamOpen;
+
+    const response = await fetch(`${server.url}/api/reviews/sync`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clearExisting: true }),
+    });
+    expect(await response.json()).toEqual({ success: true, inserted: 3, updated: 0 });
+
+    await page.waitForSelector('.rv-card', { timeout: 10_000 });
+    expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);
+    expect(await page.$$('.toast')).toEqual([]);
+  });
+
+  it('says so when the sync fails', async () => {
+    fake.mode = 'error500';
+    try {
+      const server = await reviewsServer();
+      const v = await open(`${server.url}/bewertungen`);
+      await v.page.click('[data-consent-necessary]');
+      await state(v.page, 'loaded');
+      await v.page.click(syncButton);
+      expect(await toast(v.page, 'Synchronisation fehlgeschlagen')).toEqual({
+        text: 'Google hat die Anfrage abgelehnt. Bitte versuchen Sie es später erneut.',
+        variant: 'destructive',
+      });
+      await v.page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);
+      expect(await text(v.page, syncButton)).toBe('Bewertungen aktualisieren');
+      expect(await text(v.page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
+    } finally {
+      fake.mode = 'ok';
+    }
+  });
+
+  it('says so when the reviews cannot be loaded', async () => {
+    const v = await open('/bewertungen', { prepare: interception([islandFails, answerReviews(500, { error: 'kaputt' })]) });
+    await state(v.page, 'failed');
+    expect(await toast(v.page, 'Fehler beim Laden der Bewertungen')).toEqual({
+      text: 'Die Bewertungen konnten nicht geladen werden.',
+      variant: 'destructive',
+    });
+    expect(v.warnings.some((warning) => warning.includes('The reviews could not be loaded'))).toBe(true);
+    expect(await text(v.page, '.rv-actions button')).toBe('Erneut laden');
+    expect(await isShown(v.page, '.rv-spinner').catch(() => false)).toBe(false);
+  });
+
+  it('shows only photos from our own server and an initial where a photo fails', async () => {
+    const photo = `/img/${readdirSync(join(inject('distDir'), 'img')).find((file) => file.endsWith('.jpg'))}`;
+    const review = (id: string, name: string, photoUrl: string | null) => ({
+      id,
+      author_name: name,
+      author_url: null,
+      author_photo_url: photoUrl,
+      rating: 5,
+      text: null,
+      time_created: ago(DAY_MS),
+    });
+    const list = {
+      reviews: [
+        review('a', 'Anna Bauer', photo),
+        review('b', 'Björn Schulz', '/img/gibt-es-nicht.jpg'),
+        review('c', 'Çelik Demir', 'https://lh3.googleusercontent.com/a/photo=s128'),
+      ],
+      summary: { average: 5, totalReviews: 3, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 3 : 0, percentage: stars === 5 ? 100 : 0 })) },
+      place: null,
+    };
+    const v = await open('/bewertungen', { prepare: interception([islandFails, answerReviews(200, list)]) });
+    await state(v.page, 'loaded');
+    await v.page.waitForFunction(() => document.querySelectorAll('.rv-card img').length === 1, { timeout: 10_000 });
+    const avatars = await v.page.$$eval('.rv-card', (cards) =>
+      cards.map((card) => {
+        const image = card.querySelector('img');
+        return image ? { src: image.getAttribute('src'), loaded: image.complete && image.naturalWidth > 0 } : card.querySelector('.rv-avatar-initial')?.textContent;
+      }),
+    );
+    expect(avatars).toEqual([{ src: photo, loaded: true }, 'B', 'Ç']);
+    const yesterday = relativeDate(list.reviews[0]!.time_created, new Date());
+    expect(['gestern', 'vor 2 Tagen']).toContain(yesterday);
+    expect(await texts(v.page, '.rv-date')).toEqual([yesterday, yesterday, yesterday]);
+    expect(v.requests.filter((url) => url.includes('googleusercontent'))).toEqual([]);
+    // Without a profile link the name is plain text.
+    expect(await v.page.$$('.rv-author a')).toEqual([]);
+  });
+
+  it('without JavaScript shows the note and the link to Google instead of a spinner', async () => {
+    const { page } = await open('/bewertungen', { javaScript: false });
+    expect(await isShown(page, '.no-script-note')).toBe(true);
+    expect(await isShown(page, '.no-script-note a[data-track="review"]')).toBe(true);
+    expect(await isShown(page, '.rv-spinner')).toBe(false);
+    expect(await isShown(page, '[data-island="reviews"]')).toBe(false);
+  });
+});
