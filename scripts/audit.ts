@@ -1,5 +1,7 @@
 // `npm run audit`: builds dist/, serves it with the real server and checks one page of every
-// template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe violations.
+// template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe
+// violations, no HTML errors (Nu Html Checker on the HTML as served); and every internal link of
+// the whole site.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';
@@ -7,15 +9,20 @@ import { launchChromium, type LaunchedBrowser } from './lib/chromium.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
 import { CATEGORIES, runLighthouse, type LighthouseSummary } from './lib/lighthouse.ts';
+import { checkLinks, formatBrokenLinks, type LinkReport } from './lib/links.ts';
 import { REPO_ROOT, packageBin } from './lib/repo.ts';
 import { firstRoutePerTemplate, readRoutes, type Route } from './lib/routes.ts';
 import { serveSite } from './lib/site.ts';
 import { NO_VALUE, formatBytes, formatMs, formatTable } from './lib/table.ts';
+import { assertJava, checkServedPages, contactResultPages, formatMessage, reportable, type ServedPage, type ServedResult } from './lib/vnu.ts';
 
 interface PageResult extends Route {
   url: string;
   lighthouse?: LighthouseSummary;
   axe?: AxeViolation[];
+  html?: ServedResult;
+  /** How to get a page only the server makes (the contact form's result): checked by vnu, not by Lighthouse or axe. */
+  request?: ServedPage;
   errors: string[];
   shortfalls: string[];
 }
@@ -50,6 +57,8 @@ function shortfallsOf(page: PageResult): string[] {
     if (lh.cls !== 0) found.push(`CLS ${lh.cls} (budget 0)`);
   }
   if (page.axe && page.axe.length > 0) found.push(`${page.axe.length} axe violation(s)`);
+  if (page.html?.problem) found.push(`HTML not checked: ${page.html.problem}`);
+  else if (page.html && page.html.errors > 0) found.push(`${page.html.errors} HTML error(s) (Nu Html Checker)`);
   return found;
 }
 
@@ -76,9 +85,11 @@ function tableOf(pages: PageResult[]): string {
       lh ? formatBytes(lh.transferBytes) : NO_VALUE,
       lh ? formatBytes(lh.scriptBytes) : NO_VALUE,
       page.axe ? String(page.axe.length) : NO_VALUE,
+      page.html && !page.html.problem ? String(page.html.errors) : NO_VALUE,
+      page.html && !page.html.problem ? String(page.html.warnings) : NO_VALUE,
     ];
   });
-  const headers = ['Template', 'Path', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe'];
+  const headers = ['Template', 'Path', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe', 'HTML', 'Warn'];
   return formatTable(headers, rows);
 }
 
@@ -86,15 +97,14 @@ function fileNameOf(template: string): string {
   return template.replace(/[^a-zA-Z0-9_-]+/g, '_');
 }
 
-async function auditPage(chromium: LaunchedBrowser, baseUrl: string, route: Route): Promise<PageResult> {
-  const page: PageResult = { ...route, url: new URL(route.path, baseUrl).href, errors: [], shortfalls: [] };
+async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<PageResult> {
   try {
     let run = await runLighthouse(chromium.browser, page.url);
     // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again").
     if (run.summary.runtimeError?.includes('NO_NAVSTART')) run = await runLighthouse(chromium.browser, page.url);
     page.lighthouse = run.summary;
-    writeFileSync(join(RESULTS_DIR, `${fileNameOf(route.template)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
-    writeFileSync(join(RESULTS_DIR, `${fileNameOf(route.template)}.lighthouse.html`), run.html);
+    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page.template)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
+    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page.template)}.lighthouse.html`), run.html);
   } catch (error) {
     page.errors.push(`Lighthouse failed: ${(error as Error).message}`);
   }
@@ -103,12 +113,46 @@ async function auditPage(chromium: LaunchedBrowser, baseUrl: string, route: Rout
   } catch (error) {
     page.errors.push(`axe failed: ${(error as Error).message}`);
   }
-  page.shortfalls = shortfallsOf(page);
   return page;
+}
+
+/** The Nu Html Checker on every audited page as the server answers it, in one Java start. */
+async function checkHtml(pages: PageResult[]): Promise<void> {
+  const requests: ServedPage[] = pages.map((page) => page.request ?? { name: page.template, url: page.url });
+  try {
+    const results = await checkServedPages(requests);
+    pages.forEach((page, index) => (page.html = results[index]));
+  } catch (error) {
+    console.error(`The Nu Html Checker failed: ${(error as Error).message}`);
+    for (const page of pages) page.errors.push(`Nu Html Checker failed: ${(error as Error).message}`);
+  }
+}
+
+function printHtmlMessages(pages: PageResult[]): void {
+  for (const page of pages) {
+    const messages = reportable(page.html?.messages ?? []);
+    if (messages.length === 0) continue;
+    console.log(`Nu Html Checker, ${page.template} (${page.path}):`);
+    for (const message of messages) console.log(`  ${formatMessage(message).replace(/\n/g, '\n  ')}`);
+  }
+}
+
+function printLinks(links: LinkReport | undefined, failure: string | undefined): void {
+  if (!links) {
+    console.log(`Link check failed: ${failure}`);
+    return;
+  }
+  console.log(
+    `Links: ${links.links} same-site links to ${links.targets} targets on all ${links.pages} pages: ` +
+      `${links.broken.length === 0 ? 'none broken' : `${links.broken.length} broken target(s)`} (${formatMs(links.ms)}).`,
+  );
+  for (const line of formatBrokenLinks(links.broken)) console.log(`  ${line}`);
 }
 
 async function main(): Promise<number> {
   stopEverythingOnExit(30 * 60_000, 'The audit');
+  // Before the build, not after minutes of it.
+  assertJava();
 
   console.log('Building the site into dist/ (npx tsx build/index.ts) …');
   const buildCode = await runCommand(packageBin('tsx'), ['build/index.ts']);
@@ -118,29 +162,58 @@ async function main(): Promise<number> {
   }
   // `npm run audit -- reviews contact` audits only those templates.
   const only = process.argv.slice(2);
-  const routes = firstRoutePerTemplate(await readRoutes(DIST_DIR)).filter((route) => only.length === 0 || only.includes(route.template));
+  const wanted = (template: string) => only.length === 0 || only.includes(template);
+  const routes = firstRoutePerTemplate(await readRoutes(DIST_DIR)).filter((route) => wanted(route.template));
 
   rmSync(RESULTS_DIR, { recursive: true, force: true });
   mkdirSync(RESULTS_DIR, { recursive: true });
   const site = await serveSite(DIST_DIR, { sampleReviews: true });
   onCleanup(() => site.close());
+
+  const pages: PageResult[] = routes.map((route) => ({ ...route, url: new URL(route.path, site.url).href, errors: [], shortfalls: [] }));
+  if (wanted('message')) {
+    for (const request of contactResultPages(site.url)) {
+      pages.push({ template: 'message', path: `POST /api/contact → ${request.status}`, title: request.name, url: request.url, request, errors: [], shortfalls: [] });
+    }
+  }
+  // Before Lighthouse, so that Java does not compete with the performance runs for the CPU.
+  console.log(`Checking the HTML of ${pages.length} pages with the Nu Html Checker …`);
+  await checkHtml(pages);
+  console.log('Checking every internal link of the site …');
+  let links: LinkReport | undefined;
+  let linksFailure: string | undefined;
+  try {
+    links = await checkLinks(DIST_DIR);
+  } catch (error) {
+    linksFailure = (error as Error).message;
+  }
+
   let chromium = await launchChromium();
   onCleanup(() => chromium.close());
-
-  const pages: PageResult[] = [];
-  for (const route of routes) {
-    console.log(`Auditing template "${route.template}" at ${route.path} …`);
+  for (const page of pages.filter((candidate) => !candidate.request)) {
+    console.log(`Auditing template "${page.template}" at ${page.path} …`);
     if (!chromium.browser.connected) {
       await chromium.close();
       chromium = await launchChromium();
     }
-    pages.push(await auditPage(chromium, site.url, route));
+    await auditPage(chromium, page);
   }
+  for (const page of pages) page.shortfalls = shortfallsOf(page);
 
   const failed = pages.filter((page) => page.shortfalls.length > 0);
+  const linksPassed = links !== undefined && links.broken.length === 0;
   writeFileSync(
     join(RESULTS_DIR, 'summary.json'),
-    JSON.stringify({ auditedAt: new Date().toISOString(), passed: failed.length === 0, pages }, null, 2),
+    JSON.stringify(
+      {
+        auditedAt: new Date().toISOString(),
+        passed: failed.length === 0 && linksPassed,
+        pages: pages.map(({ request: _request, ...page }) => ({ ...page, html: page.html && { ...page.html, messages: reportable(page.html.messages) } })),
+        links: links ?? { failure: linksFailure },
+      },
+      null,
+      2,
+    ),
   );
 
   console.log(`\n${tableOf(pages)}\n`);
@@ -150,6 +223,7 @@ async function main(): Promise<number> {
       for (const target of violation.targets) console.log(`    ${target}`);
     }
   }
+  printHtmlMessages(pages);
   if (pages.some(onlyNoindex)) {
     console.log('* noindex by design (ARCHITECTURE.md: unknown places); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
   }
@@ -159,11 +233,12 @@ async function main(): Promise<number> {
   }
   console.log(
     failed.length === 0
-      ? `All ${pages.length} templates meet the bar (Lighthouse 100/100/100/100, CLS 0, no axe violations).`
-      : `${failed.length} of ${pages.length} templates are below the bar.`,
+      ? `All ${pages.length} pages meet the bar (Lighthouse 100/100/100/100, CLS 0, no axe violations, no HTML errors).`
+      : `${failed.length} of ${pages.length} pages are below the bar.`,
   );
+  printLinks(links, linksFailure);
   console.log('Full results: var/audit/summary.json and var/audit/<template>.lighthouse.{json,html}');
-  return failed.length === 0 ? 0 : 1;
+  return failed.length === 0 && linksPassed ? 0 : 1;
 }
 
 await runMain(main);

@@ -14,6 +14,13 @@ const FALLBACK_TEMPLATE = 'city-fallback.html';
 const NAME_TOKEN = /FALLBACKPLACENAME/g;
 const SLUG_TOKEN = /fallbackplaceslug/g;
 
+/** The fallback page of a place the data does not know; the slug must have passed isPlaceSlug. */
+export function fillFallback(template: string, slug: string): string {
+  // Letters, digits and hyphens only, so the name it gives is safe in HTML text, attributes and
+  // JSON strings alike.
+  return template.replace(NAME_TOKEN, nameFromSlug(slug)).replace(SLUG_TOKEN, slug);
+}
+
 export function placeRoutes(table: StaticTable): Router {
   const router = Router();
   router.get('/schluesseldienst-:slug', (req, res, next) => {
@@ -25,9 +32,7 @@ export function placeRoutes(table: StaticTable): Router {
     const template = table.templates.get(FALLBACK_TEMPLATE);
     const slug = req.params.slug;
     if (template === undefined || !isPlaceSlug(slug)) return next();
-    // The slug passed isPlaceSlug: letters, digits and hyphens only, so the name it gives is
-    // safe in HTML text, attributes and JSON strings alike.
-    const html = Buffer.from(template.replace(NAME_TOKEN, nameFromSlug(slug)).replace(SLUG_TOKEN, slug));
+    const html = Buffer.from(fillFallback(template, slug));
     const coding = acceptedCodings(req.get('accept-encoding'))[0] ?? 'identity';
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=300', Vary: 'Accept-Encoding' });
     if (coding === 'br') {

@@ -1,0 +1,85 @@
+// The HTML visitors get and the links between pages: the Nu Html Checker (Java) on one page of
+// every template as the real server answers it, and every internal link of the built site. Like
+// `npm run audit`, without Lighthouse, whose scores are not deterministic.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLinks, formatBrokenLinks } from '../../scripts/lib/links.ts';
+import { firstRoutePerTemplate, readRoutes, type Route } from '../../scripts/lib/routes.ts';
+import { checkServedPages, contactResultPages, formatMessage, type ServedPage } from '../../scripts/lib/vnu.ts';
+import { openDatabase } from '../../server/db.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+
+let site: BuiltSite;
+let root: string;
+let routes: Route[];
+/** Before the first review sync: /bewertungen as built. */
+let fresh: RunningServer;
+/** After a successful sync: /bewertungen with the aggregate rating the server adds. */
+let synced: RunningServer;
+
+function seedSync(databasePath: string): void {
+  const db = openDatabase(databasePath);
+  try {
+    db.prepare(
+      'insert into review_syncs (started_at, success, inserted, place_rating, place_rating_count) values (?, 1, 0, 4.7, 128)',
+    ).run(new Date().toISOString());
+  } finally {
+    db.close();
+  }
+}
+
+const serve = (databasePath: string) =>
+  startServer({ distDir: site.dir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, services: { jobs: false, mailDir: join(root, 'mail') } });
+
+beforeAll(async () => {
+  site = await buildSite();
+  root = mkdtempSync(join(tmpdir(), 'html-test-'));
+  routes = await readRoutes(site.dir);
+  fresh = await serve(join(root, 'fresh.db'));
+  seedSync(join(root, 'synced.db'));
+  synced = await serve(join(root, 'synced.db'));
+}, 180_000);
+
+afterAll(async () => {
+  await fresh?.close();
+  await synced?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+  site?.remove();
+});
+
+describe('the Nu Html Checker', () => {
+  it('finds no HTML error on one page of every template as the server answers it', async () => {
+    const pages: ServedPage[] = [
+      ...firstRoutePerTemplate(routes).map((route) => ({ name: `${route.template} ${route.path}`, url: new URL(route.path, fresh.url).href })),
+      { name: 'reviews with a synced rating', url: new URL('/bewertungen', synced.url).href },
+      ...contactResultPages(fresh.url),
+      // A known error in the same run: proves the checker's findings reach this test at all.
+      { name: 'control', url: `data:text/html,${encodeURIComponent('<!doctype html><html lang="de"><title>x</title><p><div></p>')}` },
+    ];
+    const results = await checkServedPages(pages);
+
+    const ratingPage = await fetch(new URL('/bewertungen', synced.url)).then((response) => response.text());
+    expect(ratingPage).toContain('"aggregateRating"');
+    expect(routes.map((route) => route.template)).toEqual(expect.arrayContaining(['fallback', 'reviews', '404', 'district']));
+
+    const control = results.pop()!;
+    expect(control.errors).toBeGreaterThan(0);
+    expect(results.filter((result) => result.problem).map((result) => result.problem)).toEqual([]);
+    const errors = results.flatMap((result) =>
+      result.messages.filter((message) => message.type === 'error').map((message) => `${result.name}: ${formatMessage(message)}`),
+    );
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('internal links', () => {
+  it('every same-site link of every page leads to a file the server serves, every #fragment to an id', async () => {
+    const report = await checkLinks(site.dir);
+    expect(report.pages).toBe(routes.length);
+    expect(report.links).toBeGreaterThan(report.pages);
+    expect(formatBrokenLinks(report.broken)).toEqual([]);
+  }, 60_000);
+});
