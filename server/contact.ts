@@ -6,12 +6,12 @@ import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
 import { parseContact, type ContactForm } from '../data/schema/contact.ts';
 import type { ApiContext, StopJobs } from './context.ts';
-import { bodyError } from './body-errors.ts';
+import { announcesTooLarge, bodyError, closeAfterTooLarge } from './body-errors.ts';
 import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
 
-const JSON_LIMIT = '16kb';
+const JSON_LIMIT = 16 * 1024;
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
-const FORM_LIMIT = '32kb';
+const FORM_LIMIT = 32 * 1024;
 const RATE_WINDOW_MS = 10 * 60_000;
 
 const TEXT = {
@@ -85,6 +85,7 @@ function parseErrors(page: Page): ErrorRequestHandler {
   return (error, req, res, next) => {
     const found = bodyError(error);
     if (!found) return next(error);
+    closeAfterTooLarge(res, found);
     if (found.problem === 'too-large') return fail(page, req, res, 413, TEXT.tooLarge);
     if (found.problem === 'encoding') return fail(page, req, res, 415, TEXT.contentType);
     fail(page, req, res, 400, TEXT.malformed);
@@ -122,6 +123,8 @@ export function contactRoutes(context: ApiContext): Router {
     limit: context.config.contactPerTenMinutes,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
+    validate: { forwardedHeader: false },
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
     handler: (req, res) => fail(page, req, res, 429, TEXT.tooMany),
@@ -162,6 +165,11 @@ export function contactRoutes(context: ApiContext): Router {
     '/',
     limiter,
     requireContentType(page),
+    (req, res, next) => {
+      if (!announcesTooLarge(req, bodyKind(req) === 'form' ? FORM_LIMIT : JSON_LIMIT)) return next();
+      res.set('Connection', 'close');
+      fail(page, req, res, 413, TEXT.tooLarge);
+    },
     express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
     express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
     accept,

@@ -11,7 +11,7 @@ export function notFound(table: StaticTable, log: Log): RequestHandler {
     const { rawPath } = splitTarget(req.originalUrl);
     const path = decodeRequestPath(rawPath);
     if (path === null) return sendBadRequest(req, res);
-    if (req.method !== 'GET' && req.method !== 'HEAD' && table.entries.has(path)) {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && (table.entries.has(path) || table.rendered.has(path))) {
       return sendMethodNotAllowed(req, res);
     }
     log(`404 ${req.method} ${loggablePath(rawPath)}`);

@@ -9,11 +9,17 @@ import { createRequestListener } from './handler.ts';
 import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
 import { contactJobs } from './contact.ts';
+import { settleDeliveries } from './mail.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { servicesFromEnv, type ServiceConfig } from './services.ts';
 import { loadSiteFacts } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
+
+// Mails a request started may finish after the last response; a mail still open after this stays
+// pending and goes out with the next retry.
+const DELIVERY_GRACE_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface ServerOptions {
   /** The built site (`dist/`). */
@@ -63,6 +69,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api)] : [];
   const server = createServer(createRequestListener(table, app, shutdown.signal));
+  // A request (headers and body) that takes longer is a stalled or hostile client; the largest
+  // body (32 KB) arrives in seconds even on a poor mobile connection.
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   const closeGracefully = gracefulCloser(server);
   try {
     await listen(server, options.port, options.host);
@@ -84,6 +93,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutdown.abort();
         for (const stop of stopJobs) stop();
         await closeGracefully();
+        await settleDeliveries(api, DELIVERY_GRACE_MS);
         db.close();
       })();
       return closing;

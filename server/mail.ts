@@ -159,16 +159,42 @@ async function deliver(context: ApiContext, row: OutboxRow): Promise<DeliveryRes
 }
 
 /** The request's own send, right after the message was committed (and claimed) by the caller. */
+// Sends started by requests, per database: a shutdown waits for them before it closes the
+// database, or a mail that went out could not be marked sent and would go out twice.
+const running = new WeakMap<ApiContext['db'], Set<Promise<unknown>>>();
+
+function track(context: ApiContext, work: Promise<unknown>): void {
+  let set = running.get(context.db);
+  if (!set) running.set(context.db, (set = new Set()));
+  const settled: Promise<unknown> = work
+    .catch((error: unknown) => context.log(`Contact mail: a send failed unexpectedly (${(error as Error).message}); it is retried.`))
+    .finally(() => set.delete(settled));
+  set.add(settled);
+}
+
 export function sendInBackground(context: ApiContext, id: number): void {
-  setImmediate(() => {
-    let row: OutboxRow | undefined;
-    try {
-      row = context.db.prepare(`SELECT ${ROW_COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as OutboxRow | undefined;
-    } catch (error) {
-      context.log(`Contact message ${id}: cannot read it for sending (${(error as Error).message}); it is retried when its lease ends.`);
-    }
-    if (row !== undefined) void deliver(context, row);
-  });
+  track(
+    context,
+    new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      let row: OutboxRow | undefined;
+      try {
+        row = context.db.prepare(`SELECT ${ROW_COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as OutboxRow | undefined;
+      } catch (error) {
+        context.log(`Contact message ${id}: cannot read it for sending (${(error as Error).message}); it is retried when its lease ends.`);
+      }
+      if (row !== undefined) await deliver(context, row);
+    }),
+  );
+}
+
+/** Waits for the sends in flight (at most `timeoutMs`); what is still open then stays pending. */
+export async function settleDeliveries(context: ApiContext, timeoutMs: number): Promise<void> {
+  const open = [...(running.get(context.db) ?? [])];
+  if (open.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+  await Promise.race([Promise.allSettled(open), timeout]);
+  clearTimeout(timer);
 }
 
 export interface RetrySummary {

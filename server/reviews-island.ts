@@ -18,6 +18,8 @@ export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Rou
     limit: 120,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
+    validate: { forwardedHeader: false },
     handler: (_req, res) => res.status(429).set('Cache-Control', 'no-store').json({ error: 'Zu viele Anfragen. Bitte warten Sie eine Minute.' }),
   });
   router.get('/', limiter, (_req, res) => {

@@ -3,7 +3,7 @@
 // Google's terms allow Places content only as a cache that syncs refresh, so the table is
 // rewritten by every sync and never copied into the static pages.
 import { EventEmitter } from 'node:events';
-import { bodyError, type BodyProblem } from './body-errors.ts';
+import { announcesTooLarge, bodyError, closeAfterTooLarge, type BodyProblem } from './body-errors.ts';
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
@@ -39,6 +39,7 @@ export const PUBLIC_SYNC_INTERVAL_MS = 15 * 60 * 1000;
 /** The CLI syncs from another process; the stream notices its rows this often. */
 export const CHANGE_POLL_MS = 10_000;
 export const HEARTBEAT_MS = 25_000;
+const SYNC_BODY_LIMIT = 2 * 1024;
 
 interface ReviewRow {
   id: string;
@@ -263,6 +264,7 @@ const BODY_ERRORS: Record<BodyProblem, string> = {
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   const found = bodyError(error);
   if (!found) return next(error);
+  closeAfterTooLarge(res, found);
   jsonError(res, found.status, BODY_ERRORS[found.problem]);
 };
 
@@ -316,6 +318,8 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
       limit: limitPerMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
+      validate: { forwardedHeader: false },
       handler: (_req, res) => jsonError(res, 429, 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.'),
     });
 
@@ -332,9 +336,13 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
       if (hasBody(req) && !req.is('application/json')) {
         return jsonError(res, 415, 'Bitte senden Sie die Anfrage als JSON (Content-Type: application/json).');
       }
+      if (announcesTooLarge(req, SYNC_BODY_LIMIT)) {
+        res.set('Connection', 'close');
+        return jsonError(res, 413, BODY_ERRORS['too-large']);
+      }
       next();
     },
-    express.json({ limit: '2kb', strict: true, type: 'application/json' }),
+    express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: 'application/json' }),
     async (req, res) => {
       const body = syncBodySchema.safeParse(req.body ?? {});
       if (!body.success) return jsonError(res, 400, body.error.issues[0]?.message ?? 'Die Anfrage ist ungültig.');

@@ -1,7 +1,7 @@
 // Visitor logging (spec section 7): page views by path, consented visits, call and WhatsApp
 // clicks. Every row carries only the truncated address; a daily job forgets rows past retention.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { bodyError, type BodyProblem } from './body-errors.ts';
+import { announcesTooLarge, bodyError, closeAfterTooLarge, type BodyProblem } from './body-errors.ts';
 import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { Db } from './db.ts';
 
 /** Beacons fire on every navigation and tab switch; this only stops floods. */
 export { VISITS_PER_MINUTE } from './services.ts';
-const BODY_LIMIT = '4kb';
+const BODY_LIMIT = 4 * 1024;
 const RETENTION_CRON = '23 3 * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -113,6 +113,7 @@ const BODY_ERRORS: Record<BodyProblem, string> = {
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   const found = bodyError(error);
   if (!found) return next(error);
+  closeAfterTooLarge(res, found);
   res.status(found.status).json({ error: BODY_ERRORS[found.problem] });
 };
 
@@ -133,10 +134,17 @@ export function visitsRoutes(context: ApiContext): Router {
       limit: context.config.visitsPerMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
+      validate: { forwardedHeader: false },
       message: { error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' },
     }),
   );
-  const body = [emptyBeacon, jsonOnly, express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'text/plain'] })];
+  const refuseAnnouncedTooLarge: RequestHandler = (req, res, next) => {
+    if (!announcesTooLarge(req, BODY_LIMIT)) return next();
+    res.set('Connection', 'close');
+    res.status(413).json({ error: BODY_ERRORS['too-large'] });
+  };
+  const body = [emptyBeacon, jsonOnly, refuseAnnouncedTooLarge, express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'text/plain'] })];
 
   router.post('/ip', ...body, (req, res) => {
     const parsed = ipBody.safeParse(req.body);

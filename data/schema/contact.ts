@@ -23,6 +23,8 @@ export const CONTACT_MESSAGES = {
   messageTooLong: `Die Nachricht darf höchstens ${CONTACT_LIMITS.message} Zeichen lang sein.`,
   privacyHome: 'Bitte stimmen Sie der Datenschutzerklärung zu.',
   privacyKontakt: 'Bitte stimmen Sie den Datenschutzbestimmungen zu.',
+  nameControl: 'Der Name enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.',
+  messageControl: 'Die Nachricht enthält unsichtbare Steuerzeichen. Bitte geben Sie den Text neu ein.',
   honeypot: 'Dieses Feld muss leer bleiben.',
   form: 'Unbekanntes Formular. Bitte laden Sie die Seite neu.',
 } as const;
@@ -31,15 +33,25 @@ const M = CONTACT_MESSAGES;
 // The same pattern the browser's <input type="email"> applies; it admits no spaces, commas or line breaks.
 const EMAIL = z.regexes.html5Email;
 const PHONE = /^[0-9 +/()-]+$/;
+// Control characters and the bidi overrides that can disguise a text in the operator's mail;
+// a message keeps its tabs and line breaks.
+const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const name = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(CONTACT_LIMITS.name, M.nameTooLong);
+const name = z
+  .string({ error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(CONTACT_LIMITS.name, M.nameTooLong)
+  .refine((value) => !NAME_CONTROL.test(value), M.nameControl);
 
 const message = z
   .string({ error: M.messageRequired })
   .trim()
   .min(1, M.messageRequired)
   .min(CONTACT_LIMITS.messageMin, M.messageTooShort)
-  .max(CONTACT_LIMITS.message, M.messageTooLong);
+  .max(CONTACT_LIMITS.message, M.messageTooLong)
+  .refine((value) => !MESSAGE_CONTROL.test(value), M.messageControl);
 
 const email = z
   .string({ error: M.emailRequired })

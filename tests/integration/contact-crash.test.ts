@@ -11,8 +11,8 @@ import { servicesFromEnv } from '../../server/services.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
-// Spawned through tsx itself: npm and npx do not pass signals on.
-const TSX = join(REPO, 'node_modules/.bin/tsx');
+// Node itself with tsx as a loader: SIGKILL to the tsx launcher would kill only the launcher and
+// leave the real server running (npm and npx do not pass signals on either).
 
 let root: string;
 const children: ChildProcess[] = [];
@@ -28,7 +28,7 @@ afterAll(() => {
 });
 
 async function spawnServer(smtpUrl: string) {
-  const child = spawn(TSX, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO,
     env: {
       ...process.env,

@@ -147,6 +147,19 @@ describe('mail outbox', () => {
     expect(sink.mails).toHaveLength(1);
   });
 
+  it('keeps a header out of the mail even when a stored name carries a line break (defence behind validation)', async () => {
+    const sink = await startSmtpSink();
+    sinks.push(sink);
+    const context = outboxContext('injection', { smtpUrl: sink.url });
+    context.db
+      .prepare("INSERT INTO contact_messages (created_at, form, name, email, message, mail_next_attempt_at) VALUES (?, 'home', ?, 'erika@example.de', 'Bitte Rückruf wegen Schloss.', ?)")
+      .run(new Date().toISOString(), 'Max Mustermann\r\nBcc: x@y.de', new Date(Date.now() - 60_000).toISOString());
+    expect((await retryPending(context)).sent).toBe(1);
+    const mail = sink.mails[0]!;
+    expect(headersOf(mail.raw).filter((line) => /^bcc:/i.test(line))).toEqual([]);
+    expect(subjectOf(mail.raw)).toBe('Neue Kontaktanfrage: Max Mustermann Bcc: x@y.de');
+  });
+
   it('forgets delivered messages after the 6 months the privacy policy promises, never a pending one', () => {
     const context = outboxContext('retention', {});
     const now = new Date('2026-11-22T12:00:00Z');

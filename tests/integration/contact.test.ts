@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { eventually, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
@@ -84,11 +85,19 @@ const kontaktMessage = {
 };
 
 describe('POST /api/contact', () => {
+  it('refuses a name that tries to inject a mail header, before anything is stored', async () => {
+    const before = rowCount();
+    const answer = await postJson({ ...homeMessage, name: 'Max Mustermann\r\nBcc: x@y.de' });
+    expect(answer.status).toBe(422);
+    expect(answer.json().fields).toEqual({ name: 'Der Name enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.' });
+    expect(rowCount()).toBe(before);
+  });
+
   it('stores a message, answers 201 and mails it with escaped HTML and no injected header', async () => {
     const before = sink.mails.length;
     const answer = await postJson({
       ...homeMessage,
-      name: 'Max Mustermann\r\nBcc: x@y.de',
+      name: 'Max Mustermann Bcc: x@y.de',
       message: 'Hallo <script>alert("x")</script> & Grüße aus Essen-Rüttenscheid',
     });
     expect(answer.status).toBe(201);
@@ -142,6 +151,39 @@ describe('POST /api/contact', () => {
     });
     const missingPhone = await postJson({ ...kontaktMessage, phone: undefined });
     expect(missingPhone.json().fields).toEqual({ phone: 'Bitte geben Sie Ihre Telefonnummer ein.' });
+  });
+
+  it('refuses control characters and bidi overrides that could disguise a text in the mail, keeps line breaks', async () => {
+    const before = rowCount();
+    const answer = await postJson({ ...kontaktMessage, name: 'Max\u0000 Muster', message: 'Tür zu \u202egnunhceR nie tsi seiD' });
+    expect(answer.status).toBe(422);
+    expect(answer.json().fields).toEqual({
+      name: 'Der Name enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.',
+      message: 'Die Nachricht enthält unsichtbare Steuerzeichen. Bitte geben Sie den Text neu ein.',
+    });
+    expect(rowCount()).toBe(before);
+    const lines = await postJson({ ...kontaktMessage, message: 'Erste Zeile\n\tzweite Zeile mit Tab' });
+    expect(lines.status).toBe(201);
+    expect(rowById(lines.json().id)!.message).toBe('Erste Zeile\n\tzweite Zeile mit Tab');
+  });
+
+  it('answers 413 for a declared body far over the limit at once, and closes the connection', async () => {
+    const { port } = new URL(server.url);
+    const started = Date.now();
+    // The socket stays open for writing: the server, not the client, must end the exchange.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n{"a":'),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', reject);
+      setTimeout(() => socket.destroy(new Error('the server kept the connection open')), 5_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('answers 400 for malformed JSON and for JSON that is not an object', async () => {
