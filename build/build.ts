@@ -86,7 +86,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   step('stylesheet, script and images');
 
   const routes = listRoutes({ data, siteUrl, images });
-  say(`Rendering ${routes.length} pages …`);
+  say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
   const assets = { css: css.url, js: js.main.url };
   step('route table');
