@@ -22,7 +22,7 @@ import {
 } from './lib/contact-load.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
-import { serveSite } from './lib/site.ts';
+import { serveSiteInProcess } from './lib/site.ts';
 import { NO_VALUE, formatBytes, formatTable, type Cell } from './lib/table.ts';
 import { WRK_PATH, runWrk, wrkInstalled, type WrkResult } from './lib/wrk.ts';
 
@@ -138,7 +138,9 @@ async function benchServers(distDir: string): Promise<Section> {
   const targets = [{ name: 'home page', path: '/' }, hashedAsset(distDir)].filter((t): t is Target => !!t);
   if (targets.length < 2) console.log('dist/assets/ holds no content-hashed CSS or JS; benchmarking the home page only.');
 
-  const site = await serveSite(distDir);
+  // In a process of its own, as in production (deploy/schluesseldienst.service): this process has
+  // just built the site twice and would lend the server its heap.
+  const site = await serveSiteInProcess(distDir);
   const stopSite = onCleanup(() => site.close());
   const ours: Measurement[] = [];
   for (const target of targets) {

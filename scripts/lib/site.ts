@@ -1,10 +1,13 @@
 // Serves a built dist/ with the real server and a throw-away database, for the audit and the benchmark.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db.ts';
 import { startServer } from '../../server/index.ts';
+import { freePort, waitForPort } from './port.ts';
+import { REPO_ROOT } from './repo.ts';
 
 export interface RunningSite {
   url: string;
@@ -61,4 +64,30 @@ export async function serveSite(distDir: string, options: ServeOptions = {}): Pr
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The server in a process of its own, started as the systemd unit starts it (`server/main.ts`), for
+ * throughput figures: in the benchmark's own process it would share the heap and the garbage of
+ * the builds that ran before.
+ */
+export async function serveSiteInProcess(distDir: string): Promise<RunningSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-db-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'site.db'), JOBS: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  if (!(await waitForPort(port, 30_000))) {
+    await close();
+    throw new Error(`The server (server/main.ts) did not listen on port ${port} within 30 s.`);
+  }
+  return { url: `http://127.0.0.1:${port}`, close };
 }
