@@ -10,6 +10,7 @@ import cron from 'node-cron';
 import { z } from 'zod';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
+import type { Review, ReviewList, ReviewSummary } from '../data/schema/reviews.ts';
 import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './places-api.ts';
 
 export interface SyncOptions {
@@ -40,16 +41,6 @@ export const PUBLIC_SYNC_INTERVAL_MS = 15 * 60 * 1000;
 export const CHANGE_POLL_MS = 10_000;
 export const HEARTBEAT_MS = 25_000;
 const SYNC_BODY_LIMIT = 2 * 1024;
-
-interface ReviewRow {
-  id: string;
-  author_name: string;
-  author_url: string | null;
-  author_photo_url: string | null;
-  rating: number;
-  text: string | null;
-  time_created: string;
-}
 
 interface SyncRow {
   id: number;
@@ -98,7 +89,7 @@ function pollFeed(db: Db, feed: ChangeFeed): void {
   for (const row of rows) publish(feed, row);
 }
 
-function differs(row: ReviewRow, review: PlaceReview): boolean {
+function differs(row: Review, review: PlaceReview): boolean {
   return row.author_name !== review.authorName || row.author_url !== review.authorUrl ||
     row.author_photo_url !== review.authorPhotoUrl || row.rating !== review.rating ||
     row.text !== review.text || row.time_created !== review.timeCreated;
@@ -121,7 +112,7 @@ function store(db: Db, reviews: PlaceReview[], place: { rating: number | null; c
     let updated = 0;
     let deleted = 0;
     for (const review of reviews) {
-      const row = select.get(review.id) as ReviewRow | undefined;
+      const row = select.get(review.id) as Review | undefined;
       if (!row) inserted += insert.run({ ...review, syncedAt }).changes;
       else {
         update.run({ ...review, syncedAt });
@@ -177,12 +168,6 @@ export function syncReviews(context: ApiContext, options: SyncOptions): Promise<
 
 // ---- the list and its summary ----
 
-export interface ReviewSummary {
-  average: number;
-  totalReviews: number;
-  distribution: { stars: number; count: number; percentage: number }[];
-}
-
 /** Percentages by largest remainder, so that they add up to 100 (0 without reviews). */
 export function summarize(ratings: readonly number[]): ReviewSummary {
   const total = ratings.length;
@@ -205,13 +190,13 @@ export function summarize(ratings: readonly number[]): ReviewSummary {
   };
 }
 
-export function listReviews(db: Db) {
+export function listReviews(db: Db): ReviewList {
   const reviews = db
     .prepare(
       `select id, author_name, author_url, author_photo_url, rating, text, time_created
        from google_reviews order by time_created desc, id`,
     )
-    .all() as ReviewRow[];
+    .all() as Review[];
   const last = db
     .prepare('select place_rating, place_rating_count from review_syncs where success = 1 order by id desc limit 1')
     .get() as Pick<SyncRow, 'place_rating' | 'place_rating_count'> | undefined;

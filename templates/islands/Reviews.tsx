@@ -7,6 +7,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { Stars } from '../components/Stars.tsx';
 import { relativeDate } from '../lib/relative-date.ts';
 import { Toaster, useToasts } from './Toaster.tsx';
+import type { Review, ReviewList, ReviewSummary } from '../../data/schema/reviews.ts';
 
 export interface ReviewsProps {
   /** The business's public review page (opens in a new tab). */
@@ -19,28 +20,6 @@ export interface ReviewsProps {
    */
   initial?: ReviewList | null;
   now?: string;
-}
-
-export interface Review {
-  id: string;
-  author_name: string;
-  author_url: string | null;
-  author_photo_url: string | null;
-  rating: number;
-  text: string | null;
-  time_created: string;
-}
-
-export interface ReviewSummary {
-  average: number;
-  totalReviews: number;
-  distribution: { stars: number; count: number; percentage: number }[];
-}
-
-export interface ReviewList {
-  reviews: Review[];
-  summary: ReviewSummary;
-  place: { rating: number; userRatingCount: number } | null;
 }
 
 interface SyncAnswer {

@@ -1,18 +1,16 @@
 // A message answered 201 survives `kill -9` right after the answer and is sent after restart.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { LEASE_MS, retryPending } from '../../server/mail.ts';
 import { servicesFromEnv } from '../../server/services.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
+import { spawnServerProcess } from './fixtures/server-process.ts';
 
-const REPO = resolve(import.meta.dirname, '../..');
-// Node itself with tsx as a loader: SIGKILL to the tsx launcher would kill only the launcher and
-// leave the real server running (npm and npx do not pass signals on either).
 
 let root: string;
 const children: ChildProcess[] = [];
@@ -28,36 +26,14 @@ afterAll(() => {
 });
 
 async function spawnServer(smtpUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DIST_DIR: join(root, 'dist'),
-      DATABASE_PATH: join(root, 'site.db'),
-      SMTP_URL: smtpUrl,
-      MAIL_TO: '',
-      MAIL_FROM: '',
-      MAIL_DIR: join(root, 'mail'),
-      JOBS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServerProcess({
+    DIST_DIR: join(root, 'dist'),
+    DATABASE_PATH: join(root, 'site.db'),
+    SMTP_URL: smtpUrl,
+    MAIL_DIR: join(root, 'mail'),
   });
-  children.push(child);
-  const exit = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
-  const url = await new Promise<string>((done, fail) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /on (http:\/\/\S+)/.exec(output)?.[1];
-      if (found) done(found);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then(() => fail(new Error(`The server exited before listening:\n${output}`)));
-  });
-  return { child, url, exit };
+  children.push(server.child);
+  return { child: server.child, url: await server.url, exit: server.exit };
 }
 
 it('keeps a message answered 201 through kill -9 and sends it after the restart', async () => {

@@ -1,10 +1,10 @@
 // Contact messages under faults that hit a whole burst, not one message: the server process is
 // killed (-9) in the middle of a burst, and the SMTP server is down for a whole burst.
 // Single-message versions of both live in contact-crash.test.ts and contact-outbox.test.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
@@ -13,8 +13,8 @@ import { startServer, type RunningServer } from '../../server/index.ts';
 import { LEASE_MS, retryPending } from '../../server/mail.ts';
 import { servicesFromEnv } from '../../server/services.ts';
 import { eventually, freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
+import { spawnServerProcess } from './fixtures/server-process.ts';
 
-const REPO = resolve(import.meta.dirname, '../..');
 
 let root: string;
 const children: ChildProcess[] = [];
@@ -93,25 +93,23 @@ async function burst<T>(total: number, inFlight: number, job: (i: number) => Pro
 // The server itself, not a launcher: `tsx server/main.ts` runs the server in a child process of
 // its own, and SIGKILL to the launcher would leave that server running.
 function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JOBS: 'off', MAIL_TO: '', MAIL_FROM: '', GOOGLE_PLACES_API_KEY: '', GOOGLE_PLACE_ID: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServerProcess(env);
+  children.push(server.child);
+  return server;
+}
+
+/** The server in this process, every address allowed a burst. */
+async function inProcessServer(databasePath: string, smtpUrl: string): Promise<RunningServer> {
+  const server = await startServer({
+    distDir: join(root, 'dist'),
+    port: 0,
+    host: '127.0.0.1',
+    databasePath,
+    log: () => undefined,
+    services: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: `${databasePath}-mail`, contactPerTenMinutes: 1_000_000 },
   });
-  children.push(child);
-  const exit = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
-  const url = new Promise<string>((done, fail) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /on (http:\/\/\S+)/.exec(output)?.[1];
-      if (found) done(found);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exit.then(() => fail(new Error(`The server exited before listening:\n${output}`)));
-  });
-  return { child, exit, url };
+  servers.push(server);
+  return server;
 }
 
 describe('kill -9 in the middle of a burst', () => {
@@ -184,15 +182,7 @@ describe('SMTP down for the whole burst', () => {
     const port = await freePort();
     const smtpUrl = `smtp://127.0.0.1:${port}`;
     const databasePath = join(root, 'down.db');
-    const server = await startServer({
-      distDir: join(root, 'dist'),
-      port: 0,
-      host: '127.0.0.1',
-      databasePath,
-      log: () => undefined,
-      services: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: join(root, 'down-mail'), contactPerTenMinutes: 1_000_000 },
-    });
-    servers.push(server);
+    const server = await inProcessServer(databasePath, smtpUrl);
 
     const results = await burst(N, N, (i) => post(server.url, i));
     const answers = [...results.values()].map((result) => (result instanceof Error ? result.message : `${result.status}:${result.id}`));
@@ -246,15 +236,7 @@ describe('graceful shutdown right after a burst', () => {
     const sink = await startSmtpSink();
     sinks.push(sink);
     const databasePath = join(root, 'shutdown.db');
-    const server = await startServer({
-      distDir: join(root, 'dist'),
-      port: 0,
-      host: '127.0.0.1',
-      databasePath,
-      log: () => undefined,
-      services: { jobs: false, smtpUrl: sink.url, mailTo: null, mailFrom: null, mailDir: join(root, 'shutdown-mail'), contactPerTenMinutes: 1_000_000 },
-    });
-    servers.push(server);
+    const server = await inProcessServer(databasePath, sink.url);
     const results = await burst(N, N, (i) => post(server.url, i));
     expect([...results.values()].every((result) => !(result instanceof Error) && result.status === 201)).toBe(true);
     await server.close();
