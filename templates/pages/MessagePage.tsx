@@ -1,6 +1,5 @@
 import type { Site } from '../../data/schema/site.ts';
-import { CallButton } from '../components/ContactButtons.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
 /** The tokens the server replaces (server/contact.ts): the heading and the message's HTML. */
 export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
@@ -14,15 +13,9 @@ export function MessagePage({ site }: { site: Site }) {
     <div className="container page-narrow message-page">
       <h1>{MESSAGE_TOKENS.title}</h1>
       <div className="prose">{MESSAGE_TOKENS.body}</div>
-      <div className="button-row">
-        <a className="btn btn-primary btn-large" href="/">
-          <Icon name="house" />
-          Zur Startseite
-        </a>
-        <CallButton site={site} location="message" className="btn btn-call btn-large">
-          <span>Jetzt anrufen: {site.phone.display}</span>
-        </CallButton>
-      </div>
+      <HomeAndCall site={site} location="message">
+        <span>Jetzt anrufen: {site.phone.display}</span>
+      </HomeAndCall>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { Site } from '../../data/schema/site.ts';
-import { CallButton } from '../components/ContactButtons.tsx';
-import { Icon } from '../components/Icon.tsx';
+import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
 // Texts of spec section 2 "Not found", to the letter.
 const LINKS = [
@@ -18,15 +17,9 @@ export function NotFoundPage({ site }: { site: Site }) {
       </p>
       <h1>Seite nicht gefunden</h1>
       <p className="hero-lead">Die angeforderte Seite konnte leider nicht gefunden werden.</p>
-      <div className="button-row">
-        <a className="btn btn-primary btn-large" href="/">
-          <Icon name="house" />
-          Zur Startseite
-        </a>
-        <CallButton site={site} location="404" className="btn btn-call btn-large">
-          <span>Jetzt anrufen</span>
-        </CallButton>
-      </div>
+      <HomeAndCall site={site} location="404">
+        <span>Jetzt anrufen</span>
+      </HomeAndCall>
       <nav aria-label="Beliebte Seiten">
         <h2>Vielleicht suchen Sie:</h2>
         <ul className="link-list">
