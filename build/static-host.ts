@@ -3,8 +3,8 @@
 // `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
 // come along; README.md says so.
 import { SECURITY_HEADERS } from '../server/security.ts';
+import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../server/static-table.ts';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function headersFile(): string {
   const security = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
@@ -12,15 +12,9 @@ export function headersFile(): string {
     '# Security headers of server/security.ts and the cache rules of server/static-table.ts.',
     '/*',
     ...security,
-    '  Cache-Control: public, max-age=300',
-    '/assets/*',
-    `  Cache-Control: ${IMMUTABLE}`,
-    '/img/*',
-    `  Cache-Control: ${IMMUTABLE}`,
-    '/sitemap.xml',
-    '  Cache-Control: public, max-age=3600',
-    '/robots.txt',
-    '  Cache-Control: public, max-age=3600',
+    `  Cache-Control: ${PAGE_CACHE_CONTROL}`,
+    ...HASHED_FOLDERS.flatMap((folder) => [`${folder}*`, `  Cache-Control: ${IMMUTABLE_CACHE_CONTROL}`]),
+    ...['/sitemap.xml', '/robots.txt', '/favicon.svg'].flatMap((file) => [file, `  Cache-Control: ${FILE_CACHE_CONTROL}`]),
     '',
   ].join('\n');
 }

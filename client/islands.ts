@@ -41,8 +41,10 @@ async function fillFromServer(element: HTMLElement, wake: () => void): Promise<v
   }
 }
 
-// A stream that never ends keeps tools that wait for a quiet network (Lighthouse) waiting, so it
-// opens a while after the page has settled.
+
+// A response that never ends keeps tools that wait for a quiet network (Lighthouse, networkidle)
+// waiting for good, so the stream opens a while after the page has settled. The awake island
+// opens its own at once: by then the page has long loaded.
 const EVENTS_DELAY_MS = 3000;
 
 /** Until the island is awake, a change on the server brings its new rendering (still no React). */

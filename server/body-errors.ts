@@ -1,6 +1,6 @@
 // What an error of Express's body parsers means for the client, in one place for every API
 // module: each answers it in its own words, but never with a 5xx for a bad body.
-import type { Request, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
 export type BodyProblem = 'json' | 'too-large' | 'encoding' | 'other';
 
@@ -34,10 +34,25 @@ export function closeAfterTooLarge(res: Response, found: BodyError): void {
 }
 
 /**
- * Whether the request announces a body over `bytes`. Express's parsers read such a body to its end
- * before they refuse it; this lets a module refuse it at once.
+ * Refuses a request that announces a body over `bytes` before anything is read (Express's parsers
+ * read such a body to its end before they refuse it), and closes the connection after `answer`.
  */
-export function announcesTooLarge(req: Request, bytes: number): boolean {
-  const declared = Number(req.headers['content-length']);
-  return Number.isFinite(declared) && declared > bytes;
+export function refuseAnnouncedTooLarge(bytes: number | ((req: Request) => number), answer: (req: Request, res: Response) => void): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    const limit = typeof bytes === 'number' ? bytes : bytes(req);
+    if (!(Number.isFinite(declared) && declared > limit)) return next();
+    res.set('Connection', 'close');
+    answer(req, res);
+  };
+}
+
+/** The body-parser errors of a JSON endpoint, answered `{error}` in the module's words. */
+export function jsonBodyErrors(messages: Readonly<Record<BodyProblem, string>>): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    const found = bodyError(error);
+    if (!found) return next(error);
+    closeAfterTooLarge(res, found);
+    res.status(found.status).set('Cache-Control', 'no-store').json({ error: messages[found.problem] });
+  };
 }

@@ -2,11 +2,11 @@
 // background (server/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
 // gets a small German result page instead.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import cron from 'node-cron';
 import { parseContact, type ContactForm } from '../data/schema/contact.ts';
 import type { ApiContext, StopJobs } from './context.ts';
-import { announcesTooLarge, bodyError, closeAfterTooLarge } from './body-errors.ts';
+import { apiRateLimit } from './rate-limit.ts';
+import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from './body-errors.ts';
 import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
 
 const JSON_LIMIT = 16 * 1024;
@@ -118,16 +118,12 @@ export function contactRoutes(context: ApiContext): Router {
   );
   const nextId = context.db.prepare('SELECT coalesce(max(id), 0) + 1 AS id FROM contact_messages');
 
-  const limiter = rateLimit({
+  const limiter = apiRateLimit({
     windowMs: RATE_WINDOW_MS,
     limit: context.config.contactPerTenMinutes,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
-    validate: { forwardedHeader: false },
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
-    handler: (req, res) => fail(page, req, res, 429, TEXT.tooMany),
+    answer: (req, res) => fail(page, req, res, 429, TEXT.tooMany),
   });
 
   const accept: RequestHandler = (req, res) => {
@@ -165,11 +161,10 @@ export function contactRoutes(context: ApiContext): Router {
     '/',
     limiter,
     requireContentType(page),
-    (req, res, next) => {
-      if (!announcesTooLarge(req, bodyKind(req) === 'form' ? FORM_LIMIT : JSON_LIMIT)) return next();
-      res.set('Connection', 'close');
-      fail(page, req, res, 413, TEXT.tooLarge);
-    },
+    refuseAnnouncedTooLarge(
+      (req) => (bodyKind(req) === 'form' ? FORM_LIMIT : JSON_LIMIT),
+      (req, res) => fail(page, req, res, 413, TEXT.tooLarge),
+    ),
     express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
     express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
     accept,

@@ -3,24 +3,20 @@
 // once it has loaded; React follows only when the visitor reaches for the island. So the
 // reviews appear without the 60 KB of React, and nothing blocks the page while they do.
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Reviews, type ReviewsProps } from '../templates/islands/Reviews.tsx';
 import type { ApiContext } from './context.ts';
+import { apiRateLimit } from './rate-limit.ts';
 import { listReviews } from './reviews.ts';
 import type { StaticTable } from './static-table.ts';
 
 export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Router {
   const router = Router();
-  const limiter = rateLimit({
+  const limiter = apiRateLimit({
     windowMs: 60_000,
     limit: 120,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
-    validate: { forwardedHeader: false },
-    handler: (_req, res) => res.status(429).set('Cache-Control', 'no-store').json({ error: 'Zu viele Anfragen. Bitte warten Sie eine Minute.' }),
+    answer: (_req, res) => void res.status(429).set('Cache-Control', 'no-store').json({ error: 'Zu viele Anfragen. Bitte warten Sie eine Minute.' }),
   });
   router.get('/', limiter, (_req, res) => {
     const site = context.site;

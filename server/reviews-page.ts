@@ -4,26 +4,16 @@
 // page goes out as built, without a rating.
 import { Router } from 'express';
 import { businessId } from '../templates/lib/structured-data.ts';
+import type { ReviewList } from '../data/schema/reviews.ts';
 import type { Db } from './db.ts';
+import { lastPlaceRating } from './reviews.ts';
 import { sendEntry } from './replies.ts';
 import type { SiteFacts } from './site-facts.ts';
-import { htmlEntry, type StaticEntry, type StaticTable } from './static-table.ts';
+import { htmlEntry, PAGE_CACHE_CONTROL, type StaticEntry, type StaticTable } from './static-table.ts';
 
 export const REVIEWS_PAGE_PATH = '/bewertungen';
-const CACHE_CONTROL = 'public, max-age=300';
 
-interface PlaceRating {
-  rating: number;
-  count: number;
-}
-
-export function lastPlaceRating(db: Db): PlaceRating | null {
-  const row = db
-    .prepare('select place_rating as rating, place_rating_count as count from review_syncs where success = 1 order by id desc limit 1')
-    .get() as { rating: number | null; count: number | null } | undefined;
-  if (!row || row.rating === null || row.count === null || row.count <= 0) return null;
-  return { rating: row.rating, count: row.count };
-}
+type PlaceRating = NonNullable<ReviewList['place']>;
 
 /** The page's HTML with one more JSON-LD block for the business, carrying the rating. */
 export function withAggregateRating(html: string, facts: Pick<SiteFacts, 'name' | 'url'>, place: PlaceRating): string {
@@ -37,7 +27,7 @@ export function withAggregateRating(html: string, facts: Pick<SiteFacts, 'name' 
     aggregateRating: {
       '@type': 'AggregateRating',
       ratingValue: Math.round(place.rating * 10) / 10,
-      ratingCount: place.count,
+      ratingCount: place.userRatingCount,
       bestRating: 5,
       worstRating: 1,
     },
@@ -50,13 +40,14 @@ export function reviewsPageRoute(table: StaticTable, db: Db, facts: SiteFacts | 
   const router = Router();
   const built = table.rendered.get(REVIEWS_PAGE_PATH);
   if (built === undefined) return router;
-  const plain = htmlEntry(built, CACHE_CONTROL);
+  const plain = htmlEntry(built, PAGE_CACHE_CONTROL);
   let cached: { key: string; entry: StaticEntry } | null = null;
   router.get(REVIEWS_PAGE_PATH, (req, res) => {
     const place = facts ? lastPlaceRating(db) : null;
-    if (!place || !facts) return sendEntry(req, res, plain);
-    const key = `${place.rating}|${place.count}`;
-    if (cached?.key !== key) cached = { key, entry: htmlEntry(withAggregateRating(built, facts, place), CACHE_CONTROL) };
+    // A place without ratings has no aggregate rating (schema.org needs a count above 0).
+    if (!place || !facts || place.userRatingCount <= 0) return sendEntry(req, res, plain);
+    const key = `${place.rating}|${place.userRatingCount}`;
+    if (cached?.key !== key) cached = { key, entry: htmlEntry(withAggregateRating(built, facts, place), PAGE_CACHE_CONTROL) };
     sendEntry(req, res, cached.entry);
   });
   return router;

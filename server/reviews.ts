@@ -3,13 +3,13 @@
 // Google's terms allow Places content only as a cache that syncs refresh, so the table is
 // rewritten by every sync and never copied into the static pages.
 import { EventEmitter } from 'node:events';
-import { announcesTooLarge, bodyError, closeAfterTooLarge, type BodyProblem } from './body-errors.ts';
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
+import express, { Router, type Request, type Response } from 'express';
 import cron from 'node-cron';
 import { z } from 'zod';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
+import { apiRateLimit } from './rate-limit.ts';
 import type { Review, ReviewList, ReviewSummary } from '../data/schema/reviews.ts';
 import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './places-api.ts';
 
@@ -190,6 +190,15 @@ export function summarize(ratings: readonly number[]): ReviewSummary {
   };
 }
 
+/** Google's rating of the place and its number of ratings, from the last successful sync. */
+export function lastPlaceRating(db: Db): ReviewList['place'] {
+  const last = db
+    .prepare('select place_rating, place_rating_count from review_syncs where success = 1 order by id desc limit 1')
+    .get() as Pick<SyncRow, 'place_rating' | 'place_rating_count'> | undefined;
+  if (!last || last.place_rating === null || last.place_rating_count === null) return null;
+  return { rating: last.place_rating, userRatingCount: last.place_rating_count };
+}
+
 export function listReviews(db: Db): ReviewList {
   const reviews = db
     .prepare(
@@ -197,12 +206,7 @@ export function listReviews(db: Db): ReviewList {
        from google_reviews order by time_created desc, id`,
     )
     .all() as Review[];
-  const last = db
-    .prepare('select place_rating, place_rating_count from review_syncs where success = 1 order by id desc limit 1')
-    .get() as Pick<SyncRow, 'place_rating' | 'place_rating_count'> | undefined;
-  const place = last && last.place_rating !== null && last.place_rating_count !== null
-    ? { rating: last.place_rating, userRatingCount: last.place_rating_count }
-    : null;
+  const place = lastPlaceRating(db);
   return { reviews, summary: summarize(reviews.map((review) => review.rating)), place };
 }
 
@@ -246,12 +250,6 @@ const BODY_ERRORS: Record<BodyProblem, string> = {
   other: 'Die Anfrage konnte nicht verarbeitet werden.',
 };
 
-const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const found = bodyError(error);
-  if (!found) return next(error);
-  closeAfterTooLarge(res, found);
-  jsonError(res, found.status, BODY_ERRORS[found.problem]);
-};
 
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -298,14 +296,10 @@ export interface ReviewsRouteOptions {
 export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions = {}): Router {
   const router = Router();
   const limit = (limitPerMinute: number) =>
-    rateLimit({
+    apiRateLimit({
       windowMs: 60_000,
       limit: limitPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
-      validate: { forwardedHeader: false },
-      handler: (_req, res) => jsonError(res, 429, 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.'),
+      answer: (_req, res) => jsonError(res, 429, 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.'),
     });
 
   router.get('/', limit(120), (_req, res) => {
@@ -321,12 +315,9 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
       if (hasBody(req) && !req.is('application/json')) {
         return jsonError(res, 415, 'Bitte senden Sie die Anfrage als JSON (Content-Type: application/json).');
       }
-      if (announcesTooLarge(req, SYNC_BODY_LIMIT)) {
-        res.set('Connection', 'close');
-        return jsonError(res, 413, BODY_ERRORS['too-large']);
-      }
       next();
     },
+    refuseAnnouncedTooLarge(SYNC_BODY_LIMIT, (_req, res) => jsonError(res, 413, BODY_ERRORS['too-large'])),
     express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: 'application/json' }),
     async (req, res) => {
       const body = syncBodySchema.safeParse(req.body ?? {});
@@ -346,7 +337,7 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
       jsonError(res, 405, 'Diese Methode ist hier nicht erlaubt.');
     });
   }
-  router.use(bodyErrors);
+  router.use(jsonBodyErrors(BODY_ERRORS));
   return router;
 }
 

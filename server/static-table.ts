@@ -44,13 +44,17 @@ const FALLBACK_NOT_FOUND =
   '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
   '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
 
+/** Cache rules, shared with the static-host headers (build/static-host.ts). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const PAGE_CACHE_CONTROL = 'public, max-age=300';
+export const FILE_CACHE_CONTROL = 'public, max-age=3600';
+/** Folders whose files carry a content hash in their name, so a changed file is a new URL. */
+export const HASHED_FOLDERS = ['/assets/', '/img/'] as const;
+
 function cacheControlFor(urlPath: string, contentType: string): string {
-  // Files there carry a content hash in their name, so a changed file is a new URL.
-  if (urlPath.startsWith('/assets/') || urlPath.startsWith('/img/')) {
-    return 'public, max-age=31536000, immutable';
-  }
-  if (contentType.startsWith('text/html')) return 'public, max-age=300';
-  return 'public, max-age=3600';
+  if (HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder))) return IMMUTABLE_CACHE_CONTROL;
+  if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
+  return FILE_CACHE_CONTROL;
 }
 
 /** `index.html` stands for its folder (`x/index.html` → `/x`); any other file for itself. */

@@ -1,8 +1,8 @@
 // Visitor logging (spec section 7): page views by path, consented visits, call and WhatsApp
 // clicks. Every row carries only the truncated address; a daily job forgets rows past retention.
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import { announcesTooLarge, bodyError, closeAfterTooLarge, type BodyProblem } from './body-errors.ts';
-import { rateLimit } from 'express-rate-limit';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
+import { apiRateLimit } from './rate-limit.ts';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { anonymiseIp } from './anonymise.ts';
@@ -110,12 +110,6 @@ const BODY_ERRORS: Record<BodyProblem, string> = {
   other: 'Die Anfrage konnte nicht verarbeitet werden.',
 };
 
-const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const found = bodyError(error);
-  if (!found) return next(error);
-  closeAfterTooLarge(res, found);
-  res.status(found.status).json({ error: BODY_ERRORS[found.problem] });
-};
 
 export function visitsRoutes(context: ApiContext): Router {
   const insert = context.db.prepare(
@@ -129,22 +123,14 @@ export function visitsRoutes(context: ApiContext): Router {
   const router = Router();
   router.use(noStore);
   router.use(
-    rateLimit({
+    apiRateLimit({
       windowMs: 60_000,
       limit: context.config.visitsPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      // The proxy sets X-Forwarded-For; a client's own Forwarded header is ignored, not logged.
-      validate: { forwardedHeader: false },
-      message: { error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' },
+      answer: (_req, res) => void res.status(429).json({ error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' }),
     }),
   );
-  const refuseAnnouncedTooLarge: RequestHandler = (req, res, next) => {
-    if (!announcesTooLarge(req, BODY_LIMIT)) return next();
-    res.set('Connection', 'close');
-    res.status(413).json({ error: BODY_ERRORS['too-large'] });
-  };
-  const body = [emptyBeacon, jsonOnly, refuseAnnouncedTooLarge, express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'text/plain'] })];
+  const tooLarge = refuseAnnouncedTooLarge(BODY_LIMIT, (_req, res) => void res.status(413).json({ error: BODY_ERRORS['too-large'] }));
+  const body = [emptyBeacon, jsonOnly, tooLarge, express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'text/plain'] })];
 
   router.post('/ip', ...body, (req, res) => {
     const parsed = ipBody.safeParse(req.body);
@@ -170,7 +156,7 @@ export function visitsRoutes(context: ApiContext): Router {
     res.status(204).end();
   });
 
-  router.use(bodyErrors);
+  router.use(jsonBodyErrors(BODY_ERRORS));
   return router;
 }
 

@@ -12,10 +12,12 @@ interface ButtonProps {
   label?: string;
   /** Sent with the call event on service pages (spec section 7). */
   pageTitle?: string | undefined;
+  /** Without the icon: a link inside text or a card that shows its own. */
+  plain?: boolean;
   'data-fab-whatsapp'?: boolean;
 }
 
-export function CallButton({ site, location, className = 'btn btn-call', children, label, pageTitle }: ButtonProps) {
+export function CallButton({ site, location, className = 'btn btn-call', children, label, pageTitle, plain = false }: ButtonProps) {
   return (
     <a
       className={className}
@@ -25,13 +27,13 @@ export function CallButton({ site, location, className = 'btn btn-call', childre
       data-track-page-title={pageTitle}
       aria-label={label}
     >
-      <Icon name="phone" />
+      {!plain && <Icon name="phone" />}
       {children ?? <span>{site.phone.display}</span>}
     </a>
   );
 }
 
-export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, pageTitle: _pageTitle, ...data }: ButtonProps) {
+export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, pageTitle: _pageTitle, plain = false, ...data }: ButtonProps) {
   return (
     <a
       className={className}
@@ -43,7 +45,7 @@ export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp',
       aria-label={label}
       {...data}
     >
-      <Icon name="message-circle" />
+      {!plain && <Icon name="message-circle" />}
       {children ?? <span>WhatsApp</span>}
     </a>
   );

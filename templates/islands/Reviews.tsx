@@ -33,7 +33,6 @@ type Phase = 'loading' | 'loaded' | 'failed';
 
 const LOAD_FAILED = { title: 'Fehler beim Laden der Bewertungen', description: 'Die Bewertungen konnten nicht geladen werden.' };
 const SYNC_FAILED = 'Synchronisation fehlgeschlagen';
-const STREAM_DELAY_MS = 3000;
 
 const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -205,19 +204,11 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
   const firstLoadDone = phase !== 'loading';
   useEffect(() => {
     if (!firstLoadDone || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    // A response that never ends keeps tools that wait for a quiet network (Lighthouse,
-    // networkidle) waiting for good, so the stream opens a while after the page has settled.
-    const timer = setTimeout(() => {
-      source = new EventSource('/api/reviews/events');
-      source.addEventListener('change', () => void load());
-      // Changes may have happened before the stream (re)connected.
-      source.addEventListener('open', () => void load());
-    }, STREAM_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      source?.close();
-    };
+    const source = new EventSource('/api/reviews/events');
+    source.addEventListener('change', () => void load());
+    // Changes may have happened before the stream (re)connected.
+    source.addEventListener('open', () => void load());
+    return () => source.close();
   }, [firstLoadDone, load]);
 
   // Without the server's list (a static host, or its request failed) the island loads it itself.

@@ -1,5 +1,7 @@
 import type { ContactPage as ContactTexts } from '../../data/schema/contact-page.ts';
 import type { Site } from '../../data/schema/site.ts';
+import type { ReactNode } from 'react';
+import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Island } from '../components/Island.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
@@ -7,7 +9,6 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { AddressSelector, type AddressSelectorProps } from '../islands/AddressSelector.tsx';
 import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
-import { telHref, whatsappHref } from '../lib/format.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ContactPageProps {
@@ -22,41 +23,40 @@ export interface ContactPageProps {
 
 const NEW_TAB = <span className="visually-hidden"> (öffnet in neuem Tab)</span>;
 
+function ContactCard({ icon, title, text, children }: { icon: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <li className="card contact-card">
+      <Icon name={icon} size={28} className="icon card-icon" />
+      <h2 className="card-title">{title}</h2>
+      <p>{text}</p>
+      {children}
+    </li>
+  );
+}
+
 function ContactCards({ site, page, routeUrl }: ContactPageProps) {
   const { address } = site;
   return (
     <section className="section contact-cards-section" aria-label="Kontaktwege">
       <div className="container">
         <ul className="card-grid contact-cards">
-          <li className="card contact-card">
-            <Icon name="phone" size={28} className="icon card-icon" />
-            <h2 className="card-title">Telefon</h2>
-            <p>{page.cards.phone}</p>
-            <a className="contact-card-link" href={telHref(site.phone.e164)} data-track="call" data-track-location="contact_card">
+          <ContactCard icon="phone" title="Telefon" text={page.cards.phone}>
+            <CallButton site={site} location="contact_card" className="contact-card-link" plain>
               {site.phone.display}
-            </a>
-          </li>
-          <li className="card contact-card">
-            <Icon name="message-circle" size={28} className="icon card-icon" />
-            <h2 className="card-title">WhatsApp</h2>
-            <p>{page.cards.whatsapp}</p>
-            <a className="contact-card-link" href={whatsappHref(site.whatsapp.e164)} target="_blank" rel="noopener noreferrer" data-track="whatsapp" data-track-location="contact_card">
+            </CallButton>
+          </ContactCard>
+          <ContactCard icon="message-circle" title="WhatsApp" text={page.cards.whatsapp}>
+            <WhatsAppButton site={site} location="contact_card" className="contact-card-link" plain>
               {site.whatsapp.display}
               {NEW_TAB}
-            </a>
-          </li>
-          <li className="card contact-card">
-            <Icon name="mail" size={28} className="icon card-icon" />
-            <h2 className="card-title">E-Mail</h2>
-            <p>{page.cards.email}</p>
+            </WhatsAppButton>
+          </ContactCard>
+          <ContactCard icon="mail" title="E-Mail" text={page.cards.email}>
             <a className="contact-card-link" href={`mailto:${site.email}`}>
               {site.email}
             </a>
-          </li>
-          <li className="card contact-card">
-            <Icon name="map-pin" size={28} className="icon card-icon" />
-            <h2 className="card-title">Adresse</h2>
-            <p>{page.cards.address}</p>
+          </ContactCard>
+          <ContactCard icon="map-pin" title="Adresse" text={page.cards.address}>
             <address>
               {address.street}
               <br />
@@ -66,7 +66,7 @@ function ContactCards({ site, page, routeUrl }: ContactPageProps) {
               Route planen
               {NEW_TAB}
             </a>
-          </li>
+          </ContactCard>
         </ul>
       </div>
     </section>
@@ -87,16 +87,16 @@ function ContactInfo({ site, page }: { site: Site; page: ContactTexts }) {
       <dl className="contact-facts">
         <dt>Telefon</dt>
         <dd>
-          <a href={telHref(site.phone.e164)} data-track="call" data-track-location="contact_info">
+          <CallButton site={site} location="contact_info" className="contact-info-link" plain>
             {site.phone.display}
-          </a>
+          </CallButton>
         </dd>
         <dt>WhatsApp</dt>
         <dd>
-          <a href={whatsappHref(site.whatsapp.e164)} target="_blank" rel="noopener noreferrer" data-track="whatsapp" data-track-location="contact_info">
+          <WhatsAppButton site={site} location="contact_info" className="contact-info-link" plain>
             {site.whatsapp.display}
             {NEW_TAB}
-          </a>
+          </WhatsAppButton>
         </dd>
         <dt>E-Mail</dt>
         <dd>
