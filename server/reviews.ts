@@ -168,8 +168,12 @@ export function syncReviews(context: ApiContext, options: SyncOptions): Promise<
 
 // ---- the list and its summary ----
 
-/** Percentages by largest remainder, so that they add up to 100 (0 without reviews). */
-export function summarize(ratings: readonly number[]): ReviewSummary {
+/**
+ * Percentages by largest remainder, so that they add up to 100 (0 without reviews). `googleCount`
+ * is Google's number of ratings for the place (null before a sync that reported one): the summary
+ * is complete only when the ratings are exactly that many.
+ */
+export function summarize(ratings: readonly number[], googleCount: number | null = null): ReviewSummary {
   const total = ratings.length;
   const counts = [5, 4, 3, 2, 1].map((stars) => ({ stars, count: ratings.filter((rating) => rating === stars).length }));
   const exact = counts.map(({ count }) => (total === 0 ? 0 : (count * 100) / total));
@@ -187,6 +191,7 @@ export function summarize(ratings: readonly number[]): ReviewSummary {
     average: total === 0 ? 0 : Math.round((sum / total) * 10) / 10,
     totalReviews: total,
     distribution: counts.map((entry, index) => ({ ...entry, percentage: floors[index]! })),
+    complete: googleCount !== null && googleCount > 0 && total === googleCount,
   };
 }
 
@@ -207,7 +212,7 @@ export function listReviews(db: Db): ReviewList {
     )
     .all() as Review[];
   const place = lastPlaceRating(db);
-  return { reviews, summary: summarize(reviews.map((review) => review.rating)), place };
+  return { reviews, summary: summarize(reviews.map((review) => review.rating), place?.userRatingCount ?? null), place };
 }
 
 // ---- routes ----

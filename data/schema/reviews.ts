@@ -12,11 +12,17 @@ export interface Review {
   time_created: string;
 }
 
-/** Average to one decimal, the total, and the stars 5 to 1 with count and percentage. */
+/**
+ * The cached reviews summed up: average to one decimal, their number, and the stars 5 to 1 with
+ * count and percentage. Google's API returns at most five reviews per retrieval, so these figures
+ * describe the cache, not the place; `complete` says whether the cache holds as many reviews as
+ * Google counts for the place (only then may the page show the distribution as the place's).
+ */
 export interface ReviewSummary {
   average: number;
   totalReviews: number;
   distribution: { stars: number; count: number; percentage: number }[];
+  complete: boolean;
 }
 
 export interface ReviewList {

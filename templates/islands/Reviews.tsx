@@ -117,41 +117,56 @@ function ReviewCard({ review, now }: { review: Review; now: Date }) {
   );
 }
 
-function Summary({ summary, place }: { summary: ReviewSummary; place: ReviewList['place'] }) {
+/**
+ * What the reviews show, said as it is. The headline is Google's own rating and count of the
+ * place (last sync). Google's API returns at most five reviews per retrieval, so the cache is
+ * usually a selection: the star distribution appears only when it is computed from all of the
+ * place's reviews (`summary.complete`), otherwise the card says that the list is a selection.
+ * Before any sync there are no Google figures, and no average stands in for them.
+ */
+function Summary({ summary, place, shown }: { summary: ReviewSummary; place: ReviewList['place']; shown: number }) {
+  const google = place !== null && place.userRatingCount > 0 ? place : null;
   return (
     <div className="rv-summary card">
-      <div className="rv-average">
-        <p className="rv-average-value">
-          {decimal.format(summary.average)}
-          <span className="visually-hidden"> von 5 Sternen</span>
-        </p>
-        {/* The stars repeat the number above for the eye; screen readers get the number. */}
-        <span aria-hidden="true">
-          <Stars rating={Math.round(summary.average)} />
-        </span>
-        <p className="rv-average-count">{countText(summary.totalReviews)}</p>
-      </div>
-      <ul className="rv-distribution" aria-label="Verteilung der Sterne">
-        {summary.distribution.map((row) => (
-          <li key={row.stars} className="rv-dist-row">
-            <span className="rv-dist-label">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</span>
-            <span className="rv-bar" aria-hidden="true">
-              <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
-            </span>
-            <span className="rv-dist-count">
-              {row.count}
-              <span className="visually-hidden">{row.count === 1 ? ' Bewertung' : ' Bewertungen'}</span> ({row.percentage}&nbsp;%)
-            </span>
-          </li>
-        ))}
-      </ul>
-      {place && (
-        <p className="rv-place">
-          Gesamtbewertung auf Google: {decimal.format(place.rating)} von 5 aus {countText(place.userRatingCount)}
-        </p>
+      {google && (
+        <div className="rv-average">
+          <p className="rv-average-value">
+            {decimal.format(google.rating)}
+            <span className="visually-hidden"> von 5 Sternen</span>
+          </p>
+          {/* The stars repeat the number above for the eye; screen readers get the number. */}
+          <span aria-hidden="true">
+            <Stars rating={Math.round(google.rating)} />
+          </span>
+          <p className="rv-average-count">Gesamtbewertung auf Google aus {countText(google.userRatingCount)}</p>
+        </div>
+      )}
+      {google && summary.complete === true ? (
+        <ul className="rv-distribution" aria-label="Verteilung der Sterne">
+          {summary.distribution.map((row) => (
+            <li key={row.stars} className="rv-dist-row">
+              <span className="rv-dist-label">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</span>
+              <span className="rv-bar" aria-hidden="true">
+                <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
+              </span>
+              <span className="rv-dist-count">
+                {row.count}
+                <span className="visually-hidden">{row.count === 1 ? ' Bewertung' : ' Bewertungen'}</span> ({row.percentage}&nbsp;%)
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rv-selection">{selectionText(shown, google?.userRatingCount ?? null)}</p>
       )}
     </div>
   );
+}
+
+/** The note under a list that is not all of the place's reviews. */
+function selectionText(shown: number, googleCount: number | null): string {
+  const part = googleCount !== null && shown < googleCount ? `${shown} der ${googleCount} Bewertungen` : countText(shown);
+  return `Eine Auswahl von ${part}: Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.`;
 }
 
 export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: ReviewsProps) {
@@ -295,7 +310,7 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
           </p>
         )}
         {loaded && reviews.length === 0 && <p className="rv-empty">Keine Bewertungen gefunden</p>}
-        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} />}
+        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} />}
         {loaded && reviews.length > 0 && (
           <ul className="rv-list">
             {reviews.map((review) => (

@@ -125,10 +125,19 @@ async function toast(page: Page, title: string): Promise<{ text: string; variant
   return (await page.evaluate(find, title))!;
 }
 
+/** Five reviews of a place that Google counts 24 ratings for: what the API returns at most. */
+function fiveOf24(): FakeReview[] {
+  const names = ['Anna Groß', 'Björn Weiß', 'Çelik Demir', 'Dörte Fuß', 'Emil Straße'];
+  return names.map((author, index) => ({ reviewId: `s${index}`, author, rating: index === 3 ? 3 : 5, text: 'Sehr zufrieden.', publishTime: ago((index + 1) * DAY_MS) }));
+}
+
 describe('the reviews page', () => {
   it('loads, shows the empty state, syncs on request and lists the reviews newest first', async () => {
     fake.mode = 'ok';
     fake.reviews = threeReviews();
+    // Google counts exactly the three reviews it returns: the distribution is the place's own.
+    fake.rating = 4.7;
+    fake.userRatingCount = 3;
     const server = await reviewsServer();
     const firstLoad = holdFirst('GET', '/api/reviews/island');
     const syncCall = holdFirst('POST', '/api/reviews/sync');
@@ -181,7 +190,9 @@ describe('the reviews page', () => {
 
     expect(await text(page, '.rv-average-value')).toBe('4,7 von 5 Sternen');
     expect(await page.$$eval('.rv-average .star-on', (stars) => stars.length)).toBe(5);
-    expect(await text(page, '.rv-average-count')).toBe('3 Bewertungen');
+    expect(await text(page, '.rv-average-count')).toBe('Gesamtbewertung auf Google aus 3 Bewertungen');
+    expect(await isShown(page, '.rv-distribution')).toBe(true);
+    expect(await page.$('.rv-selection')).toBeNull();
     expect(await texts(page, '.rv-dist-row')).toEqual([
       '5 Sterne2 Bewertungen (67\u00a0%)',
       '4 Sterne1 Bewertung (33\u00a0%)',
@@ -189,7 +200,6 @@ describe('the reviews page', () => {
       '2 Sterne0 Bewertungen (0\u00a0%)',
       '1 Stern0 Bewertungen (0\u00a0%)',
     ]);
-    expect(await text(page, '.rv-place')).toBe('Gesamtbewertung auf Google: 4,8 von 5 aus 123 Bewertungen');
 
     // Each author links to the profile on Google, in a new tab: the attribution Google asks for.
     const profile = await page.$eval('.rv-author a', (link) => ({ href: link.getAttribute('href'), target: link.getAttribute('target'), rel: link.getAttribute('rel') }));
@@ -200,6 +210,42 @@ describe('the reviews page', () => {
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-sync'))).toBe(true);
     expect(await text(page, '[role="status"]')).toBe('3 Bewertungen geladen.');
     // Hydration mismatches and script errors would show up here.
+    expect(v.errors).toEqual([]);
+  });
+
+  it("shows Google's rating and count over five of 24 reviews, calls them a selection and shows no distribution", async () => {
+    fake.mode = 'ok';
+    fake.reviews = fiveOf24();
+    fake.rating = 4.8;
+    fake.userRatingCount = 24;
+    const server = await reviewsServer();
+    const synced = await fetch(`${server.url}/api/reviews/sync`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(await synced.json()).toEqual({ success: true, inserted: 5, updated: 0 });
+
+    const v = await open(`${server.url}/bewertungen`);
+    const { page } = v;
+    await page.click('[data-consent-necessary]');
+    await state(page, 'loaded');
+    const check = async () => {
+      expect(await texts(page, '.rv-card')).toHaveLength(5);
+      expect(await text(page, '.rv-average-value')).toBe('4,8 von 5 Sternen');
+      expect(await text(page, '.rv-average-count')).toBe('Gesamtbewertung auf Google aus 24 Bewertungen');
+      expect(await isShown(page, '.rv-selection')).toBe(true);
+      expect(await text(page, '.rv-selection')).toBe(
+        'Eine Auswahl von 5 der 24 Bewertungen: Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.',
+      );
+      expect(await page.$('.rv-distribution')).toBeNull();
+      // The average of the five (4,6) is nowhere a figure of the page.
+      expect(await page.$eval('.rv', (island) => (island as HTMLElement).innerText)).not.toContain('4,6');
+    };
+    await check();
+
+    // React takes over the server's markup on the first click and renders the same.
+    await page.click(syncButton);
+    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: '0 neue Bewertungen hinzugefügt, 0 aktualisiert.', variant: 'default' });
+    await page.waitForSelector('[data-hydrated]');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);
+    await check();
     expect(v.errors).toEqual([]);
   });
 
@@ -280,7 +326,12 @@ describe('the reviews page', () => {
         review('b', 'Björn Schulz', '/img/gibt-es-nicht.jpg'),
         review('c', 'Çelik Demir', 'https://lh3.googleusercontent.com/a/photo=s128'),
       ],
-      summary: { average: 5, totalReviews: 3, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 3 : 0, percentage: stars === 5 ? 100 : 0 })) },
+      summary: {
+        average: 5,
+        totalReviews: 3,
+        distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: stars === 5 ? 3 : 0, percentage: stars === 5 ? 100 : 0 })),
+        complete: false,
+      },
       place: null,
     };
     const v = await open('/bewertungen', { prepare: interception([islandFails, answerReviews(200, list)]) });
@@ -299,6 +350,12 @@ describe('the reviews page', () => {
     expect(v.requests.filter((url) => url.includes('googleusercontent'))).toEqual([]);
     // Without a profile link the name is plain text.
     expect(await v.page.$$('.rv-author a')).toEqual([]);
+    // Before any sync there are no Google figures: a selection, and no average of our own.
+    expect(await text(v.page, '.rv-selection')).toBe(
+      'Eine Auswahl von 3 Bewertungen: Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.',
+    );
+    expect(await v.page.$('.rv-average')).toBeNull();
+    expect(await v.page.$('.rv-distribution')).toBeNull();
   });
 
   it('without JavaScript shows the note and the link to Google instead of a spinner', async () => {

@@ -190,7 +190,7 @@ describe('GET /api/reviews', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       reviews: [],
-      summary: { average: 0, totalReviews: 0, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0, percentage: 0 })) },
+      summary: { average: 0, totalReviews: 0, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0, percentage: 0 })), complete: false },
       place: null,
     });
   });
@@ -200,7 +200,7 @@ describe('GET /api/reviews', () => {
     expect((await post(url, '/api/reviews/sync', '{}')).json).toEqual({ success: true, inserted: 6, updated: 0 });
     const body = (await (await fetch(`${url}/api/reviews`)).json()) as {
       reviews: Record<string, unknown>[];
-      summary: { average: number; totalReviews: number; distribution: { stars: number; count: number; percentage: number }[] };
+      summary: { average: number; totalReviews: number; distribution: { stars: number; count: number; percentage: number }[]; complete: boolean };
       place: unknown;
     };
     expect(body.reviews.map((review) => review.author_name)).toEqual(['Jürgen Groß', 'Ayşe Kılıç', 'Dörte Weiß', 'Max Mustermann', 'Uwe Straße', 'Lena Fuß']);
@@ -216,8 +216,23 @@ describe('GET /api/reviews', () => {
         { stars: 2, count: 1, percentage: 17 },
         { stars: 1, count: 1, percentage: 16 },
       ],
+      // Six cached reviews of Google's 123: the summary describes the cache, not the place.
+      complete: false,
     });
     expect(body.place).toEqual({ rating: 4.8, userRatingCount: 123 });
+  });
+
+  it('marks the summary complete only when the cache holds as many reviews as Google counts', async () => {
+    fake.userRatingCount = 6;
+    const { url } = await server();
+    await post(url, '/api/reviews/sync', '{}');
+    const summary = async () => ((await (await fetch(`${url}/api/reviews`)).json()) as { summary: { complete: boolean } }).summary.complete;
+    expect(await summary()).toBe(true);
+
+    // Google counts one more rating than it returns (at most five a retrieval): a selection again.
+    fake.userRatingCount = 7;
+    await syncReviews(context(), { clearExisting: false });
+    expect(await summary()).toBe(false);
   });
 });
 
@@ -239,6 +254,78 @@ describe('GET /api/reviews/island', () => {
     expect(island.props.initial.reviews[0].author_photo_url).toBeNull();
     expect(Date.parse(island.props.now)).toBeGreaterThan(Date.now() - 60_000);
     expect((await fetch(`${url}/api/reviews/island`, { method: 'POST' })).status).toBe(405);
+  });
+
+  /** The island's text as a visitor's screen reader gets it: tags and React's text separators gone. */
+  const islandText = async (url: string) => {
+    const { html } = (await (await fetch(`${url}/api/reviews/island`)).json()) as { html: string };
+    return { html, text: html.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&') };
+  };
+  const SELECTION_NOTE = 'Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.';
+
+  it("headlines Google's rating and count and calls five of 24 reviews a selection, without a distribution", async () => {
+    fake.reviews.splice(5);
+    fake.rating = 4.8;
+    fake.userRatingCount = 24;
+    const { url } = await server();
+    await post(url, '/api/reviews/sync', '{}');
+    const { html, text } = await islandText(url);
+    expect(text).toContain('4,8 von 5 Sternen');
+    expect(text).toContain('Gesamtbewertung auf Google aus 24 Bewertungen');
+    expect(text).toContain(`Eine Auswahl von 5 der 24 Bewertungen: ${SELECTION_NOTE}`);
+    expect(html).not.toContain('rv-distribution');
+    expect(text).not.toContain('Verteilung');
+    expect(text).not.toMatch(/\d+ Sterne?\d/);
+    // The average of the five cached reviews (4.4) is no headline of its own.
+    expect(text).not.toContain('4,4');
+    expect(html.match(/class="card rv-card"/g)).toHaveLength(5);
+  });
+
+  it('counts the reviews the cache kept from earlier syncs into the selection', async () => {
+    fake.userRatingCount = 24;
+    const { url } = await server();
+    fake.reviews.splice(3);
+    await post(url, '/api/reviews/sync', '{}');
+    // The next retrieval returns three other reviews; without --clear the first three stay.
+    fake.reviews.splice(0, 3, ...REVIEWS.slice(3).map((review) => ({ ...review })));
+    await syncReviews(context(), { clearExisting: false });
+    expect((await islandText(url)).text).toContain(`Eine Auswahl von 6 der 24 Bewertungen: ${SELECTION_NOTE}`);
+  });
+
+  it("shows the distribution when it is computed from all of Google's reviews", async () => {
+    fake.rating = 3.7;
+    fake.userRatingCount = 6;
+    const { url } = await server();
+    await post(url, '/api/reviews/sync', '{}');
+    const { html, text } = await islandText(url);
+    expect(text).toContain('3,7 von 5 Sternen');
+    expect(text).toContain('Gesamtbewertung auf Google aus 6 Bewertungen');
+    expect(html).toContain('aria-label="Verteilung der Sterne"');
+    const rows = [...html.matchAll(/<li class="rv-dist-row">(.*?)<\/li>/g)].map((row) => row[1]!.replace(/<[^>]*>/g, '').replace(/\u00a0/g, ' '));
+    expect(rows).toEqual([
+      '5 Sterne3 Bewertungen (50 %)',
+      '4 Sterne1 Bewertung (17 %)',
+      '3 Sterne0 Bewertungen (0 %)',
+      '2 Sterne1 Bewertung (17 %)',
+      '1 Stern1 Bewertung (16 %)',
+    ]);
+    expect(text).not.toContain('Eine Auswahl');
+  });
+
+  it('before any sync shows the cached reviews as a selection, with no average standing in for Google', async () => {
+    const { url } = await server();
+    const db = openDatabase(join(dir, 'site.db'));
+    open.push(db);
+    const insert = db.prepare('insert into google_reviews (id, author_name, rating, time_created, synced_at) values (?, ?, ?, ?, ?)');
+    insert.run('places/x/reviews/a', 'Anna Groß', 5, '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
+    insert.run('places/x/reviews/b', 'Björn Weiß', 3, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
+    const { html, text } = await islandText(url);
+    expect(text).toContain(`Eine Auswahl von 2 Bewertungen: ${SELECTION_NOTE}`);
+    expect(html).not.toContain('rv-average');
+    expect(html).not.toContain('rv-distribution');
+    expect(text).not.toContain('Sternen');
+    expect(text).not.toContain('Gesamtbewertung');
+    expect(html.match(/class="card rv-card"/g)).toHaveLength(2);
   });
 });
 
