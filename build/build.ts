@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { buildScript, buildStylesheet } from './assets.ts';
 import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
 import { loadData } from './data.ts';
-import { exampleFacts } from './examples.ts';
+import { goLiveProblems } from './go-live.ts';
+import { DataErrors } from './data-error.ts';
 import { processImages } from './images.ts';
 import { renderRoute } from './render.ts';
 import { listRoutes, MESSAGE_FILE } from './routes.ts';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   now?: Date;
   quiet?: boolean;
   cacheDir?: string;
+  /** Refuse to build while the go-live check finds example data (`--production`). */
+  production?: boolean;
 }
 
 export interface BuildSummary {
@@ -41,6 +44,7 @@ export interface BuildSummary {
   seconds: number;
   images: number;
   imagesCached: number;
+  /** The go-live check's findings (build/go-live.ts), one line each. */
   examples: string[];
 }
 
@@ -64,7 +68,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   say('Loading data …');
   const data = loadData({ rootDir, dataDir, buildDate: options.now ?? new Date() });
   const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
-  const examples = exampleFacts(data);
+  const problems = goLiveProblems(data, dataDir);
+  // A production build never ships example facts, invented reviews or unconfirmed promises.
+  if (options.production && problems.length > 0) throw new DataErrors(problems);
+  const examples = problems.map((problem) => problem.message);
   step('load and validate data');
 
   rmSync(outDir, { recursive: true, force: true });
@@ -147,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       `${compression.hits} of ${compression.hits + compression.misses} assets compressed from cache, in ${seconds.toFixed(2)} s.`,
   );
   if (examples.length > 0) {
-    say(`Note: example data is still in use (${examples.join(', ')}): enter the real facts in data/site.yaml and data/home.yaml before going live.`);
+    say(`Note: ${examples.length} example facts, unconfirmed promises or placeholders are still in use; \`npm run check\` lists them (a production build refuses).`);
   }
   return { steps, pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples };
 }

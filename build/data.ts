@@ -6,6 +6,7 @@ import { aboutSchema, type About } from '../data/schema/about.ts';
 import { contactPageSchema, type ContactPage } from '../data/schema/contact-page.ts';
 import { reviewsPageSchema, type ReviewsPage } from '../data/schema/reviews-page.ts';
 import { citiesFileSchema } from '../data/schema/cities.ts';
+import { claimsSchema, type Claims } from '../data/schema/claims.ts';
 import { homeSchema, type Home } from '../data/schema/home.ts';
 import { proseFrontMatterSchema, type ProseFrontMatter } from '../data/schema/legal.ts';
 import { pricesPageSchema, type PricesPage } from '../data/schema/prices-page.ts';
@@ -14,7 +15,10 @@ import { servicesSchema, type Services } from '../data/schema/services.ts';
 import { siteSchema, type Site } from '../data/schema/site.ts';
 import { trustFrontMatterSchema, type TrustFrontMatter } from '../data/schema/trust.ts';
 import { formatGermanDate } from '../templates/lib/format.ts';
-import { HAPPY_HOUR_ID } from '../templates/lib/prices.ts';
+import { HAPPY_HOUR_ID, vatWording } from '../templates/lib/prices.ts';
+import { arrivalFacts, type ArrivalFacts } from '../templates/lib/arrival.ts';
+import { officeHours } from '../templates/lib/hours.ts';
+import type { VatWording } from '../data/schema/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { loadMarkdown, loadYaml } from './load.ts';
 import { buildPlaces, type TownRecord } from './places.ts';
@@ -37,6 +41,12 @@ export interface TrustPage extends TrustFrontMatter {
 export interface SiteData {
   site: Site;
   prices: Prices;
+  /** Every promise with a number or a guarantee (data/claims.yaml), placeholders filled. */
+  claims: Claims;
+  /** Arrival times as promised, computed from the towns of data/cities/. */
+  arrival: ArrivalFacts;
+  /** The VAT wording data/site.yaml chooses. */
+  vat: VatWording;
   home: Home;
   services: Services;
   pricesPage: PricesPage;
@@ -65,9 +75,20 @@ function checkPriceIds(file: string, refs: [field: string, id: string][], prices
   if (errors.length > 0) throw new DataErrors(errors);
 }
 
+/** A job's `needs` names parts: a typo would show a price without the part the job needs. */
+function checkNeeds(prices: Prices): void {
+  const parts = new Set(prices.parts.map((part) => part.id));
+  const errors = prices.services.flatMap((service, i) =>
+    service.needs
+      .filter((id) => !parts.has(id))
+      .map((id) => new DataError('data/prices.yaml', `services[${i}].needs`, `"${id}" is not a part id of this file (parts: ${[...parts].join(', ')})`)),
+  );
+  if (errors.length > 0) throw new DataErrors(errors);
+}
+
 function checkServices(services: Services, prices: Prices): void {
   const file = 'data/services.yaml';
-  checkPriceIds(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices);
+  checkPriceIds(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices, [HAPPY_HOUR_ID]);
   const slugs = services.services.map((service) => service.slug);
   const errors: DataError[] = [];
   slugs.forEach((slug, i) => {
@@ -81,7 +102,7 @@ function checkServices(services: Services, prices: Prices): void {
   if (errors.length > 0) throw new DataErrors(errors);
 }
 
-function loadTrustPages(dataDir: string, fill: <T>(data: T, label: string) => T): TrustPage[] {
+function loadTrustPages(dataDir: string, fill: <T>(data: T, label: string) => T, places: Place[]): TrustPage[] {
   const dir = join(dataDir, 'trust');
   const pages = readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
@@ -91,7 +112,14 @@ function loadTrustPages(dataDir: string, fill: <T>(data: T, label: string) => T)
       if (prose.data.image && !readdirSync(join(dataDir, 'images')).includes(prose.data.image.file)) {
         throw new DataError(label, 'image.file', `"${prose.data.image.file}" is not in data/images/`);
       }
-      return { ...prose.data, slug: name.slice(0, -3), html: marked.parse(prose.markdown, { async: false, gfm: true }) };
+      const { callBox } = prose.data;
+      const townRows = callBox.towns.map((name, i) => {
+        const town = places.find((place) => place.kind === 'town' && place.name === name);
+        if (!town?.arrivalTime) throw new DataError(label, `callBox.towns[${i}]`, `"${name}" is not a town of data/cities/`);
+        return { label: town.name, value: town.arrivalTime };
+      });
+      const page = { ...prose.data, callBox: { ...callBox, rows: [...callBox.rows, ...townRows] } };
+      return { ...page, slug: name.slice(0, -3), html: marked.parse(prose.markdown, { async: false, gfm: true }) };
     });
   return pages.sort((a, b) => a.order - b.order);
 }
@@ -100,8 +128,24 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   // Errors name files as the owner knows them ("data/site.yaml"), wherever the folder is.
   const file = (name: string): [string, string] => [join(dataDir, name), `data/${name}`];
   const site = loadYaml(...file('site.yaml'), siteSchema);
-  const prices = loadYaml(...file('prices.yaml'), pricesSchema);
-  const context = { ...site, prices, buildDate: formatGermanDate(buildDate) };
+  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, site, label));
+  checkNeeds(prices);
+  const vat = vatWording(site, prices);
+
+  const towns: TownRecord[] = readdirSync(join(dataDir, 'cities'))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .flatMap((name) => {
+      const [path, label] = file(`cities/${name}`);
+      return loadYaml(path, label, citiesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
+    });
+  const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
+
+  // Claims may use facts, prices and their own numbers ({{claims.customers.count}}).
+  const rawClaims = loadYaml(...file('claims.yaml'), claimsSchema);
+  const arrival = arrivalFacts(places, rawClaims.arrival.coreMaxMinutes);
+  const claims = fillPlaceholders(rawClaims, { ...site, prices, vat, arrival, claims: rawClaims }, 'data/claims.yaml');
+  const context = { ...site, prices, claims, vat, arrival, officeHours: officeHours(site, prices).join(', '), buildDate: formatGermanDate(buildDate) };
 
   const fill = <T,>(data: T, label: string): T => fillPlaceholders(data, context, label);
 
@@ -119,22 +163,13 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const about = loadYaml(...file('about.yaml'), aboutSchema, fill);
   const contactPage = loadYaml(...file('contact-page.yaml'), contactPageSchema, fill);
   const reviewsPage = loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill);
-  const trust = loadTrustPages(dataDir, fill);
-
-  const towns: TownRecord[] = readdirSync(join(dataDir, 'cities'))
-    .filter((name) => name.endsWith('.yaml'))
-    .sort()
-    .flatMap((name) => {
-      const [path, label] = file(`cities/${name}`);
-      return loadYaml(path, label, citiesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
-    });
-  const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
+  const trust = loadTrustPages(dataDir, fill, places);
 
   const legal = {} as Record<LegalSlug, ProsePage>;
   for (const slug of LEGAL_PAGES) {
     const prose = loadMarkdown(...file(`legal/${slug}.md`), proseFrontMatterSchema, fill);
     legal[slug] = { ...prose.data, html: marked.parse(prose.markdown, { async: false, gfm: true }) };
   }
-  return { site, prices, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, buildDate };
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, buildDate };
 }
 

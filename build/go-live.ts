@@ -1,13 +1,71 @@
-// Recognises the shipped example facts, so the build can say that they are still in use.
+// The go-live check: every fact of data/ that is still the shipped example, every promise the
+// owner has not confirmed, every placeholder image and unset id, each with the file and field
+// to change. `npm run check` prints it; `npm run build -- --production` refuses while it is not
+// empty; a plain build prints one line about it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import type { Claims } from '../data/schema/claims.ts';
 import type { SiteData } from './data.ts';
+import { DataError } from './data-error.ts';
 
-export function exampleFacts({ site, home }: SiteData): string[] {
-  const found: string[] = [];
-  if (/^\+49[1-9]\d{1,4}0{5,}$/.test(site.phone.e164)) found.push('phone');
-  if (/^\+49[1-9]\d{1,4}0{5,}$/.test(site.whatsapp.e164)) found.push('WhatsApp');
-  if (/@(example\.(com|org|net)|[^@]+\.example)$/i.test(site.email)) found.push('e-mail');
-  if (/^muster/i.test(site.address.street) || /mustermann/i.test(site.owner)) found.push('owner and address');
-  if (/\.example$/i.test(new URL(site.url).hostname)) found.push('site URL');
-  if (home.reviews.examples) found.push('home reviews');
+/** German numbers that cannot ring: "+49" + area code + only zeros. */
+const NO_NUMBER = /^\+49[1-9]\d{1,4}0{5,}$/;
+const RESERVED_MAIL = /@(example\.(com|org|net)|[^@]+\.example)$/i;
+
+function siteExamples({ site }: SiteData): DataError[] {
+  const file = 'data/site.yaml';
+  const found: DataError[] = [];
+  const example = (field: string, value: string, fix: string) => found.push(new DataError(file, field, `example value "${value}": ${fix}`));
+  if (/muster/i.test(site.name)) example('name', site.name, "enter the business's name");
+  if (/muster/i.test(site.legalName)) example('legalName', site.legalName, 'enter the name as registered with the trade office');
+  if (/muster/i.test(site.owner)) example('owner', site.owner, "enter the owner's full name");
+  if (/muster/i.test(site.address.street)) example('address.street', site.address.street, "enter the shop's street and number");
+  if (NO_NUMBER.test(site.phone.e164)) example('phone.e164', site.phone.e164, "enter the business's real number (and phone.display)");
+  if (NO_NUMBER.test(site.whatsapp.e164)) example('whatsapp.e164', site.whatsapp.e164, 'enter the WhatsApp number (and whatsapp.display)');
+  if (RESERVED_MAIL.test(site.email)) example('email', site.email, "enter the business's e-mail address");
+  if (/\.example$/i.test(new URL(site.url).hostname)) example('url', site.url, "enter the site's real address, e.g. https://www.…de");
+  if (/\/maps\/search\//.test(site.reviews.pageUrl)) {
+    found.push(new DataError(file, 'reviews.pageUrl', 'is a Google Maps search, not the review page of the business profile: enter the profile\'s review link'));
+  }
   return found;
+}
+
+/** An id left null is unset; `false` says the owner runs without that service. */
+function unsetIds(dataDir: string): DataError[] {
+  const raw = parse(readFileSync(join(dataDir, 'site.yaml'), 'utf8')) as { analytics?: Record<string, unknown> } | null;
+  return Object.entries(raw?.analytics ?? {})
+    .filter(([, value]) => value === null || value === undefined)
+    .map(([key]) => new DataError('data/site.yaml', `analytics.${key}`, 'unset: enter the id, or write false to run without it'));
+}
+
+function unconfirmedClaims(claims: Claims): DataError[] {
+  return Object.entries(claims)
+    .filter(([, claim]) => !claim.confirmed)
+    .map(([id, claim]) => new DataError('data/claims.yaml', `${id}.confirmed`, `unconfirmed promise "${claim.text}": confirm it (true) once you can show it, or change the text`));
+}
+
+function pageExamples({ home, about }: SiteData): DataError[] {
+  const found: DataError[] = [];
+  if (home.reviews.examples) found.push(new DataError('data/home.yaml', 'reviews.examples', 'the nine home reviews are invented examples: put real reviews from the Google profile in reviews.items, then set examples: false'));
+  if (about.team.examples) found.push(new DataError('data/about.yaml', 'team.examples', 'the team members besides the owner are invented: enter the real team, then set examples: false'));
+  if (about.milestones.examples) found.push(new DataError('data/about.yaml', 'milestones.examples', 'the milestones are invented: enter the real history, then set examples: false'));
+  return found;
+}
+
+/** Images whose bytes are the shipped drawings (data/images/placeholders.sha256). */
+function placeholderImages(dataDir: string): DataError[] {
+  const dir = join(dataDir, 'images');
+  const list = join(dir, 'placeholders.sha256');
+  if (!existsSync(list)) return [];
+  const placeholders = new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.split(/\s+/)[0]).filter(Boolean));
+  return readdirSync(dir)
+    .filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name))
+    .filter((name) => placeholders.has(createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')))
+    .map((name) => new DataError(`data/images/${name}`, '', 'is a placeholder drawing: replace it with a photo of the business (same file name)'));
+}
+
+export function goLiveProblems(data: SiteData, dataDir: string): DataError[] {
+  return [...siteExamples(data), ...unsetIds(dataDir), ...unconfirmedClaims(data.claims), ...pageExamples(data), ...placeholderImages(dataDir)];
 }

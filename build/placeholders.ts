@@ -1,11 +1,15 @@
 // Fills {{path}} placeholders in data texts from the business facts and prices, so a phone
 // number or a price is written once (data/site.yaml, data/prices.yaml) and shown everywhere.
 import { DataError, DataErrors } from './data-error.ts';
+import type { Prices } from '../data/schema/prices.ts';
 import { formatEuro } from '../templates/lib/format.ts';
+import { priceSentence } from '../templates/lib/prices.ts';
 
 export type PlaceholderContext = Record<string, unknown>;
 
-const PLACEHOLDER = /\{\{\s*(?:(euro):)?([\w.-]+)\s*\}\}/g;
+// {{path}} a text or number; {{euro:path}} "69 €"; {{num:path}} "5.000"; {{price:id}} a service's
+// price as the customer pays it, with its time condition: "69 € (Mo–Fr 8–18 Uhr …; sonst 138 €)".
+const PLACEHOLDER = /\{\{\s*(?:(euro|num|price):)?([\w.-]+)\s*\}\}/g;
 
 /** Looks a dotted path up; a segment that is not a key of an array finds the item with that id. */
 export function lookup(context: PlaceholderContext, path: string): unknown {
@@ -26,7 +30,20 @@ export function lookup(context: PlaceholderContext, path: string): unknown {
 
 function fill(text: string, context: PlaceholderContext, file: string, field: string, errors: DataError[]): string {
   return text.replace(PLACEHOLDER, (whole, format: string | undefined, path: string) => {
+    if (format === 'price') {
+      try {
+        return priceSentence(context['prices'] as Prices, path);
+      } catch {
+        errors.push(new DataError(file, field, `placeholder ${whole} names no price id of data/prices.yaml`));
+        return whole;
+      }
+    }
     const value = lookup(context, path);
+    if (format === 'num') {
+      if (typeof value === 'number') return value.toLocaleString('de-DE');
+      errors.push(new DataError(file, field, `placeholder ${whole} needs a number at "${path}"`));
+      return whole;
+    }
     if (format === 'euro') {
       if (typeof value === 'number') return formatEuro(value);
       errors.push(new DataError(file, field, `placeholder ${whole} needs a number at "${path}"`));
@@ -34,7 +51,7 @@ function fill(text: string, context: PlaceholderContext, file: string, field: st
     }
     if (typeof value === 'string' || typeof value === 'number') return String(value);
     errors.push(
-      new DataError(file, field, `placeholder ${whole} names no text or number; use a path of data/site.yaml, "prices.…" or "buildDate"`),
+      new DataError(file, field, `placeholder ${whole} names no text or number; use a path of data/site.yaml, "prices.…", "claims.…", "vat.…", "arrival.…" or "buildDate"`),
     );
     return whole;
   });

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import type { Head } from '../templates/lib/context.ts';
 import { breadcrumbList, faqPage, localBusiness, serviceData, webPage, type Crumb } from '../templates/lib/structured-data.ts';
 import type { ResponsiveImage } from '../templates/lib/image.ts';
-import { priceItem, surchargeNote } from '../templates/lib/prices.ts';
+import { priceSentence, quote, surchargeNote } from '../templates/lib/prices.ts';
 import { AboutPage } from '../templates/pages/AboutPage.tsx';
 import { HomePage } from '../templates/pages/HomePage.tsx';
 import { LegalPage } from '../templates/pages/LegalPage.tsx';
@@ -20,7 +20,7 @@ import { AreaPage } from '../templates/pages/AreaPage.tsx';
 import { ContactPage } from '../templates/pages/ContactPage.tsx';
 import { ReviewsPage } from '../templates/pages/ReviewsPage.tsx';
 import { REGIONS } from '../data/schema/cities.ts';
-import { FALLBACK_ARRIVAL, FALLBACK_TEXT, type Place } from '../templates/lib/place.ts';
+import { atWithTown, FALLBACK_TEXT, plainPhrases, type Place } from '../templates/lib/place.ts';
 import { placePath } from '../templates/lib/slugs.ts';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
 import { DataError } from './data-error.ts';
@@ -108,7 +108,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   for (const service of services.services) {
     const path = servicePath(service.slug);
     const crumbs = [start, servicesCrumb, { name: service.title, path }];
-    const price = priceItem(prices, service.priceId);
+    const price = quote(prices, service.priceId);
     routes.push(
       page(
         path,
@@ -123,16 +123,17 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
             service.seo.title,
             service.seo.description,
             crumbs,
-            serviceData(siteUrl, path, service.title, service.intro, { price: price.price, currency: prices.currency }),
+            serviceData(siteUrl, path, service.title, service.intro, { price: price.total, currency: prices.currency }),
             localBusiness(site, siteUrl),
           ),
         },
         createElement(ServicePage, {
           site,
           service,
-          price,
+          prices,
+          priceId: service.priceId,
           surchargeNote: surchargeNote(prices),
-          vatNote: prices.vatNote,
+          vatNote: data.vat.note,
           crumbs,
           others: services.services.filter((other) => other !== service).map((other) => ({ title: other.title, href: servicePath(other.slug) })),
         }),
@@ -151,7 +152,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
         canonical: true,
         structuredData: described('/preise', pricesPage.seo.title, pricesPage.seo.description, pricesCrumbs, faqPage(siteUrl, '/preise', pricesPage.faq.items)),
       },
-      createElement(PricesPage, { site, prices, page: pricesPage, crumbs: pricesCrumbs }),
+      createElement(PricesPage, { site, prices, vat: data.vat, page: pricesPage, crumbs: pricesCrumbs }),
     ),
   );
 
@@ -196,6 +197,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       },
       createElement(ContactPage, {
         site,
+        prices,
         page: contactPage,
         crumbs: contactCrumbs,
         routeUrl: `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`,
@@ -224,12 +226,12 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   }
 
   const areaCrumb: Crumb = { name: 'Einsatzgebiet', path: '/einsatzgebiet' };
-  const door = priceItem(prices, 'tuer-zugefallen');
+  const door = priceSentence(prices, 'tuer-zugefallen');
   const placeHead = (place: Place, crumbs: Crumb[]) => {
     const where = place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name;
     const title = `Schlüsseldienst ${where} – 24/7 Notdienst zum Festpreis`;
     const description =
-      `Schlüsseldienst in ${where}: in ${place.arrivalTime} vor Ort, Türöffnung ${door.price} € Festpreis ${prices.terms.standardHours}, ` +
+      `Schlüsseldienst ${atWithTown(place)}: ${place.arrivalTime === null ? 'Ankunftszeit am Telefon' : `in ${place.arrivalTime} vor Ort`}, Türöffnung ${door}, ` +
       `rund um die Uhr erreichbar.`;
     return {
       title,
@@ -255,6 +257,8 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       { title: areaTitle, description: areaDescription, canonical: true, structuredData: described('/einsatzgebiet', areaTitle, areaDescription, [start, areaCrumb]) },
       createElement(AreaPage, {
         site,
+        claims: data.claims,
+        arrival: data.arrival,
         places: data.places,
         regions: REGIONS,
         crumbs: [start, areaCrumb],
@@ -265,7 +269,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   );
   for (const place of data.places) {
     const crumbs = placeCrumbs(place);
-    routes.push(page(place.path, place.kind, placeHead(place, crumbs), createElement(CityPage, { site, prices, place, crumbs })));
+    routes.push(page(place.path, place.kind, placeHead(place, crumbs), createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs })));
   }
   // The page of a place the data does not know, rendered by the server on request: it replaces
   // the tokens with the name and slug it derives from the address (spec: fallback data).
@@ -274,9 +278,10 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     slug: FALLBACK_TOKENS.slug,
     path: placePath(FALLBACK_TOKENS.slug),
     name: FALLBACK_TOKENS.name,
+    ...plainPhrases(FALLBACK_TOKENS.name),
     town: null,
     region: null,
-    arrivalTime: FALLBACK_ARRIVAL,
+    arrivalTime: null,
     postcodes: [],
     population: null,
     isMainLocation: false,
@@ -292,7 +297,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     template: 'fallback',
     head: placeHead(fallback, fallbackCrumbs),
     indexable: false,
-    page: createElement(CityPage, { site, prices, place: fallback, crumbs: fallbackCrumbs }),
+    page: createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place: fallback, crumbs: fallbackCrumbs }),
   });
 
   for (const slug of LEGAL_PAGES) {

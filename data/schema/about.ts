@@ -9,8 +9,16 @@ export const aboutSchema = z.object({
   lead: text,
   history: z.object({ heading: text, paragraphs: z.array(text).min(2) }),
   values: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).length(4) }),
-  team: z.object({ heading: text, lead: text.optional(), members: z.array(z.object({ name: text, role: text, text })).min(1) }),
+  team: z.object({
+    heading: text,
+    lead: text.optional(),
+    /** True while the members are the shipped, invented examples (`npm run check` lists it). */
+    examples: z.boolean(),
+    members: z.array(z.object({ name: text, role: text, text })).min(1),
+  }),
   milestones: z.object({
+    /** True while the milestones are the shipped, invented examples. */
+    examples: z.boolean(),
     heading: text,
     items: z.array(z.object({ year: z.number().int(), title: text, text })).length(5),
   }),

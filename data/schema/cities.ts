@@ -8,6 +8,31 @@ export const REGIONS = ['Hauptstandort', 'Ruhrgebiet', 'Ruhrgebiet Nord', 'Ruhrg
 const text = z.string().min(2);
 const arrival = z.string().regex(/^\d{1,2}–\d{2} Min\.$/, 'must look like "20–30 Min." (with an en dash)');
 
+// Sentences say "in Rüttenscheid" and "nach Rüttenscheid"; a name that needs an article or another
+// preposition ("die Altstadt", "der Borsigplatz") brings both phrases, since no rule derives them.
+const phrase = z
+  .string()
+  .regex(/^[a-zäöü]+ \S/, 'must start with a lower-case preposition, as in "in der Altstadt"');
+const districtSchema = z.union([
+  text,
+  z
+    .object({
+      name: text,
+      /** Where: "in der Altstadt", "im Westviertel", "am Borsigplatz". */
+      in: phrase,
+      /** Whither: "in die Altstadt", "ins Westviertel", "zum Borsigplatz". */
+      to: phrase,
+    })
+    .strict()
+    .superRefine((district, context) => {
+      // Declension may change the other words ("in der Alten Heide"), never the last one.
+      const last = district.name.split(' ').at(-1)!;
+      for (const key of ['in', 'to'] as const) {
+        if (!district[key].endsWith(` ${last}`)) context.addIssue({ code: 'custom', path: [key], message: `must end with "${last}", the last word of the name` });
+      }
+    }),
+]);
+
 export const townSchema = z.object({
   name: text,
   /** The place name in data/postcodes.csv when it differs ("Mülheim an der Ruhr"). */
@@ -22,9 +47,10 @@ export const townSchema = z.object({
   /** One paragraph of true facts (history, landmarks, structure), shown only with a population. */
   facts: text,
   /** The town's real districts (Stadtteile, Ortsteile); each gets a page of its own. */
-  districts: z.array(text).default([]),
+  districts: z.array(districtSchema).default([]),
 });
 
 export const citiesFileSchema = z.object({ towns: z.array(townSchema).min(1) });
 
 export type Town = z.infer<typeof townSchema>;
+export type District = z.infer<typeof districtSchema>;

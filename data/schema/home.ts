@@ -12,7 +12,7 @@ export const homeSchema = z.object({
     heading: text,
     lead: text,
     slogans: z.tuple([text, text]),
-    prices: z.array(z.object({ priceId, label: text, note: text })).length(2),
+    prices: z.array(z.object({ priceId, label: text })).length(2),
     priceNote: text,
     badges: z.array(text).length(3),
   }),
@@ -46,7 +46,6 @@ export const homeSchema = z.object({
           priceId,
           description: text,
           features: z.array(text).min(2),
-          surcharges: z.array(text).default([]),
           highlight: text.optional(),
         }),
       )
@@ -56,9 +55,11 @@ export const homeSchema = z.object({
   reviews: z.object({
     heading: text,
     lead: text,
-    // True while the texts below are the shipped examples: the build warns, a live site must
-    // show only real reviews (UWG Anhang Nr. 23b).
+    // True while the texts below are the shipped examples: the page labels them as examples,
+    // `npm run check` lists them, a production build refuses (UWG Anhang Nr. 23b).
     examples: z.boolean(),
+    /** Shown instead of `lead` while `examples` is true. */
+    exampleNote: text,
     note: text,
     items: z.array(z.object({ name: text, date: text, rating: z.number().int().min(1).max(5), text })).length(9),
     link: z.object({ label: text, href: internalPath }),

@@ -12,11 +12,18 @@ const priceItem = z.object({
   from: z.boolean().default(false),
   note: z.string().optional(),
   popular: z.boolean().default(false),
+  /** Parts of `parts` this job always needs (one of them): its shown price includes the cheapest. */
+  needs: z.array(id).default([]),
 });
+
+const vatWording = z.object({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });
+
+/** "Mo–Fr 8–18 Uhr": days and whole hours, parsed by templates/lib/hours.ts. */
+export const HOURS_PATTERN = /^(Mo|Di|Mi|Do|Fr|Sa|So)(?:–(Mo|Di|Mi|Do|Fr|Sa|So))? (\d{1,2})–(\d{1,2}) Uhr/;
 
 export const pricesSchema = z.object({
   currency: z.literal('EUR'),
-  vatNote: z.string().min(10),
+  vat: z.object({ smallBusiness: vatWording, standard: vatWording }),
   services: z.array(priceItem).min(1),
   parts: z.array(priceItem),
   happyHour: z.object({
@@ -28,18 +35,22 @@ export const pricesSchema = z.object({
     condition: z.string(),
   }),
   surcharges: z.object({
-    outsideHours: z.object({ label: z.string(), percent: z.number().int().positive(), when: z.string(), exampleId: id }),
+    outsideHours: z.object({
+      label: z.string(),
+      percent: z.number().int().positive(),
+      when: z.string(),
+      appliesTo: z.enum(['labour', 'total']),
+      exampleId: id,
+    }),
     outsideArea: z.string(),
   }),
   terms: z.object({
-    standardHours: z.string(),
+    standardHours: z.string().regex(HOURS_PATTERN, 'must start with days and hours such as "Mo–Fr 8–18 Uhr"'),
     waitingPerStartedHour: euro,
     lateInterestPointsAboveBase: z.number().positive(),
-    refundWithinHours: z.number().int().positive(),
-    lateArrivalMinutes: z.number().int().positive(),
-    warrantyYears: z.number().int().positive(),
   }),
 });
 
 export type Prices = z.infer<typeof pricesSchema>;
 export type PriceItem = z.infer<typeof priceItem>;
+export type VatWording = z.infer<typeof vatWording>;

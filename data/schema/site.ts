@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as "+492011234567"');
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "08:00"');
-const optionalId = z.string().min(1).nullable().default(null);
+// null: not set yet (`npm run check` lists it); false: deliberately without that service.
+const optionalId = z.union([z.literal(false).transform(() => null), z.string().min(1), z.null()]).default(null);
 
 export const phoneSchema = z.object({
   e164,
@@ -16,7 +17,6 @@ export const siteSchema = z.object({
   owner: z.string().min(2),
   url: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
   foundingYear: z.number().int().min(1900).max(2100),
-  arrivalTime: z.string().regex(/^\d+–\d+ Minuten$/, 'must look like "15–30 Minuten"'),
   address: z.object({
     street: z.string().min(3),
     postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit postcode'),
@@ -31,13 +31,16 @@ export const siteSchema = z.object({
   email: z.email(),
   hours: z.object({
     emergency: z.string().min(3),
-    office: z.array(z.object({ days: z.string().min(2), opens: time, closes: time })).min(1),
+    office: z.array(z.object({ days: z.string().regex(/^(Mo|Di|Mi|Do|Fr|Sa|So)(–(Mo|Di|Mi|Do|Fr|Sa|So))?$/, 'must be days such as "Mo–Fr" or "Sa"'), opens: time, closes: time })).min(1),
     emailReply: z.string().min(3),
   }),
   registration: z.object({
     tradeOffice: z.string().min(3),
     chamber: z.string().min(3),
+    /** § 19 UStG: true shows no VAT ("keine Umsatzsteuer nach § 19 UStG"), false "inkl. … MwSt.". */
     smallBusiness: z.boolean(),
+    /** The VAT rate the prices include when `smallBusiness` is false. */
+    vatRate: z.number().int().min(1).max(30).default(19),
     vatId: z.string().regex(/^DE\d{9}$/, 'must look like "DE123456789"').nullable().default(null),
   }),
   serviceRegions: z.array(z.string().min(2)).min(1),

@@ -22,6 +22,8 @@ export const trustFrontMatterSchema = z.object({
     text: text.optional(),
     /** Label and value rows, e.g. arrival times per area. */
     rows: z.array(z.object({ label: text, value: text })).default([]),
+    /** Towns of data/cities/ shown as rows with their own arrival times (never typed twice). */
+    towns: z.array(text).default([]),
     bullets: z.array(text).default([]),
   }),
   tiles: z.array(z.object({ title: text, text, icon: text })).length(2, 'must be exactly two trust tiles'),

@@ -1,11 +1,33 @@
-import type { PriceItem } from '../../data/schema/prices.ts';
-import { priceText } from '../lib/prices.ts';
+import type { Prices } from '../../data/schema/prices.ts';
+import { outsideText, priceText, quote, type Quote } from '../lib/prices.ts';
 
-/** An amount of data/prices.yaml; `data-price-id` lets the tests compare every page's prices. */
-export function Price({ item, className }: { item: PriceItem; className?: string }) {
+/** A price as the customer pays it; `data-price-id` lets the tests compare every page's prices. */
+export function Price({ quote: q, className }: { quote: Quote; className?: string }) {
   return (
-    <span className={className} data-price-id={item.id}>
-      {priceText(item)}
+    <span className={className} data-price-id={q.item.id}>
+      {priceText(q)}
+    </span>
+  );
+}
+
+/**
+ * A price with its time condition and the price outside the standard hours beside it, in the same
+ * type size (PAngV): "69 € Mo–Fr 8–18 Uhr außer an Feiertagen; sonst 138 €". Reads as one phrase
+ * without CSS too.
+ */
+export function PriceSchedule({ prices, id, className }: { prices: Prices; id: string; className?: string }) {
+  const q = quote(prices, id);
+  return (
+    <span className={className ? `price-schedule ${className}` : 'price-schedule'}>
+      <Price quote={q} className="price-amount-value" />
+      {q.outside !== null && (
+        <>
+          {' '}
+          <span className="price-when">
+            {prices.terms.standardHours}; sonst <span data-price-outside={q.item.id}>{outsideText(q)}</span>
+          </span>
+        </>
+      )}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { Place } from '../lib/place.ts';
+import { postcodeRange, type Place } from '../lib/place.ts';
 import { Icon } from './Icon.tsx';
 
 /** A town as a card: its page, its arrival time, on the home page also its postcodes. */
@@ -8,7 +8,7 @@ export function TownCard({ town, withPostcodes = false }: { town: Place; withPos
       {withPostcodes && <Icon name="map-pin" size={22} className="icon card-icon" />}
       {town.isMainLocation && !withPostcodes && <span className="badge-main">Hauptstandort</span>}
       <span className="card-title">{withPostcodes ? `Schlüsseldienst ${town.name}` : town.name}</span>
-      {withPostcodes && <span className="card-text">{`PLZ ${town.postcodes[0]}–${town.postcodes.at(-1)}`}</span>}
+      {withPostcodes && <span className="card-text">{`PLZ ${postcodeRange(town.postcodes)}`}</span>}
       <span className="card-text">
         <Icon name="timer" size={16} /> {town.arrivalTime}
       </span>

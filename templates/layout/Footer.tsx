@@ -77,7 +77,7 @@ export function Footer({ context }: { context: PageContext }) {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {site.name} · Schlüsselnotdienst für {site.serviceRegions.join(', ')}
+          © {site.name} · Schlüsselnotdienst, Einsatzgebiet: {site.serviceRegions.join(', ')}
         </p>
       </div>
     </footer>

@@ -21,3 +21,8 @@ export function telHref(e164: string): string {
 export function whatsappHref(e164: string): string {
   return `https://wa.me/${e164.replace(/^\+/, '')}`;
 }
+
+/** ["a", "b", "c"] → "a, b und c". */
+export function germanList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
+}

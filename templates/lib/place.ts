@@ -11,10 +11,15 @@ export interface Place {
   slug: string;
   path: string;
   name: string;
+  /** Where, with the preposition and any article: "in Rüttenscheid", "in der Altstadt", "am Borsigplatz". */
+  at: string;
+  /** Whither: "nach Rüttenscheid", "in die Altstadt", "zum Borsigplatz". */
+  to: string;
   /** The town a district belongs to (the place itself for a town). */
   town: PlaceLink | null;
   region: string | null;
-  arrivalTime: string;
+  /** "20–30 Min." from data/cities/; null for a place the data does not know (no time is promised). */
+  arrivalTime: string | null;
   /** Real postcodes of the town (GeoNames); empty: "Auf Anfrage". */
   postcodes: string[];
   /** The town's inhabitants, rounded; null: no facts paragraph. */
@@ -28,5 +33,25 @@ export interface Place {
   distanceKm: number | null;
 }
 
-export const FALLBACK_ARRIVAL = '15–45 Min.';
 export const FALLBACK_TEXT = 'Wir sind auch in Ihrem Gebiet für Sie da. Rufen Sie uns einfach an!';
+
+/** The phrases of a name used like a town's, without an article: "in Essen", "nach Essen". */
+export function plainPhrases(name: string): Pick<Place, 'at' | 'to'> {
+  return { at: `in ${name}`, to: `nach ${name}` };
+}
+
+/** A phrase at the start of a sentence: "Im Westviertel …". */
+export function sentenceStart(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/** Where, naming a district's town: "in der Altstadt (Düsseldorf)", "in Essen". */
+export function atWithTown(place: Place): string {
+  return place.kind === 'district' && place.town ? `${place.at} (${place.town.name})` : place.at;
+}
+
+/** The postcodes as a range: "45127–45359", "42489", or "Auf Anfrage" when the data has none. */
+export function postcodeRange(postcodes: string[]): string {
+  if (postcodes.length === 0) return 'Auf Anfrage';
+  return postcodes.length === 1 ? postcodes[0]! : `${postcodes[0]}–${postcodes.at(-1)}`;
+}

@@ -1,5 +1,8 @@
-// Looking prices up by their id in data/prices.yaml; pages never type a price.
-import type { PriceItem, Prices } from '../../data/schema/prices.ts';
+// Looking prices up by their id in data/prices.yaml and stating them as the customer pays them
+// (PAngV): a job that needs a part is shown with the cheapest part included, and every price the
+// surcharge applies to is shown with its price outside the standard hours. Pages never type a price.
+import type { PriceItem, Prices, VatWording } from '../../data/schema/prices.ts';
+import type { Site } from '../../data/schema/site.ts';
 import { formatEuro } from './format.ts';
 
 /** The happy-hour rule as a price item, so it is shown (and checked) like every other price. */
@@ -13,6 +16,7 @@ export function happyHourItem(prices: Prices): PriceItem {
     price: rule.price,
     from: false,
     popular: false,
+    needs: [],
     note: `${rule.days} ${rule.from}–${rule.to} Uhr, ${rule.condition}`,
   };
 }
@@ -24,13 +28,63 @@ export function priceItem(prices: Prices, id: string): PriceItem {
   return item;
 }
 
+/** A service's price as the customer pays it. */
+export interface Quote {
+  item: PriceItem;
+  /** In the standard hours: the labour plus the cheapest part the job needs. */
+  total: number;
+  /** The cheapest needed part, included in `total`. */
+  part: PriceItem | null;
+  /** "ab": the amount grows with the part (another size, another lock) or the item says so. */
+  from: boolean;
+  /** Outside the standard hours, with the surcharge; null where it never applies (happy hour, parts). */
+  outside: number | null;
+}
+
+export function quote(prices: Prices, id: string): Quote {
+  const item = priceItem(prices, id);
+  const candidates = item.needs.map((partId) => priceItem(prices, partId));
+  const part = candidates.reduce<PriceItem | null>((cheapest, next) => (cheapest === null || next.price < cheapest.price ? next : cheapest), null);
+  const partPrice = part?.price ?? 0;
+  const total = item.price + partPrice;
+  const isService = prices.services.some((service) => service.id === id);
+  const rule = prices.surcharges.outsideHours;
+  const factor = 1 + rule.percent / 100;
+  const outside = !isService ? null : rule.appliesTo === 'labour' ? item.price * factor + partPrice : total * factor;
+  return { item, total, part, from: item.from || candidates.length > 1 || (part?.from ?? false), outside };
+}
+
+function amount(value: number, from: boolean): string {
+  return `${from ? 'ab ' : ''}${formatEuro(value)}`;
+}
+
+/** "69 €", "ab 99 € inkl. Profilzylinder 30/30". */
+export function priceText(q: Quote): string {
+  return `${amount(q.total, q.from)}${q.part ? ` inkl. ${q.part.title}` : ''}`;
+}
+
+/** "138 €", "ab 168 €": the price outside the standard hours. */
+export function outsideText(q: Quote): string {
+  return q.outside === null ? '' : amount(q.outside, q.from);
+}
+
+/**
+ * The price with its time condition, in running text and SEO descriptions:
+ * "69 € (Mo–Fr 8–18 Uhr außer an Feiertagen; sonst 138 €)".
+ */
+export function priceSentence(prices: Prices, id: string): string {
+  const q = quote(prices, id);
+  if (q.outside === null) return priceText(q);
+  return `${priceText(q)} (${prices.terms.standardHours}; sonst ${outsideText(q)})`;
+}
+
 /** The one sentence of the surcharge rule, as every page states it. */
 export function surchargeNote(prices: Prices): string {
   const rule = prices.surcharges.outsideHours;
-  return `Festpreise ${prices.terms.standardHours}; ${rule.when} +${rule.percent} % ${rule.label}, vorab am Telefon genannt.`;
+  return `Festpreise ${prices.terms.standardHours}; ${rule.when} +${rule.percent} % ${rule.label}${rule.appliesTo === 'labour' ? ' auf den Arbeitslohn' : ''}, vorab am Telefon genannt.`;
 }
 
-/** "69 €", or "ab 30 €" for prices marked `from`. */
-export function priceText(item: PriceItem): string {
-  return `${item.from ? 'ab ' : ''}${formatEuro(item.price)}`;
+/** The VAT wording of data/prices.yaml that data/site.yaml chooses. */
+export function vatWording(site: Site, prices: Prices): VatWording {
+  return site.registration.smallBusiness ? prices.vat.smallBusiness : prices.vat.standard;
 }

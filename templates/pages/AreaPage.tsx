@@ -1,4 +1,6 @@
+import type { Claims } from '../../data/schema/claims.ts';
 import type { Site } from '../../data/schema/site.ts';
+import type { ArrivalFacts } from '../lib/arrival.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
@@ -12,6 +14,8 @@ import type { Crumb } from '../lib/structured-data.ts';
 
 export interface AreaProps {
   site: Site;
+  claims: Claims;
+  arrival: ArrivalFacts;
   places: Place[];
   regions: readonly string[];
   crumbs: Crumb[];
@@ -24,7 +28,7 @@ function initial(name: string): string {
 }
 
 /** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
-export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
+export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
   const towns = places.filter((place) => place.kind === 'town');
   const districts = places.length - towns.length;
   const sorted = [...places].sort((a, b) => germanCollator.compare(a.name, b.name) || germanCollator.compare(a.town?.name ?? '', b.town?.name ?? ''));
@@ -34,7 +38,7 @@ export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: Ar
       <PageHero
         site={site}
         heading="Unser Einsatzgebiet"
-        lead={`Von unserem Standort in ${site.address.city} fahren wir ins ganze Ruhrgebiet, an den Niederrhein, ins Rheinland und ins Bergische Land.`}
+        lead={`Von unserem Standort in ${site.address.city} fahren wir in ${towns.length} Städte und Gemeinden im Ruhrgebiet, am Niederrhein, im Rheinland und im Bergischen Land.`}
         crumbs={crumbs}
         location="area"
       />
@@ -42,16 +46,16 @@ export function AreaPage({ site, places, regions, crumbs, mapUrl, embedUrl }: Ar
         <div className="container">
           <ul className="card-grid stats">
             <li className="card stat">
-              <span className="stat-value">{towns.length}</span> Städte und {districts} Stadtteile
+              <span className="stat-value">{towns.length}</span> Städte und Gemeinden mit {districts} Stadt- und Ortsteilen
             </li>
             <li className="card stat">
-              <span className="stat-value">15–35 Min.</span> durchschnittliche Anfahrt
+              <span className="stat-value">{arrival.core}</span> übliche Anfahrt in die {arrival.coreCount} nächstgelegenen Städte, in die übrigen bis {arrival.slowest}
             </li>
             <li className="card stat">
-              <span className="stat-value">100 %</span> Öffnungserfolg
+              <span className="stat-value">{claims.damageFree.percent} %</span> unserer Türöffnungen ohne Schaden
             </li>
             <li className="card stat">
-              <span className="stat-value">5.000+</span> zufriedene Kundinnen und Kunden
+              <span className="stat-value">{claims.customers.count.toLocaleString('de-DE')}+</span> Kundinnen und Kunden seit {site.foundingYear}
             </li>
           </ul>
         </div>

@@ -1,4 +1,5 @@
-import type { Prices } from '../../data/schema/prices.ts';
+import type { Prices, VatWording } from '../../data/schema/prices.ts';
+import type { Claims } from '../../data/schema/claims.ts';
 import { CheckList } from '../components/CheckList.tsx';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
@@ -6,16 +7,19 @@ import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Faq } from '../components/Faq.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { Price } from '../components/Price.tsx';
+import { PriceSchedule } from '../components/Price.tsx';
 import { Section } from '../components/Section.tsx';
-import type { Place } from '../lib/place.ts';
-import { formatEuro } from '../lib/format.ts';
-import { priceItem, surchargeNote } from '../lib/prices.ts';
+import { atWithTown, sentenceStart, type Place } from '../lib/place.ts';
+import { germanList } from '../lib/format.ts';
+import { priceItem, priceSentence, surchargeNote } from '../lib/prices.ts';
+import { officeHours } from '../lib/hours.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface CityProps {
   site: Site;
   prices: Prices;
+  claims: Claims;
+  vat: VatWording;
   place: Place;
   crumbs: Crumb[];
 }
@@ -35,37 +39,78 @@ function postcodeText(place: Place): string {
 
 /** The four questions of spec section 2, answered from the place's data and the price list. */
 export function cityFaq(place: Place, prices: Prices, site: Site): { question: string; answer: string }[] {
-  const door = priceItem(prices, 'tuer-zugefallen');
-  const locked = priceItem(prices, 'tuer-abgeschlossen');
-  const area = place.town && place.kind === 'district' ? `${place.name} (${place.town.name})` : place.name;
+  const town = place.town?.name ?? place.name;
   return [
     {
-      question: `Wie schnell ist der Schlüsseldienst in ${place.name}?`,
-      answer: `In ${area} sind wir in der Regel in ${place.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen. Die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
-    },
-    {
-      question: `Was kostet eine Türöffnung in ${place.name}?`,
+      question: `Wie schnell ist der Schlüsseldienst ${place.at}?`,
       answer:
-        `Eine zugefallene Tür öffnen wir für ${formatEuro(door.price)}, eine abgeschlossene für ${formatEuro(locked.price)}, ` +
-        `Anfahrt im Einsatzgebiet inklusive. ${surchargeNote(prices)}`,
+        place.arrivalTime === null
+          ? 'Das hängt davon ab, wo genau Sie sind. Rufen Sie uns an: Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon.'
+          : `${sentenceStart(atWithTown(place))} sind wir in der Regel in ${place.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen. Die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
     },
     {
-      question: `Kommen Sie auch nachts und am Wochenende nach ${place.name}?`,
+      question: `Was kostet eine Türöffnung ${place.at}?`,
+      answer:
+        `Eine zugefallene Tür öffnen wir für ${priceSentence(prices, 'tuer-zugefallen')}, eine abgeschlossene für ` +
+        `${priceSentence(prices, 'tuer-abgeschlossen')}, Anfahrt im Einsatzgebiet inklusive. ${surchargeNote(prices)}`,
+    },
+    {
+      question: `Kommen Sie auch nachts und am Wochenende ${place.to}?`,
       answer: `Ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`,
     },
     {
-      question: place.postcodes.length > 0 ? `Welche Postleitzahlen in ${place.town?.name ?? place.name} fahren Sie an?` : `Fahren Sie auch in meinen Ort?`,
+      question: place.postcodes.length > 0 ? `Welche Postleitzahlen in ${town} fahren Sie an?` : `Fahren Sie auch in meinen Ort?`,
       answer:
-        place.postcodes.length > 0
-          ? `Alle: ${place.postcodes.join(', ')}.`
-          : 'Sehr wahrscheinlich. Rufen Sie uns an und nennen Sie Ihre Adresse – wir sagen Ihnen sofort, wann wir bei Ihnen sein können.',
+        place.postcodes.length > 1
+          ? `Wir kommen in alle Postleitzahlbereiche von ${town}: ${germanList(place.postcodes)}.`
+          : place.postcodes.length === 1
+            ? `Wir kommen in den ganzen Postleitzahlbereich von ${town}: ${place.postcodes[0]}.`
+            : 'Sehr wahrscheinlich. Rufen Sie uns an und nennen Sie Ihre Adresse – wir sagen Ihnen sofort, wann wir bei Ihnen sein können.',
     },
   ];
 }
 
-export function CityPage({ site, prices, place, crumbs }: CityProps) {
+/**
+ * Where we go around the place. The district names stand in a list after a colon, where they
+ * need no article; only the place itself takes its preposition ("in die Altstadt").
+ */
+export function CityArea({ place }: { place: Place }) {
   const town = place.town?.name ?? place.name;
   const shown = place.districts.slice(0, SHOWN_DISTRICTS);
+  const more = place.districts.length > shown.length;
+  const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && !more ? ' und ' : ', ');
+  return (
+    <section aria-labelledby="area-heading">
+      <h2 id="area-heading">Unser Einsatzgebiet in {town}</h2>
+      {shown.length > 0 ? (
+        <p>
+          {place.kind === 'district' ? `Wir kommen ${place.to} und in alle anderen Stadtteile von ${town}: ` : `Wir kommen in alle Stadtteile von ${town}: `}
+          {shown.map((district, index) => (
+            <span key={district.path}>
+              <a href={district.path}>{district.name}</a>
+              {separator(index)}
+            </span>
+          ))}
+          {more ? ' und alle weiteren.' : '.'}
+        </p>
+      ) : place.kind === 'district' ? (
+        <p>
+          Wir kommen {place.to} und in ganz {town} zu Ihnen – in jede Straße, zu jeder Uhrzeit.
+        </p>
+      ) : (
+        <p>Wir kommen in ganz {place.name} zu Ihnen – in jede Straße, zu jeder Uhrzeit.</p>
+      )}
+      {place.kind === 'district' && place.town && (
+        <p>
+          <a href={place.town.path}>Schlüsseldienst in ganz {place.town.name}</a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps) {
+  const town = place.town?.name ?? place.name;
   const faq = cityFaq(place, prices, site);
   return (
     <>
@@ -82,7 +127,7 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
               <Icon name="map-pin" size={18} /> {`PLZ ${postcodeText(place)}`}
             </li>
             <li>
-              <Icon name="timer" size={18} /> {`Anfahrt ${place.arrivalTime}`}
+              <Icon name="timer" size={18} /> {place.arrivalTime === null ? 'Ankunftszeit auf Anfrage' : `Anfahrt ${place.arrivalTime}`}
             </li>
             <li>
               <Icon name="clock" size={18} /> 24/7 erreichbar
@@ -101,39 +146,18 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
       <div className="container two-columns city-body">
         <div>
           <section aria-labelledby="reasons-heading">
-            <h2 id="reasons-heading">Warum {site.name} in {place.name}?</h2>
+            <h2 id="reasons-heading">Warum {site.name} {place.at}?</h2>
             <CheckList
               items={[
-                'Festpreis am Telefon, bevor wir losfahren',
-                `In ${place.name} in der Regel in ${place.arrivalTime} vor Ort`,
-                `Eigener Betrieb in ${site.address.city} seit ${site.foundingYear}, kein Callcenter`,
-                '98 % der Türen öffnen wir ohne Schaden',
-                'Zahlung nach der Arbeit, auch mit Karte ohne Gebühr',
+                claims.fixedPrice.text,
+                place.arrivalTime === null ? 'Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon' : `${sentenceStart(place.at)} in der Regel in ${place.arrivalTime} vor Ort`,
+                claims.founded.text,
+                claims.damageFree.text,
+                claims.payment.text,
               ]}
             />
           </section>
-          <section aria-labelledby="area-heading">
-            <h2 id="area-heading">Unser Einsatzgebiet in {town}</h2>
-            {shown.length > 0 ? (
-              <p>
-                Wir kommen in {place.kind === 'district' ? `${place.name} und die Nachbarstadtteile` : `ganz ${town}`}:{' '}
-                {shown.map((district, index) => (
-                  <span key={district.path}>
-                    <a href={district.path}>{district.name}</a>
-                    {index < shown.length - 1 ? ', ' : ' '}
-                  </span>
-                ))}
-                und alle weiteren Stadtteile.
-              </p>
-            ) : (
-              <p>Wir kommen in ganz {place.name} zu Ihnen – in jede Straße, zu jeder Uhrzeit.</p>
-            )}
-            {place.kind === 'district' && place.town && (
-              <p>
-                <a href={place.town.path}>Schlüsseldienst in ganz {place.town.name}</a>
-              </p>
-            )}
-          </section>
+          <CityArea place={place} />
           {place.facts && place.population !== null && (
             <section aria-labelledby="facts-heading">
               <h2 id="facts-heading">Über {place.name}</h2>
@@ -146,26 +170,23 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">
-            Festpreise in {place.name}
+            Preise {place.at}
           </h2>
           <dl className="call-box-rows">
-            {PRICE_IDS.map((id) => {
-              const item = priceItem(prices, id);
-              return (
-                <div key={id}>
-                  <dt>{item.title}</dt>
-                  <dd>
-                    <Price item={item} />
-                  </dd>
-                </div>
-              );
-            })}
+            {PRICE_IDS.map((id) => (
+              <div key={id}>
+                <dt>{priceItem(prices, id).title}:</dt>{' '}
+                <dd>
+                  <PriceSchedule prices={prices} id={id} />
+                </dd>
+              </div>
+            ))}
           </dl>
           <p className="fine-print">
-            {`${surchargeNote(prices)} ${prices.vatNote}`}
+            {`${surchargeNote(prices)} ${vat.note}`}
           </p>
           <p className="fine-print">
-            <strong>Öffnungszeiten:</strong> Notdienst rund um die Uhr, 24/7. Büro {site.hours.office.map((slot) => `${slot.days} ${slot.opens}–${slot.closes}`).join(', ')} Uhr.
+            <strong>Öffnungszeiten:</strong> Notdienst rund um die Uhr, 24/7. Büro {officeHours(site, prices).join(', ')}.
           </p>
           <CallButton site={site} location="city_price_box" className="btn btn-call btn-block" />
           <a className="text-link" href="/preise">
@@ -174,7 +195,7 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
         </aside>
       </div>
 
-      <Section id="leistungen-vor-ort" heading={`Unsere Leistungen in ${place.name}`} className="section-muted">
+      <Section id="leistungen-vor-ort" heading={`Unsere Leistungen ${place.at}`} className="section-muted">
         <ul className="card-grid">
           {SERVICES.map((service, index) => (
             <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
@@ -183,7 +204,7 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
                 <a href={service.href}>{service.title}</a>
               </h3>
               <p>
-                Festpreis <Price item={priceItem(prices, service.priceId)} /> – auch in {place.name}.
+                Auch {place.at}: <PriceSchedule prices={prices} id={service.priceId} />
               </p>
             </li>
           ))}
@@ -192,7 +213,7 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
           <li className="card">
             <Icon name="shield-check" size={28} className="icon card-icon" />
             <h3>Schadenfreie Öffnung</h3>
-            <p>98 % der Türen öffnen wir ohne Spuren; Bohren nur mit Ihrer Zustimmung.</p>
+            <p>{claims.damageFree.text}; gebohrt wird nur mit Ihrer Zustimmung.</p>
           </li>
           <li className="card">
             <Icon name="clock" size={28} className="icon card-icon" />
@@ -201,8 +222,8 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
           </li>
           <li className="card">
             <Icon name="badge-euro" size={28} className="icon card-icon" />
-            <h3>Festpreise vor Ort</h3>
-            <p>Der Preis steht fest, bevor wir losfahren – ohne versteckte Kosten.</p>
+            <h3>Preis vorab</h3>
+            <p>{claims.fixedPrice.text}. {claims.fixedPrice.condition}</p>
           </li>
         </ul>
       </Section>
@@ -219,11 +240,11 @@ export function CityPage({ site, prices, place, crumbs }: CityProps) {
         </Section>
       )}
 
-      <Section id="fragen" heading={`Häufige Fragen zum Schlüsseldienst in ${place.name}`}>
+      <Section id="fragen" heading={`Häufige Fragen zum Schlüsseldienst ${place.at}`}>
         <Faq items={faq} group="city-faq" />
       </Section>
 
-      <CallToAction site={site} heading={`Ausgesperrt in ${place.name}? Rufen Sie jetzt an.`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="city_cta" />
+      <CallToAction site={site} heading={`Ausgesperrt ${place.at}? Rufen Sie jetzt an.`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="city_cta" />
       <p className="container section-more">
         <a className="btn btn-outline" href="/einsatzgebiet">
           Alle Einsatzgebiete ansehen

@@ -1,5 +1,7 @@
 import type { ContactPage as ContactTexts } from '../../data/schema/contact-page.ts';
+import type { Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
+import { outsideStandardHours } from '../lib/hours.ts';
 import type { ReactNode } from 'react';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -13,6 +15,8 @@ import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ContactPageProps {
   site: Site;
+  /** For the surcharge window beside the office hours. */
+  prices: Prices;
   page: ContactTexts;
   crumbs: Crumb[];
   /** Directions to the shop in Google Maps (new tab). */
@@ -73,7 +77,7 @@ function ContactCards({ site, page, routeUrl }: ContactPageProps) {
   );
 }
 
-function ContactInfo({ site, page }: { site: Site; page: ContactTexts }) {
+function ContactInfo({ site, prices, page }: { site: Site; prices: Prices; page: ContactTexts }) {
   return (
     <aside className="card contact-info" aria-labelledby="contact-info-heading">
       <h2 id="contact-info-heading">{page.info.heading}</h2>
@@ -113,7 +117,10 @@ function ContactInfo({ site, page }: { site: Site; page: ContactTexts }) {
           {site.hours.office.map((slot) => (
             <tr key={slot.days}>
               <th scope="row">Büro {slot.days}</th>
-              <td>{`${slot.opens}–${slot.closes} Uhr`}</td>
+              <td>
+                {`${slot.opens}–${slot.closes} Uhr`}
+                {outsideStandardHours(slot, prices) && ` (Preise mit ${prices.surcharges.outsideHours.label})`}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -139,7 +146,7 @@ export function ContactPage(props: ContactPageProps) {
               <ContactForm {...form} />
             </Island>
           </div>
-          <ContactInfo site={site} page={page} />
+          <ContactInfo site={site} prices={props.prices} page={page} />
         </div>
       </Section>
       <Section id="anfahrt" heading={page.map.heading} lead={page.map.lead} reveal={false}>

@@ -1,5 +1,5 @@
 import type { Home } from '../../data/schema/home.ts';
-import type { PriceItem, Prices } from '../../data/schema/prices.ts';
+import type { Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon.tsx';
 import { Island } from '../components/Island.tsx';
 import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
-import { Price } from '../components/Price.tsx';
+import { PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
@@ -38,9 +38,7 @@ function Hero({ site, home, prices }: HomeProps) {
         <ul className="hero-prices">
           {hero.prices.map((entry) => (
             <li key={entry.priceId} className="price-chip">
-              <span className="price-chip-label">{entry.label}</span>
-              <Price item={priceItem(prices, entry.priceId)} className="price-chip-amount" />
-              <span className="price-chip-note">{entry.note}</span>
+              <span className="price-chip-label">{entry.label}:</span> <PriceSchedule prices={prices} id={entry.priceId} className="price-chip-amount" />
             </li>
           ))}
         </ul>
@@ -96,11 +94,12 @@ function TrustCards({ home }: { home: Home }) {
   );
 }
 
-function ServicePrice({ item }: { item: PriceItem }) {
+function ServicePrice({ prices, id }: { prices: Prices; id: string }) {
+  const { note } = priceItem(prices, id);
   return (
     <p className="service-price">
-      <Price item={item} />
-      {item.note && <span className="service-price-note">{item.note}</span>}
+      <PriceSchedule prices={prices} id={id} />
+      {note && <span className="service-price-note">{note}</span>}
     </p>
   );
 }
@@ -116,7 +115,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
               <h3>{card.title}</h3>
             </div>
             <p>{card.description}</p>
-            <ServicePrice item={priceItem(prices, card.priceId)} />
+            <ServicePrice prices={prices} id={card.priceId} />
             <details name="services" data-service={card.title}>
               <summary>So gehen wir vor</summary>
               <ol className="steps">
@@ -148,10 +147,10 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
         {home.prices.cards.map((card) => (
           <PriceCard
             key={card.priceId}
-            item={priceItem(prices, card.priceId)}
+            prices={prices}
+            id={card.priceId}
             description={card.description}
             features={card.features}
-            surcharges={card.surcharges}
             highlight={card.highlight}
           />
         ))}
@@ -168,7 +167,7 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
 function Reviews({ home }: { home: Home }) {
   const { reviews } = home;
   return (
-    <Section id="bewertungen" heading={reviews.heading} lead={reviews.lead}>
+    <Section id="bewertungen" heading={reviews.heading} lead={reviews.examples ? reviews.exampleNote : reviews.lead}>
       <ul className="card-grid review-grid">
         {reviews.items.map((review) => (
           <li key={review.name} className="card review-card">
@@ -178,13 +177,13 @@ function Reviews({ home }: { home: Home }) {
                 <p>{review.text}</p>
               </blockquote>
               <figcaption>
-                <strong>{review.name}</strong> · {review.date} · Google-Bewertung
+                <strong>{review.name}</strong> · {review.date} · {reviews.examples ? 'Beispielbewertung' : 'Google-Bewertung'}
               </figcaption>
             </figure>
           </li>
         ))}
       </ul>
-      <p className="fine-print">{reviews.note}</p>
+      {!reviews.examples && <p className="fine-print">{reviews.note}</p>}
       <p className="section-more">
         <a className="btn btn-outline" href={reviews.link.href} data-track="review">
           {reviews.link.label}

@@ -13,7 +13,7 @@ export function LegalPage({ site, heading, html }: LegalProps) {
     <div className="container page-narrow">
       <h1>{heading}</h1>
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-      <aside className="call-box" aria-label="Notruf">
+      <aside className="call-box" aria-label="Notdienst">
         <p>Ausgesperrt? Wir sind rund um die Uhr erreichbar.</p>
         <CallButton site={site} location="legal" />
       </aside>

@@ -1,5 +1,5 @@
 import type { PricesPage as PricesPageData } from '../../data/schema/prices-page.ts';
-import type { Prices } from '../../data/schema/prices.ts';
+import type { Prices, VatWording } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Faq } from '../components/Faq.tsx';
@@ -7,13 +7,13 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Price } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
-import { formatEuro } from '../lib/format.ts';
-import { priceItem } from '../lib/prices.ts';
+import { outsideText, priceText, quote } from '../lib/prices.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface PricesProps {
   site: Site;
   prices: Prices;
+  vat: VatWording;
   page: PricesPageData;
   crumbs: Crumb[];
 }
@@ -21,28 +21,27 @@ export interface PricesProps {
 /** The worked example of the surcharge rule, computed from the data: 69 € → 138 €. */
 function SurchargeExample({ prices, heading }: { prices: Prices; heading: string }) {
   const rule = prices.surcharges.outsideHours;
-  const item = priceItem(prices, rule.exampleId);
-  const withSurcharge = item.price * (1 + rule.percent / 100);
+  const q = quote(prices, rule.exampleId);
   return (
     <div className="surcharge-example">
       <h3>{heading}</h3>
       <p>
-        {item.title}, {prices.terms.standardHours}: <Price item={item} />
+        {q.item.title}, {prices.terms.standardHours}: <Price quote={q} />
         <br />
-        {item.title}, {rule.when}: <strong>{formatEuro(withSurcharge)}</strong> ({formatEuro(item.price)} + {rule.percent} %)
+        {q.item.title}, {rule.when}: <strong data-price-outside={q.item.id}>{outsideText(q)}</strong> ({priceText(q)} + {rule.percent} %)
       </p>
     </div>
   );
 }
 
-export function PricesPage({ site, prices, page, crumbs }: PricesProps) {
+export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="pricing" />
-      <Section id="festpreise" heading="Unsere Festpreise" lead={prices.vatNote} reveal={false}>
+      <Section id="festpreise" heading="Unsere Festpreise" lead={vat.note} reveal={false}>
         <ul className="card-grid price-grid">
           {page.cards.map((card) => (
-            <PriceCard key={card.priceId} item={priceItem(prices, card.priceId)} description={card.description} features={card.features} highlight="Beliebtester Service" />
+            <PriceCard key={card.priceId} prices={prices} id={card.priceId} description={card.description} features={card.features} highlight="Beliebtester Service" />
           ))}
         </ul>
       </Section>
@@ -60,7 +59,7 @@ export function PricesPage({ site, prices, page, crumbs }: PricesProps) {
               <tr key={part.id}>
                 <th scope="row">{part.title}</th>
                 <td>
-                  <Price item={part} />
+                  <Price quote={quote(prices, part.id)} />
                 </td>
                 <td>{part.note ?? ''}</td>
               </tr>

@@ -1,17 +1,19 @@
-import type { PriceItem } from '../../data/schema/prices.ts';
+import type { Prices } from '../../data/schema/prices.ts';
 import { CheckList } from '../components/CheckList.tsx';
 import type { Service } from '../../data/schema/services.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Price } from '../components/Price.tsx';
+import { PriceSchedule } from '../components/Price.tsx';
+import { priceItem } from '../lib/prices.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ServiceProps {
   site: Site;
   service: Service;
-  price: PriceItem;
+  prices: Prices;
+  priceId: string;
   surchargeNote: string;
   vatNote: string;
   crumbs: Crumb[];
@@ -20,13 +22,14 @@ export interface ServiceProps {
 }
 
 /** /leistungen/{service}: title, intro, three paragraphs, eight advantages, call and WhatsApp. */
-export function ServicePage({ site, service, price, surchargeNote, vatNote, crumbs, others }: ServiceProps) {
+export function ServicePage({ site, service, prices, priceId, surchargeNote, vatNote, crumbs, others }: ServiceProps) {
+  const price = priceItem(prices, priceId);
   return (
     <>
       <PageHero site={site} heading={service.title} lead={service.intro} crumbs={crumbs} location="service_page" pageTitle={service.title}>
         <p className="price-line">
           <span className="price-line-label">{price.title}</span>
-          <Price item={price} className="price-line-amount" />
+          <PriceSchedule prices={prices} id={priceId} className="price-line-amount" />
           {price.note && <span className="price-line-note">{price.note}</span>}
         </p>
       </PageHero>

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData, type SiteData } from '../../build/data.ts';
 import { formatEuro } from '../../templates/lib/format.ts';
-import { happyHourItem } from '../../templates/lib/prices.ts';
+import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../templates/lib/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
@@ -139,7 +139,8 @@ describe('structured data', () => {
 
 describe('one price per service, everywhere', () => {
   it('every shown price of an item equals data/prices.yaml, on every page', () => {
-    const expected = new Map([...data.prices.services, ...data.prices.parts, happyHourItem(data.prices)].map((item) => [item.id, `${item.from ? 'ab ' : ''}${formatEuro(item.price)}`]));
+    const ids = [...data.prices.services, ...data.prices.parts].map((item) => item.id).concat(HAPPY_HOUR_ID);
+    const expected = new Map(ids.map((id) => [id, priceText(quote(data.prices, id))]));
     const seen = new Map<string, Set<string>>();
     for (const page of pages) {
       for (const match of html(page.path).matchAll(/data-price-id="([^"]+)"[^>]*>([^<]+)</g)) {
@@ -153,12 +154,11 @@ describe('one price per service, everywhere', () => {
 
   it('no page states a euro amount that data/prices.yaml does not hold', () => {
     const { prices } = data;
-    const surcharge = 1 + prices.surcharges.outsideHours.percent / 100;
-    const amounts = [...prices.services, ...prices.parts].map((item) => item.price);
+    const quotes = [...prices.services, ...prices.parts].map((item) => quote(prices, item.id));
+    const amounts = quotes.flatMap((q) => [q.item.price, q.total, ...(q.outside === null ? [] : [q.outside])]);
     const amountsIn = (text: string) => [...text.matchAll(/(\d{1,3}(?:\.\d{3})*(?:,\d{2})?) ?€/g)].map((match) => Number(match[1]!.replace(/\./g, '').replace(',', '.')));
     const known = new Set([
       ...amounts,
-      ...amounts.map((amount) => amount * surcharge),
       prices.happyHour.price,
       prices.terms.waitingPerStartedHour,
       // Amounts written in the price file's own notes ("+5 € je weitere 5 mm").
@@ -178,6 +178,104 @@ describe('one price per service, everywhere', () => {
       expect(text, page.path).not.toMatch(/keine (Nacht|Wochenend)?zuschläge/i);
       expect(text, page.path).not.toMatch(/15 Jahre/);
     }
+  });
+});
+
+describe('claims that hold', () => {
+  const texts = () => pages.map((page) => ({ path: page.path, text: visibleText(html(page.path)) }));
+
+  it('every service price stands with its time condition and its price outside the standard hours', () => {
+    let checked = 0;
+    for (const page of pages) {
+      const markup = html(page.path);
+      for (const service of data.prices.services) {
+        const q = quote(data.prices, service.id);
+        for (const match of markup.matchAll(new RegExp(`data-price-id="${service.id}"`, 'g'))) {
+          const before = markup.slice(Math.max(0, match.index - 200), match.index);
+          const after = markup.slice(match.index, match.index + 500);
+          expect(`${before} ${after}`, `${page.path}: ${service.id}`).toContain(data.prices.terms.standardHours);
+          expect(after, `${page.path}: ${service.id}`).toContain(`data-price-outside="${service.id}">${outsideText(q)}<`);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('a door-opening price in running text has its night price beside it', () => {
+    for (const id of ['tuer-zugefallen', 'tuer-abgeschlossen']) {
+      const q = quote(data.prices, id);
+      const day = formatEuro(q.total).replace(/\u00a0/g, ' ');
+      const night = formatEuro(q.outside!).replace(/\u00a0/g, ' ');
+      for (const { path, text } of texts()) {
+        // "ab 129 € inkl. Einsteckschloss" is another job's price that happens to be the same amount.
+        for (const match of text.matchAll(new RegExp(`(?<!\\d|ab )${day}`, 'g'))) {
+          const around = text.slice(Math.max(0, match.index! - 200), match.index! + 200);
+          expect(around, `${path}: ${day}`).toContain(night);
+        }
+      }
+    }
+  });
+
+  it('no page says what was found untrue or misleading', () => {
+    const banned = [
+      /100 % Öffnungserfolg/,
+      /ohne Spuren/,
+      /Monteur/,
+      /Notruf(?! 11[02])/,
+      /alle Stimmen/,
+      /ungefiltert/,
+      /Kartengebühr|(ohne|keine) Gebühr/,
+      /Extra-Posten/,
+      /ohne Aufschläge vor Ort/,
+      /voll versichert/,
+      /zufriedene Kund/,
+      /ab \d+ € Festpreis|Festpreis ab/,
+      /Google-Bewertung(?!en)/,
+      /durchschnittliche Anfahrt/,
+      /\d Jahre Gewährleistung/,
+    ];
+    for (const { path, text } of texts()) {
+      for (const pattern of banned) expect(text, `${path}: ${pattern}`).not.toMatch(pattern);
+    }
+  });
+
+  it('the generic arrival time is always said with the towns it holds for', () => {
+    const { core, coreTowns } = data.arrival;
+    let seen = 0;
+    for (const { path, text } of texts()) {
+      for (const match of text.matchAll(new RegExp(core, 'g'))) {
+        expect(text.slice(Math.max(0, match.index! - 200), match.index! + 80), path).toMatch(new RegExp(`${coreTowns}|nächstgelegenen`));
+        seen += 1;
+      }
+    }
+    expect(seen).toBeGreaterThan(2);
+  });
+
+  it('every damage-free share is the one of data/claims.yaml', () => {
+    for (const { path, text } of texts()) {
+      for (const match of text.matchAll(/(\d+) % (?:unserer |der |aller )?Tür(?:en|öffnungen)/g)) {
+        expect(Number(match[1]), path).toBe(data.claims.damageFree.percent);
+      }
+    }
+  });
+
+  it('the money-back guarantee is advertised with its condition in the same element', () => {
+    const card = html('/').match(/<a class="card trust-card" href="\/geld-zurueck-garantie"[^]*?<\/a>/)![0];
+    expect(visibleText(card)).toContain(`unangekündigt mehr als ${data.claims.moneyBack.lateArrivalMinutes} Minuten`);
+    expect(visibleText(card)).toContain(`innerhalb von ${data.claims.moneyBack.refundWithinHours} Stunden`);
+    expect(visibleText(html('/agb'))).not.toMatch(/Staus? oder (eines )?schwere/);
+  });
+
+  it('office hours outside the surcharge-free window say so', () => {
+    expect(visibleText(html('/kontakt'))).toMatch(/Büro Sa 09:00–16:00 Uhr \(Preise mit Notdienstzuschlag\)/);
+  });
+
+  it('labels the shipped home reviews as examples', () => {
+    expect(data.home.reviews.examples).toBe(true);
+    const reviews = visibleText(html('/').match(/<section[^>]*id="bewertungen"[^]*?<\/section>/)![0]);
+    expect(reviews).toContain('Beispielbewertung');
+    expect(reviews).toContain(data.home.reviews.exampleNote);
   });
 });
 
@@ -212,7 +310,7 @@ describe('the service area', () => {
       expect(html(place.path).includes('class="badge-main">Hauptstandort<'), place.path).toBe(place.isMainLocation);
       expect(text).toContain(`PLZ ${place.postcodes[0]}`);
       expect(text).toContain(place.arrivalTime);
-      if (place.districts.length > 0) expect(text).toContain('und alle weiteren Stadtteile');
+      if (place.districts.length > 0) expect(text).toContain(`Wir kommen in alle Stadtteile von ${place.name}: `);
       else expect(text).toContain(`Wir kommen in ganz ${place.name}`);
       expect(text.includes(`Über ${place.name}`), place.path).toBe(place.population !== null);
       expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);

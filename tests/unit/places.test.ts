@@ -2,10 +2,11 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPlaces, type TownRecord } from '../../build/places.ts';
+import { buildPlaces } from '../../build/places.ts';
 import { distanceKm, loadPostcodes } from '../../build/postcodes.ts';
 import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { townRecord } from '../support/town-record.ts';
 
 const site = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') }).site;
 
@@ -26,21 +27,7 @@ const POSTCODES = loadPostcodes(
   'data/postcodes.csv',
 );
 
-function town(name: string, districts: string[] = [], extra: Partial<TownRecord> = {}): TownRecord {
-  return {
-    name,
-    region: 'Ruhrgebiet',
-    arrivalTime: '20–30 Min.',
-    population: 100000,
-    isMainLocation: false,
-    description: `${name} ist eine Stadt.`,
-    facts: `${name} hat Fakten.`,
-    districts,
-    file: 'data/cities/test.yaml',
-    field: 'towns[0]',
-    ...extra,
-  };
-}
+const town = townRecord;
 
 describe('postcodes from GeoNames', () => {
   it('reads quoted cells and groups postcodes per town with their centre', () => {
@@ -85,7 +72,7 @@ describe('places of the service area', () => {
     expect(district).toMatchObject({ kind: 'district', name: 'Rüttenscheid', arrivalTime: '20–30 Min.', postcodes: ['45127', '45130'], town: { name: 'Essen', path: '/schluesseldienst/essen' } });
     expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
     expect(district.facts).toBeNull();
-    expect(district.description).toContain('Rüttenscheid ist ein Stadtteil von Essen');
+    expect(district.description).toContain('Der Stadtteil Rüttenscheid gehört zu Essen.');
   });
 
   it('shows facts only where the data has a population', () => {

@@ -1,0 +1,37 @@
+// Opening hours next to the surcharge window: the office may be open when the fixed prices do not
+// hold (Saturday in the example data), and a visitor must read that beside the hours.
+import { HOURS_PATTERN, type Prices } from '../../data/schema/prices.ts';
+import type { Site } from '../../data/schema/site.ts';
+
+const DAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
+
+function dayRange(first: string, last: string | undefined): number[] {
+  const from = DAYS.indexOf(first);
+  const to = last ? DAYS.indexOf(last) : from;
+  return DAYS.map((_, index) => index).filter((index) => index >= from && index <= to);
+}
+
+/** True when part of the slot lies outside the standard hours of data/prices.yaml. */
+export function outsideStandardHours(slot: Site['hours']['office'][number], prices: Prices): boolean {
+  const window = HOURS_PATTERN.exec(prices.terms.standardHours);
+  if (!window) throw new Error(`data/prices.yaml: terms.standardHours: "${prices.terms.standardHours}" names no days and hours`);
+  const days = dayRange(window[1]!, window[2]);
+  const [slotFirst, slotLast] = slot.days.split('–');
+  const opens = Number(slot.opens.slice(0, 2)) + Number(slot.opens.slice(3)) / 60;
+  const closes = Number(slot.closes.slice(0, 2)) + Number(slot.closes.slice(3)) / 60;
+  return dayRange(slotFirst!, slotLast).some((day) => !days.includes(day)) || opens < Number(window[3]) || closes > Number(window[4]);
+}
+
+/** "08:00" → "8", "09:30" → "9:30". */
+function clock(time: string): string {
+  const [hours, minutes] = time.split(':');
+  return minutes === '00' ? String(Number(hours)) : `${Number(hours)}:${minutes}`;
+}
+
+/** "Mo–Fr 8–18 Uhr", "Sa 9–16 Uhr (mit Notdienstzuschlag)": each office slot as one phrase. */
+export function officeHours(site: Site, prices: Prices): string[] {
+  return site.hours.office.map((slot) => {
+    const phrase = `${slot.days} ${clock(slot.opens)}–${clock(slot.closes)} Uhr`;
+    return outsideStandardHours(slot, prices) ? `${phrase} (Preise mit ${prices.surcharges.outsideHours.label})` : phrase;
+  });
+}
