@@ -58,7 +58,8 @@ export const homeSchema = z.object({
     // True while the texts below are the shipped examples: the page labels them as examples,
     // `npm run check` lists them, a production build refuses (UWG Anhang Nr. 23b).
     examples: z.boolean(),
-    /** Shown instead of `lead` while `examples` is true. */
+    /** Shown instead of `heading` and `lead` while `examples` is true. */
+    exampleHeading: text,
     exampleNote: text,
     note: text,
     items: z.array(z.object({ name: text, date: text, rating: z.number().int().min(1).max(5), text })).length(9),

