@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadData } from '../../build/data.ts';
@@ -73,7 +73,7 @@ describe('data validation', () => {
   it('stops `npm run build` with exit code 1 and writes nothing', () => {
     copy = copyData();
     copy.edit('prices.yaml', (text) => text.replace('price: 199', 'price: -5'));
-    const out = join(mkdtempSync(join(tmpdir(), 'site-out-')), 'dist');
+    const out = join(tempDir('site-out-'), 'dist');
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'build/index.ts', '--data', copy.dir, '--out', out], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Build stopped: 1 problem in the data; nothing was written.');

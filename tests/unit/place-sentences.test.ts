@@ -1,8 +1,8 @@
 // The generated German sentences about places, for every town and district of the real data and
 // for fixture names: the right preposition and article for every kind of name, full sentences,
 // and one wording for the business ("Notdienst", "Techniker").
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -128,7 +128,7 @@ describe('sentences about every place of the data', () => {
 });
 
 describe('sentences about fixture names', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'postcodes-'));
+  const dir = tempDir('postcodes-');
   const csv = join(dir, 'postcodes.csv');
   writeFileSync(
     csv,

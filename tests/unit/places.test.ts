@@ -1,5 +1,5 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPlaces } from '../../build/places.ts';
@@ -11,7 +11,7 @@ import { townRecord } from '../support/town-record.ts';
 const site = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') }).site;
 
 function csv(rows: string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'postcodes-'));
+  const dir = tempDir('postcodes-');
   const file = join(dir, 'postcodes.csv');
   writeFileSync(file, ['country_code,zipcode,place,state,state_code,province,province_code,community,community_code,latitude,longitude', ...rows].join('\n'));
   return file;
