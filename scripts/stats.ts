@@ -1,25 +1,45 @@
-// `npm run stats [-- --days 7]`: page views, consented visits and call and WhatsApp clicks per
-// day and path, from the visits table of DATABASE_PATH (read-only; the server may keep running).
+// `npm run stats [-- --days 7]`: per day (Europe/Berlin) and path, the page views the server
+// counted itself (page_counts) and, from visitors who chose 'Alle akzeptieren', their logged page
+// views, visits and call and WhatsApp clicks (visits). Reads DATABASE_PATH read-only; the server
+// may keep running.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
+import { berlinDay, daysBefore } from '../templates/lib/berlin-day.ts';
+import { PAGE_COUNT_FLUSH_MS } from '../server/services.ts';
 import { formatTable, type Cell } from './lib/table.ts';
+
+const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;
 
 const HELP = `Usage: npm run stats [-- --days N]
 
-Prints, per day (UTC) and path: page views (log/ip), visits (log/visit, only after consent),
-call clicks and WhatsApp clicks. Reads the SQLite file DATABASE_PATH (default var/site.db).
+Prints, per day (Europe/Berlin) and path:
+  page views       counted by the server from the pages it answered (GET answered 200 or 304;
+                   no HEAD, no obvious bots; no IP address, nothing from the visitor's device).
+                   The server writes them every ${FLUSH_SECONDS} s and when it stops, so the last
+                   ${FLUSH_SECONDS} s may still be missing. Kept ${PAGE_COUNT_RETENTION_MONTHS} months.
+  consented views  page views logged by the browser, only after "Alle akzeptieren"
+  visits           visits with screen size, time zone and session (only after "Alle akzeptieren")
+  calls, WhatsApp  clicks on call and WhatsApp links (only after "Alle akzeptieren")
+The last four are kept VISIT_RETENTION_DAYS days (default ${DEFAULT_VISIT_RETENTION_DAYS}).
+Reads the SQLite file DATABASE_PATH (default var/site.db).
 
-  --days N   today and the N-1 days before (default 7; rows older than the retention are gone)
+  --days N   today and the N-1 days before (default 7)
   --help     this text`;
 
-interface Row {
+const COLUMNS = ['views', 'consented', 'visits', 'calls', 'whatsapp'] as const;
+type Counts = Record<(typeof COLUMNS)[number], number>;
+interface Row extends Counts {
   day: string;
   path: string;
-  views: number;
-  visits: number;
-  calls: number;
-  whatsapp: number;
+}
+
+interface VisitRow {
+  created_at: string;
+  kind: 'ip' | 'visit' | 'click';
+  path: string;
+  click: 'call' | 'whatsapp' | null;
 }
 
 function fail(message: string): never {
@@ -43,44 +63,56 @@ function options(): { days: number } {
   return { days };
 }
 
+const VISIT_COLUMN: Record<string, keyof Counts> = { ip: 'consented', visit: 'visits', call: 'calls', whatsapp: 'whatsapp' };
+
 function readRows(databasePath: string, since: string): Row[] {
   if (!existsSync(databasePath)) {
     fail(`There is no database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file (default var/site.db).`);
   }
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const rows = new Map<string, Row>();
+  const row = (day: string, path: string): Row => {
+    const key = `${day} ${path}`;
+    let found = rows.get(key);
+    if (!found) rows.set(key, (found = { day, path, views: 0, consented: 0, visits: 0, calls: 0, whatsapp: 0 }));
+    return found;
+  };
   try {
-    return db
-      .prepare(
-        `SELECT substr(created_at, 1, 10) AS day, path,
-                sum(kind = 'ip') AS views,
-                sum(kind = 'visit') AS visits,
-                sum(kind = 'click' AND click = 'call') AS calls,
-                sum(kind = 'click' AND click = 'whatsapp') AS whatsapp
-           FROM visits WHERE created_at >= ?
-          GROUP BY day, path
-          ORDER BY day DESC, views DESC, path`,
-      )
-      .all(since) as Row[];
+    const counted = db.prepare('SELECT day, path, views FROM page_counts WHERE day >= ?').all(since) as { day: string; path: string; views: number }[];
+    for (const { day, path, views } of counted) row(day, path).views += views;
+    // Berlin is at most two hours ahead of UTC; the exact day is worked out per row.
+    const from = new Date(Date.parse(`${since}T00:00:00Z`) - 2 * 60 * 60 * 1000).toISOString();
+    const logged = db.prepare('SELECT created_at, kind, path, click FROM visits WHERE created_at >= ?').all(from) as VisitRow[];
+    for (const visit of logged) {
+      const day = berlinDay(Date.parse(visit.created_at));
+      if (day < since) continue;
+      const column = VISIT_COLUMN[visit.kind === 'click' ? (visit.click ?? '') : visit.kind];
+      if (column) row(day, visit.path)[column] += 1;
+    }
   } catch (error) {
-    fail(`Cannot read the visits of ${databasePath}: ${(error as Error).message}. Start the server once so it creates its tables.`);
+    fail(`Cannot read the statistics of ${databasePath}: ${(error as Error).message}. Start the server once so it creates its tables.`);
   } finally {
     db.close();
   }
+  return [...rows.values()].sort((a, b) => b.day.localeCompare(a.day) || b.views - a.views || b.consented - a.consented || a.path.localeCompare(b.path));
 }
 
 const { days } = options();
 const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
-const today = new Date();
-today.setUTCHours(0, 0, 0, 0);
-const since = new Date(today.getTime() - (days - 1) * 24 * 60 * 60 * 1000);
-const rows = readRows(databasePath, since.toISOString());
+const today = berlinDay(Date.now());
+const since = daysBefore(today, days - 1);
+const rows = readRows(databasePath, since);
 
-console.log(`Visitor statistics of ${databasePath}, ${since.toISOString().slice(0, 10)} to ${today.toISOString().slice(0, 10)} (UTC days)\n`);
+console.log(`Visitor statistics of ${databasePath}, ${since} to ${today} (days in Europe/Berlin)\n`);
 if (rows.length === 0) {
   console.log('No page views, visits or clicks in this period.');
 } else {
-  const total = (key: keyof Row) => rows.reduce((sum, row) => sum + Number(row[key]), 0);
-  const table: Cell[][] = rows.map((row) => [row.day, row.path, row.views, row.visits, row.calls, row.whatsapp]);
-  table.push(['total', '', total('views'), total('visits'), total('calls'), total('whatsapp')]);
-  console.log(formatTable(['day', 'path', 'page views', 'visits', 'calls', 'WhatsApp'], table));
+  const total = (key: keyof Counts) => rows.reduce((sum, row) => sum + row[key], 0);
+  const table: Cell[][] = rows.map((row) => [row.day, row.path, ...COLUMNS.map((column) => row[column])]);
+  table.push(['total', '', ...COLUMNS.map(total)]);
+  console.log(formatTable(['day', 'path', 'page views', 'consented views', 'visits', 'calls', 'WhatsApp'], table));
+  console.log(
+    `\npage views: counted by the server (no bots, no IP address; the last ${FLUSH_SECONDS} s may still be in its memory).` +
+      `\nThe other columns: only visitors who chose "Alle akzeptieren".`,
+  );
 }

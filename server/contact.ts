@@ -4,6 +4,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
 import { parseContact, type ContactForm } from '../data/schema/contact.ts';
+import { CONTACT_RETENTION_DAYS } from '../data/schema/retention.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from './body-errors.ts';
@@ -177,12 +178,11 @@ export function contactRoutes(context: ApiContext): Router {
   return router;
 }
 
-/**
- * The privacy policy promises to delete a request at the latest 6 months after the last contact
- * (data/legal/datenschutz.md, section 6); the stored copy only serves the mail, so it goes 6 months
- * after it arrived. A message whose mail is still pending is kept: it has not reached anyone yet.
- */
-export const CONTACT_RETENTION_DAYS = 183;
+// The privacy policy promises to delete a request at the latest 6 months after the last contact
+// (data/legal/datenschutz.md, section 6); the stored copy only serves the mail, so it goes
+// CONTACT_RETENTION_DAYS after it arrived. A message whose mail is still pending is kept: it has
+// not reached anyone yet.
+export { CONTACT_RETENTION_DAYS };
 const CONTACT_RETENTION_CRON = '41 3 * * *';
 
 export function deleteOldMessages(db: ApiContext['db'], now: Date = new Date()): number {

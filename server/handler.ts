@@ -2,11 +2,12 @@
 // else (API, health check, 404) goes to Express.
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
+import type { PageCounter } from './page-counts.ts';
 import { sendBadRequest, sendEntry, sendRedirect } from './replies.ts';
 import { canonicalLocation, decodeRequestPath, splitTarget } from './request-path.ts';
 import type { StaticTable } from './static-table.ts';
 
-export function createRequestListener(table: StaticTable, app: Express, shutdown: AbortSignal): RequestListener {
+export function createRequestListener(table: StaticTable, app: Express, shutdown: AbortSignal, pageViews: PageCounter): RequestListener {
   return (req, res) => {
     // During shutdown a keep-alive client must not send its next request on this socket.
     if (shutdown.aborted) res.setHeader('Connection', 'close');
@@ -16,7 +17,13 @@ export function createRequestListener(table: StaticTable, app: Express, shutdown
       const path = decodeRequestPath(rawPath);
       if (path === null) return sendBadRequest(req, res);
       const entry = table.entries.get(path);
-      if (entry !== undefined) return sendEntry(req, res, entry);
+      if (entry !== undefined) {
+        // Answered 200 or 304; a 304 is a page seen again after its cache time.
+        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent']);
+        return sendEntry(req, res, entry);
+      }
+      // The pages the app completes on request (/bewertungen) answer 200 or 304 as well.
+      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent']);
       const location = canonicalLocation(rawPath, query);
       if (location !== null) return sendRedirect(res, location);
     }

@@ -10,6 +10,7 @@ import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
 import { contactJobs } from './contact.ts';
 import { settleDeliveries } from './mail.ts';
+import { createPageCounter, pageCountsJobs } from './page-counts.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { servicesFromEnv, type ServiceConfig } from './services.ts';
@@ -37,7 +38,10 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets and the database. */
+  /**
+   * Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets, writes the
+   * page counts still in memory and closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -67,8 +71,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const config = { ...servicesFromEnv(), ...options.services };
   const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal, messagePage: table.templates.get('message.html') ?? null };
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
-  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api)] : [];
-  const server = createServer(createRequestListener(table, app, shutdown.signal));
+  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
+  const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
+  const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest
   // body (32 KB) arrives in seconds even on a poor mobile connection.
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -77,6 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await listen(server, options.port, options.host);
   } catch (error) {
     for (const stop of stopJobs) stop();
+    pageViews.close();
     db.close();
     throw error;
   }
@@ -93,6 +99,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         shutdown.abort();
         for (const stop of stopJobs) stop();
         await closeGracefully();
+        // Every page was answered: the last counts go to the database before it closes.
+        pageViews.close();
         await settleDeliveries(api, DELIVERY_GRACE_MS);
         db.close();
       })();

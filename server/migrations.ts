@@ -58,6 +58,15 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX visits_created ON visits (created_at);
   `,
+  // 2: the server's own page views per Berlin day ("YYYY-MM-DD") and path (server/page-counts.ts).
+  `
+  CREATE TABLE page_counts (
+    day TEXT NOT NULL,
+    path TEXT NOT NULL,
+    views INTEGER NOT NULL CHECK (views > 0),
+    PRIMARY KEY (day, path)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Applies every migration the database has not seen yet, each in its own transaction. */

@@ -1,5 +1,7 @@
 // Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
 // defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.services.
+import { DEFAULT_VISIT_RETENTION_DAYS } from '../data/schema/retention.ts';
+
 export interface ServiceConfig {
   /** Outgoing mail; null writes .eml files into mailDir instead. */
   smtpUrl: string | null;
@@ -21,14 +23,18 @@ export interface ServiceConfig {
   contactPerTenMinutes: number;
   /** Run the node-cron jobs (off in most tests). */
   jobs: boolean;
+  /** How often the page views counted in memory are written to SQLite (server/page-counts.ts). */
+  pageCountFlushMs: number;
 }
 
 export const VISITS_PER_MINUTE = 120;
 export const CONTACT_PER_TEN_MINUTES = 5;
+/** A crash loses at most this much of the server's page counts; a write a minute costs nothing. */
+export const PAGE_COUNT_FLUSH_MS = 60_000;
 
 export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const value = (name: string) => env[name]?.trim() || null;
-  const retention = Number(value('VISIT_RETENTION_DAYS') ?? '7');
+  const retention = Number(value('VISIT_RETENTION_DAYS') ?? DEFAULT_VISIT_RETENTION_DAYS);
   if (!Number.isInteger(retention) || retention < 1) {
     throw new Error(`VISIT_RETENTION_DAYS must be a whole number of days (at least 1), but it is "${env.VISIT_RETENTION_DAYS}".`);
   }
@@ -46,5 +52,6 @@ export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceCo
     visitsPerMinute: VISITS_PER_MINUTE,
     contactPerTenMinutes: CONTACT_PER_TEN_MINUTES,
     jobs: value('JOBS') !== 'off',
+    pageCountFlushMs: PAGE_COUNT_FLUSH_MS,
   };
 }

@@ -17,7 +17,13 @@ export interface Representation {
   readonly notModifiedHeaders: Headers;
 }
 
-export type StaticEntry = Readonly<Partial<Record<Coding, Representation>> & { identity: Representation }>;
+export type StaticEntry = Readonly<
+  Partial<Record<Coding, Representation>> & {
+    identity: Representation;
+    /** An HTML page of `entries` (not 404.html): server/handler.ts counts its GETs (server/page-counts.ts). */
+    page: boolean;
+  }
+>;
 
 export interface StaticTable {
   readonly entries: ReadonlyMap<string, StaticEntry>;
@@ -109,6 +115,7 @@ function entryFor(
   contentType: string,
   cacheControl: string,
   withEtag: boolean,
+  page = false,
 ): StaticEntry {
   // A variant that is not smaller than the original only costs the client a decode.
   const useful = variants.filter(([, body]) => body.length < identity.length);
@@ -120,8 +127,9 @@ function entryFor(
   if (useful.length > 0) common['Vary'] = 'Accept-Encoding';
   const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 27) : undefined;
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
-  const entry: Partial<Record<Coding, Representation>> = {
+  const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
     identity: representation(identity, common, 'identity', etagFor('')),
+    page,
   };
   for (const [coding, body] of useful) entry[coding] = representation(body, common, coding, etagFor(`-${coding}`));
   return entry as StaticEntry;
@@ -188,7 +196,8 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
       continue;
     }
     const cacheControl = cacheControlFor(urlPath, contentType);
-    entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true));
+    const page = contentType.startsWith('text/html') && urlPath !== `/${NOT_FOUND_FILE}`;
+    entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true, page));
   }
   notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
   return { entries, notFound, templates: loadTemplates(join(distDir, TEMPLATES_FOLDER)), rendered };

@@ -3,22 +3,13 @@
 
 // Days are counted as calendar days in Essen, not as 24-hour spans: a review from 23:30 read at
 // 00:10 is from "gestern", whatever the visitor's or the server's time zone.
-const BERLIN_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+import { berlinDay } from './berlin-day.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The calendar day of `date` in Europe/Berlin, as a day number (days since 1970-01-01). */
 function berlinDayNumber(date: Date): number {
-  const parts: Record<string, number> = {};
-  for (const part of BERLIN_DAY.formatToParts(date)) {
-    if (part.type === 'year' || part.type === 'month' || part.type === 'day') parts[part.type] = Number(part.value);
-  }
-  return Math.round(Date.UTC(parts.year!, parts.month! - 1, parts.day!) / DAY_MS);
+  return Math.round(Date.parse(berlinDay(date.getTime())) / DAY_MS);
 }
 
 /** Calendar days in Europe/Berlin from `iso` to `now` (0 when `iso` lies in the future). */

@@ -86,7 +86,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('without a choice, or with necessary only', () => {
-  it('requests nothing from Google and queues no event, before and after Nur Notwendige', async () => {
+  it('requests nothing from Google or /api/log and queues no event, before and after Nur Notwendige', async () => {
     const v = await open('/');
     await v.page.click('header a[href^="tel:"]');
     expect(toGoogle).toEqual([]);
@@ -99,6 +99,7 @@ describe('without a choice, or with necessary only', () => {
     expect(toGoogle).toEqual([]);
     const queue = await dataLayer(v.page);
     expect(queue.filter((entry) => entry[0] !== 'consent')).toEqual([]);
+    expect(v.requests.filter((url) => new URL(url).pathname.startsWith('/api/log/'))).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ describe('database migrations', () => {
   it('creates the tables of ARCHITECTURE.md on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(['contact_messages', 'google_reviews', 'review_syncs', 'visits']);
+    expect(tables.map((table) => table.name)).toEqual(['contact_messages', 'google_reviews', 'page_counts', 'review_syncs', 'visits']);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });

@@ -1,5 +1,7 @@
 // Visitor logging against the real server and a real SQLite file: what is stored (and that the
 // address is truncated), every answer of the three endpoints, retention and `npm run stats`.
+// The browser calls these endpoints only after 'Alle akzeptieren' (client/visits.ts); the page
+// views the server counts itself are tested in page-counts.test.ts.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { servicesFromEnv } from '../../server/services.ts';
@@ -289,36 +292,50 @@ describe('npm run stats', () => {
   const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
   const script = join(import.meta.dirname, '../../scripts/stats.ts');
 
-  it('prints page views, visits, call and WhatsApp clicks per day and path', async () => {
+  it("prints the server's page views and, from consented visitors, views, visits, calls and WhatsApp clicks per Berlin day and path", async () => {
     const file = join(mkdtempSync(join(root, 'stats-')), 'site.db');
     const store = openDatabase(file);
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const today = berlinDay(Date.now());
+    const yesterday = daysBefore(today, 1);
+    const counted = store.prepare('INSERT INTO page_counts (day, path, views) VALUES (?, ?, ?)');
+    counted.run(today, '/preise', 40);
+    counted.run(today, '/straße', 7);
+    counted.run(yesterday, '/', 12);
+    counted.run('2020-01-01', '/uralt', 3);
     const insert = store.prepare("INSERT INTO visits (created_at, kind, path, ip, click) VALUES (?, ?, ?, '127.0.0.0', ?)");
+    // 10:00 UTC is late morning in Essen, the same calendar day.
     const at = (day: string) => `${day}T10:00:00.000Z`;
     for (let i = 0; i < 3; i += 1) insert.run(at(today), 'ip', '/preise', null);
     insert.run(at(today), 'visit', '/preise', null);
     insert.run(at(today), 'click', '/preise', 'call');
     insert.run(at(today), 'click', '/preise', 'call');
     insert.run(at(today), 'click', '/preise', 'whatsapp');
-    insert.run(at(today), 'ip', '/straße', null);
     insert.run(at(yesterday), 'ip', '/', null);
     insert.run(at(yesterday), 'click', '/', 'whatsapp');
+    // 23:30 UTC the day before yesterday is already yesterday in Essen.
+    insert.run(`${daysBefore(today, 2)}T23:30:00.000Z`, 'visit', '/', null);
     insert.run('2020-01-01T10:00:00.000Z', 'ip', '/uralt', null);
     store.close();
 
     const { stdout } = await run(tsx, [script, '--days', '2'], { env: { ...process.env, DATABASE_PATH: file } });
     const lines = stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
-    expect(lines).toContainEqual(['day', 'path', 'page views', 'visits', 'calls', 'WhatsApp']);
-    expect(lines).toContainEqual([today, '/preise', '3', '1', '2', '1']);
-    expect(lines).toContainEqual([today, '/straße', '1', '0', '0', '0']);
-    expect(lines).toContainEqual([yesterday, '/', '1', '0', '0', '1']);
-    expect(lines).toContainEqual(['total', '5', '1', '2', '2']);
+    expect(lines).toContainEqual(['day', 'path', 'page views', 'consented views', 'visits', 'calls', 'WhatsApp']);
+    expect(lines).toContainEqual([today, '/preise', '40', '3', '1', '2', '1']);
+    expect(lines).toContainEqual([today, '/straße', '7', '0', '0', '0', '0']);
+    expect(lines).toContainEqual([yesterday, '/', '12', '1', '1', '0', '1']);
+    expect(lines).toContainEqual(['total', '59', '4', '2', '2', '2']);
+    expect(stdout).toContain('(days in Europe/Berlin)');
     expect(stdout).not.toContain('/uralt');
 
     const { stdout: todayOnly } = await run(tsx, [script, '--days', '1'], { env: { ...process.env, DATABASE_PATH: file } });
     expect(todayOnly).toContain('/preise');
     expect(todayOnly).not.toContain(yesterday);
+  });
+
+  it('--help says where each column comes from', async () => {
+    const { stdout } = await run(tsx, [script, '--help']);
+    expect(stdout).toContain('counted by the server from the pages it answered');
+    expect(stdout).toContain('only after "Alle akzeptieren"');
   });
 
   it('says what to do when the database does not exist', async () => {

@@ -1,0 +1,46 @@
+// How long the server keeps what it stores, and which tables and columns it stores at all: one
+// source for the server's retention jobs and for the build's privacy policy. No Node imports
+// here, and nothing from server/: the build imports this file.
+
+/**
+ * Contact messages go 6 months after they arrived once their mail went out; the stored copy only
+ * serves the mail (the privacy policy promises deletion at the latest 6 months after contact).
+ */
+export const CONTACT_RETENTION_DAYS = 183;
+
+/** Days a row of the visitor log is kept unless VISIT_RETENTION_DAYS says otherwise. */
+export const DEFAULT_VISIT_RETENTION_DAYS = 7;
+
+/**
+ * Months the server's own page-view totals (per path and day, no personal data) are kept:
+ * 13, so that a month can be compared with the same month a year before.
+ */
+export const PAGE_COUNT_RETENTION_MONTHS = 13;
+
+/**
+ * Every table the server writes, with its columns in the order the migrations create them.
+ * tests/integration/stored-tables.test.ts fails when the database has a table or a column that
+ * is not listed here, so the privacy policy cannot miss a stored field.
+ */
+export const STORED_TABLES = {
+  contact_messages: [
+    'id',
+    'created_at',
+    'form',
+    'name',
+    'email',
+    'phone',
+    'message',
+    'mail_status',
+    'mail_attempts',
+    'mail_next_attempt_at',
+    'mail_last_error',
+    'mail_sent_at',
+  ],
+  google_reviews: ['id', 'author_name', 'author_url', 'author_photo_url', 'rating', 'text', 'time_created', 'synced_at'],
+  review_syncs: ['id', 'started_at', 'success', 'inserted', 'updated', 'deleted', 'error', 'place_rating', 'place_rating_count'],
+  visits: ['id', 'created_at', 'kind', 'path', 'ip', 'session_id', 'screen', 'timezone', 'click'],
+  page_counts: ['day', 'path', 'views'],
+} as const;
+
+export type StoredTable = keyof typeof STORED_TABLES;
