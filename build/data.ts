@@ -18,6 +18,10 @@ import { formatGermanDate } from '../templates/lib/format.ts';
 import { HAPPY_HOUR_ID, vatWording } from '../templates/lib/prices.ts';
 import { arrivalFacts, type ArrivalFacts } from '../templates/lib/arrival.ts';
 import { officeHours } from '../templates/lib/hours.ts';
+import { germanList } from '../templates/lib/format.ts';
+import { privacySchema } from '../data/schema/privacy.ts';
+import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
+import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import type { VatWording } from '../data/schema/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { loadMarkdown, loadYaml } from './load.ts';
@@ -25,6 +29,8 @@ import { buildPlaces, type TownRecord } from './places.ts';
 import { loadPostcodes } from './postcodes.ts';
 import type { Place } from '../templates/lib/place.ts';
 import { fillPlaceholders } from './placeholders.ts';
+import { includeWithdrawal, loadWithdrawal, type Withdrawal } from './withdrawal.ts';
+import { orderFormSchema, type OrderForm } from '../data/schema/order-form.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -57,6 +63,10 @@ export interface SiteData {
   /** Towns first, each followed by its districts. */
   places: Place[];
   legal: Record<LegalSlug, ProsePage>;
+  /** The withdrawal rules (data/legal/widerruf.md) that the AGB and the order form share. */
+  withdrawal: Withdrawal;
+  /** The texts of the order form /auftrag (data/order-form.yaml). */
+  orderForm: OrderForm;
   buildDate: Date;
 }
 
@@ -145,7 +155,32 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const rawClaims = loadYaml(...file('claims.yaml'), claimsSchema);
   const arrival = arrivalFacts(places, rawClaims.arrival.coreMaxMinutes);
   const claims = fillPlaceholders(rawClaims, { ...site, prices, vat, arrival, claims: rawClaims }, 'data/claims.yaml');
-  const context = { ...site, prices, claims, vat, arrival, officeHours: officeHours(site, prices).join(', '), buildDate: formatGermanDate(buildDate) };
+  // The privacy policy states what the server keeps, for as long as the server keeps it: the same
+  // constants, and the visit retention the deployment configures (read by the server too).
+  const retention: RetentionFacts = {
+    contactDays: CONTACT_RETENTION_DAYS,
+    visitDays: Number(process.env['VISIT_RETENTION_DAYS'] ?? DEFAULT_VISIT_RETENTION_DAYS),
+    pageCountMonths: PAGE_COUNT_RETENTION_MONTHS,
+  };
+  const privacy = loadYaml(...file('privacy.yaml'), privacySchema);
+  // The Google services a visitor's consent switches on: only those with a configured id.
+  const googleServices = [
+    site.analytics.gaMeasurementId ? 'Google Analytics' : null,
+    site.analytics.adsId ? 'das Conversion-Tracking von Google Ads' : null,
+  ].filter((name): name is string => name !== null);
+  const context = {
+    ...site,
+    prices,
+    claims,
+    vat,
+    arrival,
+    retention,
+    googleServices,
+    googleServicesText: germanList(googleServices),
+    privacy: { storage: storageMarkdown(privacy, retention) },
+    officeHours: officeHours(site, prices).join(', '),
+    buildDate: formatGermanDate(buildDate),
+  };
 
   const fill = <T,>(data: T, label: string): T => fillPlaceholders(data, context, label);
 
@@ -165,11 +200,22 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const reviewsPage = loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill);
   const trust = loadTrustPages(dataDir, fill, places);
 
+  // A legal text is dated by its own front matter (`stand`), so that a customer and the owner can
+  // tell which version applied; the build's date would change with every build.
+  const fillLegal = <T,>(data: T, label: string): T => {
+    if (/\{\{\s*buildDate\s*\}\}/.test(typeof data === 'string' ? data : JSON.stringify(data))) {
+      throw new DataError(label, typeof data === 'string' ? 'body' : 'front matter', 'uses {{buildDate}}: a legal text carries the date of its version, not of the build; write it as `stand: "2026-11-24"` in the front matter and remove the placeholder');
+    }
+    return fill(data, label);
+  };
+  const withdrawal = loadWithdrawal(...file('legal/widerruf.md'), fillLegal);
   const legal = {} as Record<LegalSlug, ProsePage>;
   for (const slug of LEGAL_PAGES) {
-    const prose = loadMarkdown(...file(`legal/${slug}.md`), proseFrontMatterSchema, fill);
-    legal[slug] = { ...prose.data, html: marked.parse(prose.markdown, { async: false, gfm: true }) };
+    const [path, label] = file(`legal/${slug}.md`);
+    const prose = loadMarkdown(path, label, proseFrontMatterSchema, fillLegal);
+    legal[slug] = { ...prose.data, html: marked.parse(includeWithdrawal(prose.markdown, withdrawal, label), { async: false, gfm: true }) };
   }
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, buildDate };
+  const orderForm = loadYaml(...file('order-form.yaml'), orderFormSchema, fill);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, buildDate };
 }
 

@@ -40,10 +40,39 @@ function unsetIds(dataDir: string): DataError[] {
     .map(([key]) => new DataError('data/site.yaml', `analytics.${key}`, 'unset: enter the id, or write false to run without it'));
 }
 
+/** The Impressum's facts (§ 5 DDG, DL-InfoV § 2) and the hoster the privacy policy names. */
+function missingLegalFacts({ site }: SiteData): DataError[] {
+  const file = 'data/site.yaml';
+  const { registration: r, hosting } = site;
+  const facts: [field: string, value: string | false | null, fix: string][] = [
+    ['registration.rollNumber', r.rollNumber, "enter the number of the chamber's entry (Handwerksrolle), or false if the business is not entered"],
+    ['registration.profession', r.profession, 'enter the Berufsbezeichnung of a regulated profession (e.g. a master craftsman), or false if there is none'],
+    ['registration.supervisoryAuthority', r.supervisoryAuthority, 'name the authority that granted a trade permit, or false if the trade needs none'],
+    ['registration.insurance.insurer', r.insurance.insurer, "enter the liability insurer's name and address (DL-InfoV § 2)"],
+    ['registration.insurance.area', r.insurance.area, "enter where the insurance applies, e.g. \"Deutschland\""],
+    ['hosting.provider', hosting.provider, 'enter who runs the server (named in the privacy policy)'],
+    ['hosting.address', hosting.address, "enter the hoster's address"],
+  ];
+  if (r.profession) facts.push(['registration.professionGrantedIn', r.professionGrantedIn, 'enter the state that granted the Berufsbezeichnung, e.g. "Deutschland"']);
+  return facts.filter(([, value]) => value === null).map(([field, , fix]) => new DataError(file, field, `missing: ${fix}`));
+}
+
 function unconfirmedClaims(claims: Claims): DataError[] {
   return Object.entries(claims)
     .filter(([, claim]) => !claim.confirmed)
     .map(([id, claim]) => new DataError('data/claims.yaml', `${id}.confirmed`, `unconfirmed promise "${claim.text}": confirm it (true) once you can show it, or change the text`));
+}
+
+/** The reading of the withdrawal law that the AGB and the order form state (data/legal/widerruf.md). */
+function unconfirmedLegalReading({ withdrawal }: SiteData): DataError[] {
+  if (withdrawal.lawyerConfirmed) return [];
+  return [
+    new DataError(
+      'data/legal/widerruf.md',
+      'lawyerConfirmed',
+      'the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer: have the withdrawal texts, the declaration for an early start and the order form /auftrag checked, then set lawyerConfirmed: true',
+    ),
+  ];
 }
 
 function pageExamples({ home, about }: SiteData): DataError[] {
@@ -67,5 +96,5 @@ function placeholderImages(dataDir: string): DataError[] {
 }
 
 export function goLiveProblems(data: SiteData, dataDir: string): DataError[] {
-  return [...siteExamples(data), ...unsetIds(dataDir), ...unconfirmedClaims(data.claims), ...pageExamples(data), ...placeholderImages(dataDir)];
+  return [...siteExamples(data), ...missingLegalFacts(data), ...unsetIds(dataDir), ...unconfirmedClaims(data.claims), ...unconfirmedLegalReading(data), ...pageExamples(data), ...placeholderImages(dataDir)];
 }

@@ -28,8 +28,20 @@ export function lookup(context: PlaceholderContext, path: string): unknown {
   return value;
 }
 
+// {{#if path}} … {{/if}}: the text between is kept only when the path names a set value (not
+// null, false, "" or an empty list), e.g. the Google Analytics section of the privacy policy
+// while an id is configured. Blocks do not nest.
+// {{#unless path}} … {{/unless}} keeps its text when the value is not set.
+const CONDITIONAL = /\{\{#(if|unless)\s+([\w.-]+)\s*\}\}([^]*?)\{\{\/\1\}\}/g;
+
+function isSet(value: unknown): boolean {
+  return !(value === null || value === undefined || value === false || value === '' || (Array.isArray(value) && value.length === 0));
+}
+
 function fill(text: string, context: PlaceholderContext, file: string, field: string, errors: DataError[]): string {
-  return text.replace(PLACEHOLDER, (whole, format: string | undefined, path: string) => {
+  const kept = text.replace(CONDITIONAL, (_whole, kind: string, path: string, body: string) => (isSet(lookup(context, path)) === (kind === 'if') ? body : ''));
+  if (/\{\{[#/]/.test(kept)) errors.push(new DataError(file, field, 'has a {{#if …}} or {{#unless …}} without its end (or one inside another); blocks do not nest'));
+  return kept.replace(PLACEHOLDER, (whole, format: string | undefined, path: string) => {
     if (format === 'price') {
       try {
         return priceSentence(context['prices'] as Prices, path);
@@ -63,6 +75,8 @@ export function fillPlaceholders<T>(data: T, context: PlaceholderContext, file: 
   const walk = (value: unknown, field: string): unknown => {
     if (typeof value === 'string') return fill(value, context, file, field, errors);
     if (Array.isArray(value)) return value.map((item, index) => walk(item, `${field}[${index}]`));
+    // YAML reads an unquoted `stand: 2026-11-24` as a Date: keep it for its schema to check.
+    if (value instanceof Date) return value;
     if (value !== null && typeof value === 'object') {
       return Object.fromEntries(
         Object.entries(value).map(([key, item]) => [key, walk(item, field ? `${field}.${key}` : key)]),

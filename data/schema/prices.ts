@@ -46,7 +46,12 @@ export const pricesSchema = z.object({
   }),
   terms: z.object({
     standardHours: z.string().regex(HOURS_PATTERN, 'must start with days and hours such as "Mo–Fr 8–18 Uhr"'),
-    waitingPerStartedHour: euro,
+    waiting: z.object({
+      /** Minutes of waiting that cost nothing. */
+      graceMinutes: z.number().int().nonnegative(),
+      /** The lump sum for every started 15 minutes after the grace period. */
+      per15Minutes: euro,
+    }),
     lateInterestPointsAboveBase: z.number().positive(),
   }),
 });

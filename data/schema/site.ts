@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as "+492011234567"');
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as "08:00"');
+// A fact of the Impressum: text, null (missing: `npm run check` lists it) or false (does not apply).
+const optionalFact = z.union([z.string().min(2), z.literal(false), z.null()]).default(null);
+
 // null: not set yet (`npm run check` lists it); false: deliberately without that service.
 const optionalId = z.union([z.literal(false).transform(() => null), z.string().min(1), z.null()]).default(null);
 
@@ -37,12 +40,18 @@ export const siteSchema = z.object({
   registration: z.object({
     tradeOffice: z.string().min(3),
     chamber: z.string().min(3),
+    rollNumber: optionalFact,
+    profession: optionalFact,
+    professionGrantedIn: optionalFact,
+    supervisoryAuthority: optionalFact,
+    insurance: z.object({ insurer: optionalFact, area: optionalFact }),
     /** § 19 UStG: true shows no VAT ("keine Umsatzsteuer nach § 19 UStG"), false "inkl. … MwSt.". */
     smallBusiness: z.boolean(),
     /** The VAT rate the prices include when `smallBusiness` is false. */
     vatRate: z.number().int().min(1).max(30).default(19),
     vatId: z.string().regex(/^DE\d{9}$/, 'must look like "DE123456789"').nullable().default(null),
   }),
+  hosting: z.object({ provider: optionalFact, address: optionalFact }),
   serviceRegions: z.array(z.string().min(2)).min(1),
   analytics: z.object({
     gaMeasurementId: optionalId.refine((id) => id === null || /^G-[A-Z0-9]+$/.test(id), 'must look like "G-XXXXXXX"'),

@@ -165,8 +165,8 @@ export function ContactForm({ variant, onSend, onResult }: ContactFormProps & Co
         <div className="field-check">
           <input id={id('privacy')} type="checkbox" name="privacy" required />
           <label htmlFor={id('privacy')}>
-            Ich habe die <a href="/datenschutz">Datenschutzerklärung</a> gelesen und bin einverstanden, dass meine Angaben zur
-            Bearbeitung meiner Anfrage gespeichert werden. *
+            Ich habe die <a href="/datenschutz">Datenschutzerklärung</a> gelesen. Meine Angaben werden nur verwendet, um meine
+            Anfrage zu beantworten. *
           </label>
         </div>
         <div className="form-actions">

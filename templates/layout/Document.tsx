@@ -59,7 +59,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         <Footer context={context} />
         <Drawer context={context} />
         <FloatingButtons site={site} />
-        <ConsentBanner />
+        <ConsentBanner analytics={analytics} />
         <IconSprite />
         </IconsUsed.Provider>
         <script type="module" src={assets.js}></script>

@@ -8,9 +8,11 @@ export function formatEuro(amount: number): string {
   return Number.isInteger(amount) ? euroFormat.format(amount) : euroCentsFormat.format(amount);
 }
 
-/** "22. November 2026": the version date of the legal pages. */
-export function formatGermanDate(date: Date): string {
-  return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(date);
+/** "24. November 2026": the version date of the legal pages; "2026-11-24" is that calendar day. */
+export function formatGermanDate(date: Date | string): string {
+  // Noon UTC is the same calendar day in Berlin in every season.
+  const day = typeof date === 'string' ? new Date(`${date}T12:00:00Z`) : date;
+  return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(day);
 }
 
 export function telHref(e164: string): string {

@@ -41,12 +41,12 @@ async function open(url: string, consent: 'all' | 'necessary' = 'necessary'): Pr
 const KONTAKT = { name: 'Erika Mustermann', phone: '0201 1234567', message: 'Tür zugefallen, Schlüssel steckt innen.' };
 const HOME = { name: 'Max Müller', email: 'max@example.de', message: 'Bitte um Rückruf wegen Schlosswechsel.' };
 const KONTAKT_TOASTS = {
-  consent: { title: 'Datenschutz', text: 'Bitte stimmen Sie den Datenschutzbestimmungen zu.' },
+  consent: { title: 'Datenschutz', text: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.' },
   success: { title: 'Nachricht gesendet!', text: 'Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.' },
   failure: { title: 'Fehler', text: 'Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.' },
 };
 const HOME_TOASTS = {
-  consent: { title: 'Datenschutz', text: 'Bitte stimmen Sie der Datenschutzerklärung zu.' },
+  consent: { title: 'Datenschutz', text: 'Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben.' },
   success: { title: 'Nachricht gesendet!', text: 'Wir melden uns schnellstmöglich bei Ihnen zurück.' },
   failure: { title: 'Fehler beim Senden', text: 'Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.' },
 };

@@ -82,8 +82,11 @@ describe('the build', () => {
       expect(values.every(Boolean), key).toBe(true);
       expect(new Set(values).size, key).toBe(values.length);
     }
-    // The 404 page and the fallback page of unknown places have no address of their own.
-    const addressless = new Set(pages.filter((page) => page.template === '404' || page.template === 'fallback').map((page) => page.path));
+    // The 404 page and the noindex pages (the fallback page of unknown places, the order form)
+    // have no address of their own.
+    const addressless = new Set(
+      pages.filter((page) => page.template === '404' || site.read(fileOf(page.path)).includes('<meta name="robots" content="noindex')).map((page) => page.path),
+    );
     for (const head of heads.filter((h) => !addressless.has(h.path))) {
       expect(head.canonical).toBe(`https://www.schluesseldienst-mustermann.example${head.path}`);
     }
@@ -136,10 +139,24 @@ describe('legal pages, correct for Germany today', () => {
     for (const page of pages) expect(site.read(fileOf(page.path))).not.toMatch(/ec\.europa\.eu\/consumers\/odr/);
   });
 
-  it('the privacy policy and the terms show the build date as their version', () => {
-    expect(site.read('datenschutz/index.html')).toContain('Stand: 22. November 2026');
-    expect(site.read('agb/index.html')).toContain('22. November 2026');
+  // The version a customer agreed to must be recognisable later: the date the owner sets with the
+  // text (front matter `stand`), never the day of the build, which changed with every build.
+  it('the privacy policy and the terms show the version the owner set, not the build date', () => {
+    for (const file of ['datenschutz/index.html', 'agb/index.html']) {
+      const html = site.read(file);
+      expect(html, file).toMatch(/Stand: <time dateTime="\d{4}-\d{2}-\d{2}">\d{1,2}\. [A-Zä][a-zä]+ \d{4}<\/time>/);
+      expect(html, file).not.toContain('22. November 2026');
+    }
   });
+
+  it('builds of the same data on two days give identical AGB and privacy policy', async () => {
+    const later = await buildSite({ now: new Date('2027-03-05T23:30:00Z') });
+    try {
+      for (const file of ['agb/index.html', 'datenschutz/index.html']) expect(later.read(file) === site.read(file), file).toBe(true);
+    } finally {
+      later.remove();
+    }
+  }, 120_000);
 
   it('the AGB have sections 1 to 9 and name Essen as venue for merchants', () => {
     const html = site.read('agb/index.html');

@@ -134,7 +134,7 @@ describe('POST /api/contact', () => {
         name: 'Bitte geben Sie Ihren Namen ein.',
         email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
         message: 'Bitte beschreiben Sie Ihr Anliegen in mindestens 10 Zeichen.',
-        privacy: 'Bitte stimmen Sie der Datenschutzerklärung zu.',
+        privacy: 'Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben.',
       },
     });
     expect(rowCount()).toBe(before);
@@ -147,7 +147,7 @@ describe('POST /api/contact', () => {
       name: 'Der Name darf höchstens 100 Zeichen lang sein.',
       phone: 'Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen und + / - ( ) sind erlaubt).',
       message: 'Die Nachricht darf höchstens 4000 Zeichen lang sein.',
-      privacy: 'Bitte stimmen Sie den Datenschutzbestimmungen zu.',
+      privacy: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.',
     });
     const missingPhone = await postJson({ ...kontaktMessage, phone: undefined });
     expect(missingPhone.json().fields).toEqual({ phone: 'Bitte geben Sie Ihre Telefonnummer ein.' });
@@ -258,7 +258,7 @@ describe('POST /api/contact', () => {
     const refused = await post(fields.toString(), 'application/x-www-form-urlencoded');
     expect(refused.status).toBe(422);
     expect(refused.type).toMatch(/text\/html/);
-    expect(refused.text).toContain('Bitte stimmen Sie den Datenschutzbestimmungen zu.');
+    expect(refused.text).toContain('Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.');
     expect(refused.text).toContain('<a href="/kontakt">');
     expect(refused.text).not.toContain('<b>Anna</b>');
   });

@@ -27,9 +27,16 @@ function realData(): DataCopy {
       .replace('e164: "+491700000000"', 'e164: "+49170987654"')
       .replace('email: info@example.com', 'email: info@ruhrtuer.de')
       .replace(/(gaMeasurementId|adsId|adsCallConversionLabel|adsContactConversionLabel): null/g, '$1: false')
-      .replace(/pageUrl: .*/, 'pageUrl: https://g.page/r/ruhrtuer/review'),
+      .replace(/pageUrl: .*/, 'pageUrl: https://g.page/r/ruhrtuer/review')
+      .replace('rollNumber: null', 'rollNumber: Betriebsnummer 12345')
+      .replace('profession: null', 'profession: false')
+      .replace('insurer: null', 'insurer: Beispiel Versicherung AG, Versicherungsweg 1, 50667 Köln')
+      .replace('area: null', 'area: Deutschland')
+      .replace('provider: null', 'provider: Beispiel Hosting GmbH')
+      .replace('address: null', 'address: Serverstraße 1, 45127 Essen'),
   );
   copy.edit('claims.yaml', (text) => text.replace(/confirmed: false/g, 'confirmed: true'));
+  copy.edit('legal/widerruf.md', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
   copy.edit('home.yaml', (text) => text.replace('examples: true', 'examples: false'));
   copy.edit('about.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
   for (const image of readdirSync(join(copy.dir, 'images')).filter((name) => name.endsWith('.jpg'))) {
@@ -49,8 +56,12 @@ describe('npm run check', () => {
       'data/site.yaml: email: example value',
       'data/site.yaml: analytics.gaMeasurementId: unset',
       'data/site.yaml: reviews.pageUrl:',
+      'data/site.yaml: registration.rollNumber: missing',
+      'data/site.yaml: registration.insurance.insurer: missing',
+      'data/site.yaml: hosting.provider: missing',
       'data/claims.yaml: damageFree.confirmed: unconfirmed promise "98 % unserer Türöffnungen',
       'data/claims.yaml: moneyBack.confirmed:',
+      'data/legal/widerruf.md: lawyerConfirmed: the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer',
       'data/home.yaml: reviews.examples:',
       'data/about.yaml: team.examples:',
       'data/images/shop.jpg: is a placeholder drawing',

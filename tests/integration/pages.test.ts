@@ -160,7 +160,7 @@ describe('one price per service, everywhere', () => {
     const known = new Set([
       ...amounts,
       prices.happyHour.price,
-      prices.terms.waitingPerStartedHour,
+      prices.terms.waiting.per15Minutes,
       // Amounts written in the price file's own notes ("+5 € je weitere 5 mm").
       ...amountsIn(JSON.stringify(prices)),
     ]);

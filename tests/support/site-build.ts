@@ -14,7 +14,7 @@ export interface BuiltSite {
   remove(): void;
 }
 
-export async function buildSite(options: { dataDir?: string; siteUrl?: string } = {}): Promise<BuiltSite> {
+export async function buildSite(options: { dataDir?: string; siteUrl?: string; now?: Date } = {}): Promise<BuiltSite> {
   const root = mkdtempSync(join(tmpdir(), 'site-build-'));
   const dir = join(root, 'dist');
   const summary = await build({ outDir: dir, quiet: true, now: BUILD_DATE, ...options });

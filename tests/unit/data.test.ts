@@ -2,36 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadData } from '../../build/data.ts';
-import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/data-copy.ts';
+import { changedData, loadChanged, problems } from '../support/data-load.ts';
 
-const buildDate = new Date('2026-11-22T10:00:00Z');
-let copy: DataCopy | undefined;
 
-function load(change?: (data: DataCopy) => void) {
-  copy = copyData();
-  change?.(copy);
-  return loadData({ rootDir: ROOT, dataDir: copy.dir, buildDate });
-}
 
-function problems(change: (data: DataCopy) => void): string {
-  try {
-    load(change);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the data to be rejected');
-}
-
-afterEach(() => copy?.remove());
 
 describe('data validation', () => {
   it('accepts the shipped data and fills its placeholders', () => {
-    const data = load();
+    const data = loadChanged();
     expect(data.site.address.city).toBe('Essen');
     expect(data.home.seo.description).toContain('69\u00a0€');
-    expect(data.legal.datenschutz.html).toContain('22. November 2026');
+    expect(data.legal.datenschutz.stand).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(data.legal.agb.html).not.toMatch(/\{\{/);
     expect(JSON.stringify(data.home)).not.toMatch(/\{\{/);
   });
 
@@ -71,8 +55,7 @@ describe('data validation', () => {
   });
 
   it('stops `npm run build` with exit code 1 and writes nothing', () => {
-    copy = copyData();
-    copy.edit('prices.yaml', (text) => text.replace('price: 199', 'price: -5'));
+    const copy = changedData((data) => data.edit('prices.yaml', (text) => text.replace('price: 199', 'price: -5')));
     const out = join(tempDir('site-out-'), 'dist');
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'build/index.ts', '--data', copy.dir, '--out', out], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(1);

@@ -25,4 +25,21 @@ describe('placeholders', () => {
       /data\/x\.yaml: a: placeholder \{\{nope\}\} names no text or number[^]*data\/x\.yaml: b\[0\]: placeholder \{\{euro:name\}\} needs a number at "name"/,
     );
   });
+
+  it('keeps an {{#if}} block only while its value is set', () => {
+    const text = 'A{{#if analytics.ga}} mit Google Analytics ({{analytics.ga}}){{/if}}.';
+    expect(fillPlaceholders(text, { analytics: { ga: 'G-1' } }, 'data/x.md')).toBe('A mit Google Analytics (G-1).');
+    for (const ga of [null, false, '']) expect(fillPlaceholders(text, { analytics: { ga } }, 'data/x.md')).toBe('A.');
+    expect(fillPlaceholders('{{#if a}}\n## Abschnitt\n\nText\n{{/if}}Rest', { a: ['x'] }, 'data/x.md')).toBe('\n## Abschnitt\n\nText\nRest');
+  });
+
+  it('keeps an {{#unless}} block only while its value is not set', () => {
+    const text = '{{#unless ids}}Wir nutzen keine Analyse.{{/unless}}';
+    expect(fillPlaceholders(text, { ids: [] }, 'data/x.md')).toBe('Wir nutzen keine Analyse.');
+    expect(fillPlaceholders(text, { ids: ['Google Analytics'] }, 'data/x.md')).toBe('');
+  });
+
+  it('names a block left open', () => {
+    expect(() => fillPlaceholders('{{#if a}} ohne Ende', { a: 1 }, 'data/x.md')).toThrow(/data\/x\.md: .*\{\{#if …\}\} or \{\{#unless …\}\} without its end/);
+  });
 });

@@ -1,0 +1,236 @@
+import type { ReactNode } from 'react';
+import type { WithdrawalSectionId } from '../../data/schema/legal.ts';
+import type { OrderForm } from '../../data/schema/order-form.ts';
+import type { Prices, VatWording } from '../../data/schema/prices.ts';
+import type { Site } from '../../data/schema/site.ts';
+import { CallButton } from '../components/ContactButtons.tsx';
+import { Price, PriceSchedule } from '../components/Price.tsx';
+import { formatGermanDate } from '../lib/format.ts';
+import { HAPPY_HOUR_ID, quote, surchargeNote } from '../lib/prices.ts';
+
+export interface OrderFormProps {
+  site: Site;
+  prices: Prices;
+  vat: VatWording;
+  form: OrderForm;
+  /** The version of the withdrawal texts the form carries, "2026-11-24". */
+  stand: string;
+  /** The version of the AGB the customer agrees to. */
+  agbStand: string | undefined;
+  /** The sections of data/legal/widerruf.md, rendered: the same HTML the AGB include. */
+  withdrawal: Record<WithdrawalSectionId, { heading: string; html: string }>;
+}
+
+/** A box to tick with a pen. */
+function Box() {
+  return <span className="tick-box" aria-hidden="true" />;
+}
+
+function TickList({ options }: { options: string[] }) {
+  return (
+    <ul className="tick-list">
+      {options.map((option) => (
+        <li key={option}>
+          <Box />
+          {option}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Labels with a line each to write on. */
+function FillFields({ labels }: { labels: string[] }) {
+  return (
+    <dl className="fill-fields">
+      {labels.map((label) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd />
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The head of a table whose first column is a box to tick. */
+function TickTableHead({ choice, columns }: { choice: string; columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="order-tick">
+          <span className="visually-hidden">{choice}</span>
+        </th>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function Signature({ label }: { label: string }) {
+  return <p className="signature">{label}</p>;
+}
+
+function Block({ id, heading, className, children }: { id: string; heading: string; className?: string; children: ReactNode }) {
+  return (
+    <section id={id} className={className ? `order-block ${className}` : 'order-block'} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Shared({ id, section }: { id: WithdrawalSectionId; section: { heading: string; html: string } }) {
+  return (
+    <Block id={id} heading={section.heading} className="order-legal">
+      <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+    </Block>
+  );
+}
+
+// The order form of ARCHITECTURE.md (/auftrag): on screen a page of the site, on paper an A4 form
+// (templates/styles/order-form.css) that the customer signs before work starts and keeps a copy
+// of, which makes it the durable medium § 356 Abs. 4 Nr. 2 b and § 312f Abs. 1 BGB ask for.
+export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal }: OrderFormProps) {
+  const { address } = site;
+  const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];
+  return (
+    <div className="container page-narrow order-form">
+      <h1>{form.heading}</h1>
+      <p className="order-version">
+        Stand: <time dateTime={stand}>{formatGermanDate(stand)}</time>
+      </p>
+      <p className="order-lead no-print">{form.lead}</p>
+
+      <Block id="auftragnehmer" heading={form.contractor}>
+        <p>
+          {site.legalName}
+          <br />
+          {address.street}, {address.postalCode} {address.city}
+          <br />
+          Telefon:{' '}
+          <CallButton site={site} location="order" className="order-phone" plain>
+            {site.phone.display}
+          </CallButton>
+          <br />
+          E-Mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+        </p>
+      </Block>
+
+      <Block id="auftraggeber" heading={form.customer.heading}>
+        <FillFields labels={form.customer.fields} />
+        <div className="tick-row">
+          <p>{form.customer.ordered.label}:</p>
+          <TickList options={form.customer.ordered.options} />
+        </div>
+        <div className="tick-row">
+          <p>{form.customer.authorisation.label}:</p>
+          <TickList options={form.customer.authorisation.options} />
+        </div>
+      </Block>
+
+      <Block id="leistung" heading={form.job.heading}>
+        <div className="order-table-wrap">
+          <table className="order-table">
+            <TickTableHead choice={form.job.choice} columns={[form.job.services, form.job.price]} />
+            <tbody>
+              {services.map((id) => {
+                const item = quote(prices, id).item;
+                return (
+                  <tr key={id}>
+                    <td className="order-tick">
+                      <Box />
+                    </td>
+                    <th scope="row">
+                      {item.title}
+                      {item.note && <span className="order-note">{item.note}</span>}
+                    </th>
+                    <td>
+                      <PriceSchedule prices={prices} id={id} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <div className="order-table-wrap">
+          <table className="order-table">
+            <TickTableHead choice={form.job.choice} columns={[form.job.parts, form.job.price, form.job.quantity]} />
+            <tbody>
+              {prices.parts.map((part) => {
+                const q = quote(prices, part.id);
+                return (
+                  <tr key={part.id}>
+                    <td className="order-tick">
+                      <Box />
+                    </td>
+                    <th scope="row">
+                      {part.title}
+                      {part.note && <span className="order-note">{part.note}</span>}
+                    </th>
+                    <td>
+                      <Price quote={q} />
+                    </td>
+                    <td className="order-blank" />
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p className="tick-line">
+          <Box />
+          {form.job.surcharge}
+        </p>
+        <p className="fine-print">{surchargeNote(prices)}</p>
+        <FillFields labels={[form.job.other, form.job.total]} />
+        <p className="fine-print">{vat.note}</p>
+      </Block>
+
+      <Block id="agb" heading={form.terms.heading}>
+        <p className="tick-line">
+          <Box />
+          <span>
+            {form.terms.consent}
+            {agbStand && (
+              <>
+                {' '}
+                (Stand: <time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
+              </>
+            )}
+          </span>
+        </p>
+      </Block>
+
+      <Shared id="widerrufsrecht" section={withdrawal['widerrufsrecht']} />
+      <Block id="sofortiger-beginn" heading={withdrawal['sofortiger-beginn'].heading} className="order-legal">
+        <div className="prose" dangerouslySetInnerHTML={{ __html: withdrawal['sofortiger-beginn'].html }} />
+        <p className="tick-line">
+          <Box />
+          {form.declaration.tick}
+        </p>
+        <Signature label={form.declaration.signature} />
+      </Block>
+
+      <Block id="unterschriften" heading={form.signatures.heading}>
+        <p>{form.signatures.text}</p>
+        <div className="signatures">
+          <Signature label={form.signatures.customer} />
+          <Signature label={form.signatures.technician} />
+        </div>
+        <p className="tick-line">
+          <Box />
+          {form.signatures.copy}
+        </p>
+      </Block>
+
+      <Shared id="widerrufsbelehrung" section={withdrawal['widerrufsbelehrung']} />
+      <Shared id="muster-widerrufsformular" section={withdrawal['muster-widerrufsformular']} />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// /auftrag, the order form the technician fills in at the door (ARCHITECTURE.md): a noindex page
+// outside the sitemap, linked from the AGB, with every price as /preise states it, the surcharge
+// rule, the same withdrawal texts as the AGB, the declaration of § 356 Abs. 4 BGB, signature lines
+// and a print stylesheet for A4.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadData, type SiteData } from '../../build/data.ts';
+import { WITHDRAWAL_SECTIONS } from '../../data/schema/legal.ts';
+import { formatEuro } from '../../templates/lib/format.ts';
+import { HAPPY_HOUR_ID, outsideText, priceText, quote, surchargeNote } from '../../templates/lib/prices.ts';
+import { ROOT } from '../support/data-copy.ts';
+import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
+
+let site: BuiltSite;
+let data: SiteData;
+let form: string;
+let agb: string;
+
+beforeAll(async () => {
+  site = await buildSite();
+  data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+  form = site.read('auftrag/index.html');
+  agb = site.read('agb/index.html');
+}, 180_000);
+afterAll(() => site?.remove());
+
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** The rendered body of a shared section on the order form. */
+function sectionBody(id: string): string {
+  const start = form.indexOf(`<section id="${id}"`);
+  expect(start, id).toBeGreaterThan(0);
+  const section = form.slice(start, form.indexOf('</section>', start));
+  return section.slice(section.indexOf('<div class="prose">') + '<div class="prose">'.length, section.lastIndexOf('</div>'));
+}
+
+describe('/auftrag', () => {
+  it('is a page of its own template, noindex, without canonical address and not in the sitemap', () => {
+    const routes = JSON.parse(site.read('routes.json')) as { path: string; template: string }[];
+    expect(routes.find((route) => route.path === '/auftrag')?.template).toBe('order');
+    expect(form).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(form).not.toContain('rel="canonical"');
+    expect(site.read('sitemap.xml')).not.toContain('/auftrag');
+  });
+
+  it('is linked from the AGB', () => {
+    expect(agb).toContain('href="/auftrag"');
+  });
+
+  it('names the business from data/site.yaml', () => {
+    const { site: facts } = data;
+    const contractor = text(form.slice(form.indexOf('<section id="auftragnehmer"'), form.indexOf('</section>', form.indexOf('<section id="auftragnehmer"'))));
+    for (const fact of [facts.legalName, facts.address.street, `${facts.address.postalCode} ${facts.address.city}`, facts.phone.display, facts.email]) {
+      expect(contractor).toContain(fact);
+    }
+    expect(form).toContain(`href="tel:${facts.phone.e164}"`);
+  });
+
+  it('lists every service with its price, its time condition and its price outside those hours, and every part', () => {
+    const { prices } = data;
+    for (const service of prices.services) {
+      const q = quote(prices, service.id);
+      const row = form.slice(form.indexOf(`data-price-id="${service.id}"`));
+      expect(row, service.id).toMatch(new RegExp(`^data-price-id="${service.id}">${priceText(q)}<`));
+      expect(row.slice(0, 400), service.id).toContain(prices.terms.standardHours);
+      expect(row.slice(0, 400), service.id).toContain(`data-price-outside="${service.id}">${outsideText(q)}<`);
+    }
+    expect(form).toContain(`data-price-id="${HAPPY_HOUR_ID}">${priceText(quote(prices, HAPPY_HOUR_ID))}<`);
+    for (const part of prices.parts) expect(form, part.id).toContain(`data-price-id="${part.id}">${priceText(quote(prices, part.id))}<`);
+    expect(text(form)).toContain(text(surchargeNote(prices)));
+    expect(text(form)).toContain(text(data.vat.note));
+  });
+
+  it('carries the withdrawal texts of the AGB, word for word', () => {
+    for (const id of WITHDRAWAL_SECTIONS) {
+      const body = sectionBody(id);
+      expect(body.length, id).toBeGreaterThan(100);
+      expect(agb.includes(body), `${id} differs between /auftrag and /agb`).toBe(true);
+      expect(form).toContain(`<h2 id="${id}-heading">${data.withdrawal.sections[id].heading}</h2>`);
+    }
+    const notice = text(sectionBody('widerrufsbelehrung'));
+    expect(notice).toContain('Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen sollen');
+    expect(notice).not.toContain('Lieferkosten');
+    expect(text(sectionBody('muster-widerrufsformular'))).toContain('Hiermit widerrufe(n) ich/wir (*)');
+    expect(text(sectionBody('widerrufsrecht'))).toContain('§ 312g Abs. 2 Nr. 11 BGB');
+  });
+
+  it('has the declaration for an early start with its box and signature, and signature lines for customer and technician', () => {
+    const { orderForm } = data;
+    const declaration = form.slice(form.indexOf('<section id="sofortiger-beginn"'), form.indexOf('</section>', form.indexOf('<section id="sofortiger-beginn"')));
+    expect(declaration).toMatch(/class="tick-box"[^>]*><\/span>Ich gebe die Erklärung/);
+    expect(declaration).toContain(`<p class="signature">${orderForm.declaration.signature}</p>`);
+    for (const label of [orderForm.signatures.customer, orderForm.signatures.technician]) expect(form).toContain(`<p class="signature">${label}</p>`);
+    expect(text(form)).toContain(orderForm.signatures.copy.replace(/\s+/g, ' '));
+  });
+
+  it('states the versions of the form and of the AGB it refers to', () => {
+    expect(form).toContain(`Stand: <time dateTime="${data.withdrawal.stand}">`);
+    expect(form).toContain(`<time dateTime="${data.legal.agb.stand}">`);
+  });
+
+  it('prints on A4 in black on white without header, footer, consent banner and floating buttons', () => {
+    const css = site.read(form.match(/<link rel="stylesheet" href="\/([^"]+)"/)![1]!);
+    expect(css).toMatch(/@page\{size:A4;margin:[^}]+\}/);
+    const print = css.slice(css.indexOf('@media print'));
+    for (const hidden of ['.site-header', '.site-footer', '.consent', '.floating', '.drawer']) {
+      expect(print).toMatch(new RegExp(`body\\[data-page=["']?order["']?\\] \\${hidden}[,{]`));
+    }
+    expect(print).toMatch(/\.order-form \*\{color:#000!important;background:(transparent|0 0)!important/);
+    expect(print).toContain('break-inside:avoid');
+    expect(form).toContain('data-page="order"');
+  });
+});
+
+describe('the AGB the form refers to', () => {
+  it('bill waiting only after the grace period, per started 15 minutes, and let the customer prove a lower damage', () => {
+    const { waiting } = data.prices.terms;
+    const terms = text(agb);
+    expect(terms).toContain(
+      `sind die ersten ${waiting.graceMinutes} Minuten Wartezeit kostenlos. Danach berechnen wir ${formatEuro(waiting.per15Minutes).replace(/\u00a0/g, ' ')} je angefangene 15 Minuten.`,
+    );
+    expect(terms).toContain('Ihnen bleibt der Nachweis gestattet, dass uns durch das Warten kein oder ein geringerer Schaden entstanden ist');
+    expect(terms).not.toMatch(/je angefangene Stunde/);
+  });
+
+  it('become part of a contract made by phone only with the customer\'s consent after a chance to read them (§ 305 Abs. 2 BGB)', () => {
+    expect(text(agb)).toContain('Bestandteil des Vertrags werden sie nur, wenn Sie mit ihrer Geltung einverstanden sind, nachdem Sie die Möglichkeit hatten, sie zur Kenntnis zu nehmen');
+  });
+});
