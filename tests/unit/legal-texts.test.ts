@@ -51,10 +51,13 @@ describe('the withdrawal rules, written once', () => {
     expect(message).toContain('data/legal/widerruf.md: body: has no section "## … {#muster-widerrufsformular}"');
   });
 
-  it('uses the statutory model for services: the paragraph on an early start, no delivery costs', () => {
+  it('uses the statutory model for services word for word: the paragraph on an early start, no texts for goods', () => {
     const notice = loadChanged().withdrawal.sections.widerrufsbelehrung.markdown;
     expect(notice).toContain('Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsabschlusses.');
-    expect(notice).toContain('Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen sollen, so haben Sie uns einen angemessenen Betrag zu zahlen');
-    expect(notice).not.toMatch(/Lieferkosten|Lieferung|Waren/);
+    // The model's own wording ("beginnen soll", the delivery-cost parenthesis): only the unaltered
+    // model carries the statutory presumption (Art. 246a § 1 Abs. 2 Satz 2 EGBGB).
+    expect(notice).toContain('Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen soll, so haben Sie uns einen angemessenen Betrag zu zahlen');
+    expect(notice).toContain('einschließlich der Lieferkosten (mit Ausnahme der zusätzlichen Kosten');
+    expect(notice).not.toMatch(/Waren zurück|Rücksendung/);
   });
 });
