@@ -7,6 +7,8 @@ import { buildScript, buildStylesheet } from './assets.ts';
 import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
+import { indexSummary } from './index-policy.ts';
+import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { processImages } from './images.ts';
 import { renderRoute } from './render.ts';
@@ -46,6 +48,8 @@ export interface BuildSummary {
   imagesCached: number;
   /** The go-live check's findings (build/go-live.ts), one line each. */
   examples: string[];
+  /** Indexable place pages and how alike they read (build/similarity.ts), for the summary. */
+  places: { index: string; similarityMedian: number; similarityMax: number; closestPair: [string, string] | null };
 }
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -99,6 +103,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
   step('render');
+  // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
+  const placeRoutes = routes.filter((route) => (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null);
+  const nearest = nearestNeighbours(placeRoutes.map((route) => ({ path: route.path!, html: files.get(route.file)!.toString('utf8') })));
+  const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
+  const places = {
+    index: indexSummary(data.places),
+    similarityMedian: median(nearest.map((entry) => entry.similarity)),
+    similarityMax: closest?.similarity ?? 0,
+    closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,
+  };
+  step('place page similarity');
   files.set(css.file, css.content);
   for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
@@ -153,8 +168,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${imageSources.length} images (${imagesCached} from cache), ` +
       `${compression.hits} of ${compression.hits + compression.misses} assets compressed from cache, in ${seconds.toFixed(2)} s.`,
   );
+  say(
+    `Place pages: ${places.index}. Similarity of the indexable ones (word 5-grams in <main>): median ${places.similarityMedian.toFixed(2)}, ` +
+      `max ${places.similarityMax.toFixed(2)}${places.closestPair ? ` (${places.closestPair.join(' ~ ')})` : ''}.`,
+  );
   if (examples.length > 0) {
     say(`Note: ${examples.length} example facts, unconfirmed promises or placeholders are still in use; \`npm run check\` lists them (a production build refuses).`);
   }
-  return { steps, pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples };
+  return { steps, pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples, places };
 }

@@ -3,7 +3,8 @@
 import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import type { Head } from '../templates/lib/context.ts';
-import { breadcrumbList, faqPage, localBusiness, serviceData, webPage, type Crumb } from '../templates/lib/structured-data.ts';
+import { placeIndexing } from './index-policy.ts';
+import { breadcrumbList, faqPage, localBusiness, placeService, serviceData, serviceRegions, webPage, type Crumb } from '../templates/lib/structured-data.ts';
 import type { ResponsiveImage } from '../templates/lib/image.ts';
 import { priceSentence, quote, surchargeNote } from '../templates/lib/prices.ts';
 import { AboutPage } from '../templates/pages/AboutPage.tsx';
@@ -124,8 +125,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
             service.seo.title,
             service.seo.description,
             crumbs,
-            serviceData(siteUrl, path, service.title, service.intro, { price: price.total, currency: prices.currency }),
-            localBusiness(site, siteUrl),
+            serviceData(siteUrl, path, service.title, service.intro, { price: price.total, currency: prices.currency }, serviceRegions(site)),
           ),
         },
         createElement(ServicePage, {
@@ -163,7 +163,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     page(
       '/ueber-uns',
       'about',
-      { ...about.seo, canonical: true, structuredData: described('/ueber-uns', about.seo.title, about.seo.description, aboutCrumbs, localBusiness(site, siteUrl)) },
+      { ...about.seo, canonical: true, structuredData: described('/ueber-uns', about.seo.title, about.seo.description, aboutCrumbs) },
       createElement(AboutPage, { site, about, crumbs: aboutCrumbs }),
     ),
   );
@@ -194,7 +194,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       {
         ...contactPage.seo,
         canonical: true,
-        structuredData: described('/kontakt', contactPage.seo.title, contactPage.seo.description, contactCrumbs, localBusiness(site, siteUrl)),
+        structuredData: described('/kontakt', contactPage.seo.title, contactPage.seo.description, contactCrumbs),
       },
       createElement(ContactPage, {
         site,
@@ -237,12 +237,10 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     return {
       title,
       description,
-      canonical: place.kind !== 'fallback',
-      noindex: place.kind === 'fallback',
-      structuredData: described(place.path, title, description, crumbs, {
-        ...localBusiness(site, siteUrl),
-        areaServed: { '@type': place.kind === 'district' ? 'Place' : 'City', name: place.name },
-      }),
+      // A page outside the index names no canonical address of its own (build/index-policy.ts).
+      canonical: placeIndexing(place).indexable,
+      noindex: !placeIndexing(place).indexable,
+      structuredData: described(place.path, title, description, crumbs, placeService(siteUrl, place)),
     };
   };
   const placeCrumbs = (place: Place): Crumb[] =>

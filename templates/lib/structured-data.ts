@@ -68,7 +68,12 @@ export function breadcrumbList(siteUrl: string, crumbs: Crumb[]): object {
   };
 }
 
-export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; currency: string }): object {
+/** Where the business works: the regions of data/site.yaml. */
+export function serviceRegions(site: Site): object[] {
+  return site.serviceRegions.map((name) => ({ '@type': 'Place', name }));
+}
+
+export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; currency: string }, areaServed: object[]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -78,8 +83,27 @@ export function serviceData(siteUrl: string, path: string, name: string, descrip
     serviceType: name,
     url: `${siteUrl}${path}`,
     provider: { '@id': businessId(siteUrl) },
-    areaServed: { '@type': 'AdministrativeArea', name: 'Ruhrgebiet' },
+    areaServed,
     offers: { '@type': 'Offer', price: offer.price.toFixed(2), priceCurrency: offer.currency },
+  };
+}
+
+/**
+ * The service on a place page: the business is defined once (the home page) and named here by
+ * its @id; the area served is this place, within its town for a district. No local address of
+ * our own in the place, no rating.
+ */
+export function placeService(siteUrl: string, place: { path: string; name: string; kind: string; town: { name: string } | null }): object {
+  const town = place.kind === 'district' && place.town ? { containedInPlace: { '@type': 'City', name: place.town.name } } : {};
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${siteUrl}${place.path}#service`,
+    name: `Schlüsseldienst ${place.name}`,
+    serviceType: 'Schlüsseldienst',
+    url: `${siteUrl}${place.path}`,
+    provider: { '@id': businessId(siteUrl) },
+    areaServed: { '@type': place.kind === 'district' ? 'Place' : 'City', name: place.name, ...town },
   };
 }
 

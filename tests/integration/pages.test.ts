@@ -117,14 +117,21 @@ describe('structured data', () => {
     }
   });
 
-  it('service pages have Service, WebPage, the Locksmith with its address, and a BreadcrumbList', () => {
+  it('defines the Locksmith once, on the home page, with its address; every other page names it by @id', () => {
+    const home = jsonLd('/').find((item) => item['@type'] === 'Locksmith')!;
+    expect(home.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Essen', postalCode: data.site.address.postalCode });
+    expect(home['@id']).toBe(`${data.site.url}/#business`);
+    // /bewertungen gets its rating block from the server on request; its static file has none.
+    for (const page of pages.filter((p) => p.path !== '/')) expect(types(page.path), page.path).not.toContain('Locksmith');
+  });
+
+  it('service pages have Service (served in the regions of data/site.yaml), WebPage and a BreadcrumbList', () => {
     for (const page of pages.filter((p) => p.template === 'service')) {
       const items = jsonLd(page.path);
-      expect(types(page.path), page.path).toEqual(expect.arrayContaining(['Service', 'WebPage', 'Locksmith', 'BreadcrumbList']));
-      const business = items.find((item) => item['@type'] === 'Locksmith')!;
-      expect(business.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Essen', postalCode: data.site.address.postalCode });
+      expect(types(page.path), page.path).toEqual(expect.arrayContaining(['Service', 'WebPage', 'BreadcrumbList']));
       const service = items.find((item) => item['@type'] === 'Service')!;
-      expect(service.provider['@id']).toBe(business['@id']);
+      expect(service.provider['@id']).toBe(`${data.site.url}/#business`);
+      expect(service.areaServed.map((area: { name: string }) => area.name)).toEqual(data.site.serviceRegions);
       const crumbs = items.find((item) => item['@type'] === 'BreadcrumbList')!;
       expect(crumbs.itemListElement.map((crumb: { name: string }) => crumb.name).slice(0, 2)).toEqual(['Startseite', 'Leistungen']);
       expect(html(page.path)).toMatch(/<meta name="keywords" content="[^",]+, [^",]+, [^",]+"/);
@@ -282,14 +289,30 @@ describe('claims that hold', () => {
 describe('the service area', () => {
   const placePages = () => pages.filter((page) => page.template === 'town' || page.template === 'district');
 
-  it('has a page for every town and district of the data, each in the sitemap and linked from /einsatzgebiet', () => {
-    const sitemap = site.read('sitemap.xml');
+  it('has a page for every town and district of the data, each linked from /einsatzgebiet', () => {
     const area = html('/einsatzgebiet');
     expect(placePages().map((page) => page.path).sort()).toEqual(data.places.map((place) => place.path).sort());
+    for (const place of data.places) expect(area, place.path).toContain(`href="${place.path}"`);
+  });
+
+  it('indexes every town page; a district page without content of its own is noindex, follow, without canonical and outside the sitemap', () => {
+    const sitemap = site.read('sitemap.xml');
+    let districts = 0;
     for (const place of data.places) {
-      expect(sitemap, place.path).toContain(`${place.path}</loc>`);
-      expect(area, place.path).toContain(`href="${place.path}"`);
+      const page = html(place.path);
+      if (place.kind === 'town') {
+        expect(sitemap, place.path).toContain(`${place.path}</loc>`);
+        expect(page, place.path).not.toContain('name="robots"');
+        expect(page, place.path).toContain(`<link rel="canonical" href="${data.site.url}${place.path}"`);
+      } else {
+        districts += 1;
+        expect(sitemap, place.path).not.toContain(`${place.path}</loc>`);
+        expect(page, place.path).toContain('<meta name="robots" content="noindex, follow"/>');
+        expect(page, place.path).not.toContain('rel="canonical"');
+      }
     }
+    expect(districts).toBeGreaterThan(900);
+    expect(site.summary.places.index).toBe(`58 indexable; ${districts} noindex, follow (district without a description of its own)`);
   });
 
   it('gives each place its own title, description and H1', () => {
@@ -315,10 +338,10 @@ describe('the service area', () => {
       expect(text.includes(`Über ${place.name}`), place.path).toBe(place.population !== null);
       expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);
       expect(html(place.path)).toContain('href="/einsatzgebiet"');
-      const business = jsonLd(place.path).find((item) => item['@type'] === 'Locksmith')!;
-      expect(business['@id']).toBe(`${data.site.url}/#business`);
-      expect(business.address.addressLocality).toBe(data.site.address.city);
-      expect(business.areaServed.name).toBe(place.name);
+      const service = jsonLd(place.path).find((item) => item['@type'] === 'Service')!;
+      expect(service.provider).toEqual({ '@id': `${data.site.url}/#business` });
+      expect(service.areaServed).toEqual({ '@type': 'City', name: place.name });
+      expect(JSON.stringify(jsonLd(place.path))).not.toMatch(/aggregateRating|PostalAddress|Locksmith/);
     }
   });
 

@@ -1,0 +1,76 @@
+// How alike two pages read, as search engines compare near-duplicates: the exact Jaccard
+// similarity of the sets of word 5-gram shingles of the visible text inside <main> (lower-cased
+// words, collapsed FAQ answers included, scripts and SVG left out). Shingles are hashed to 32-bit
+// numbers and kept sorted, so a pair is one merge of two arrays.
+import { createHash } from 'node:crypto';
+
+const SHINGLE_WORDS = 5;
+
+/** The words a reader of <main> sees, lower-cased. */
+export function mainWords(html: string): string[] {
+  const main = html.match(/<main\b[^>]*>([^]*)<\/main>/)?.[1] ?? '';
+  const text = main
+    .replace(/<script\b[^]*?<\/script>/g, ' ')
+    .replace(/<svg\b[^]*?<\/svg>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|&#160;|\u00a0/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .toLocaleLowerCase('de-DE');
+  return text.match(/[\p{L}\p{N}]+(?:[-'’.,][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+function hash(shingle: string): number {
+  return createHash('sha1').update(shingle).digest().readUInt32BE(0);
+}
+
+/** The page's shingles as a sorted list of distinct 32-bit hashes. */
+export function shingles(html: string): Uint32Array {
+  const words = mainWords(html);
+  const set = new Set<number>();
+  for (let i = 0; i + SHINGLE_WORDS <= words.length; i += 1) set.add(hash(words.slice(i, i + SHINGLE_WORDS).join(' ')));
+  return Uint32Array.from(set).sort();
+}
+
+export function jaccard(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! === b[j]!) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (a[i]! < b[j]!) i += 1;
+    else j += 1;
+  }
+  const union = a.length + b.length - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+export interface Nearest {
+  path: string;
+  /** The most similar other page and the similarity to it. */
+  other: string;
+  similarity: number;
+}
+
+/** For each page, its most similar other page of the set. */
+export function nearestNeighbours(pages: { path: string; html: string }[]): Nearest[] {
+  const sets = pages.map((page) => ({ path: page.path, set: shingles(page.html) }));
+  const best = sets.map((page) => ({ path: page.path, other: '', similarity: 0 }));
+  for (let x = 0; x < sets.length; x += 1) {
+    for (let y = x + 1; y < sets.length; y += 1) {
+      const similarity = jaccard(sets[x]!.set, sets[y]!.set);
+      if (similarity > best[x]!.similarity) best[x] = { path: sets[x]!.path, other: sets[y]!.path, similarity };
+      if (similarity > best[y]!.similarity) best[y] = { path: sets[y]!.path, other: sets[x]!.path, similarity };
+    }
+  }
+  return best;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
