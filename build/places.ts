@@ -1,10 +1,13 @@
 // Towns and districts of the service area become places with a page each. A district inherits
-// postcodes and arrival time from its town and lists the town's other districts as neighbours.
+// its arrival time from its town and shows the town's postcodes as the town's (GeoNames names
+// towns, not districts) unless the data gives its own with their source. It names neighbours
+// only where the data lists them; otherwise its page lists the town's other districts as such.
 import type { Site } from '../data/schema/site.ts';
-import type { Town } from '../data/schema/cities.ts';
+import { DISTRICT_WORDS, type DistrictWord, type Town } from '../data/schema/cities.ts';
 import { plainPhrases, type Place, type PlaceLink } from '../templates/lib/place.ts';
 import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
 import { DataError, DataErrors } from './data-error.ts';
+import { countClaims } from './district-counts.ts';
 import { distanceKm, type TownPostcodes } from './postcodes.ts';
 
 export interface TownRecord extends Town {
@@ -17,10 +20,62 @@ interface DistrictEntry {
   name: string;
   at: string;
   to: string;
+  word: DistrictWord;
+  neighbours: string[];
+  postcodes?: { codes: string[]; source: string };
 }
 
 function districtsOf(town: Town): DistrictEntry[] {
-  return town.districts.map((district) => (typeof district === 'string' ? { name: district, ...plainPhrases(district) } : { name: district.name, at: district.in, to: district.to }));
+  return town.districts.map((district) => {
+    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [] };
+    return {
+      name: district.name,
+      at: district.in ?? plainPhrases(district.name).at,
+      to: district.to ?? plainPhrases(district.name).to,
+      word: district.word ?? town.districtWord,
+      neighbours: district.neighbours ?? [],
+      // The schema lets postcodes in only together with their source.
+      postcodes: district.postcodes && district.postcodeSource ? { codes: [...district.postcodes].sort(), source: district.postcodeSource } : undefined,
+    };
+  });
+}
+
+/** Problems in one town's record that the schema cannot see: names, neighbours, postcodes, counts. */
+function townProblems(town: TownRecord, townPostcodes: TownPostcodes | undefined): DataError[] {
+  const errors: DataError[] = [];
+  const slug = slugOf(town.name);
+  if (!townPostcodes) {
+    errors.push(new DataError(town.file, `${town.field}.name`, `"${town.postcodeName ?? town.name}" has no row in data/postcodes.csv; add its postcodes there or set postcodeName to the CSV's spelling`));
+  }
+  const districts = districtsOf(town);
+  const names = districts.map((district) => district.name);
+  districts.forEach((district, i) => {
+    const field = `${town.field}.districts[${i}]`;
+    if (names.indexOf(district.name) !== i) errors.push(new DataError(town.file, field, `"${district.name}" is listed twice`));
+    if (slugOf(district.name) === slug) errors.push(new DataError(town.file, field, `"${district.name}" is the town itself`));
+    // "im Stadtteil Heimaterde" must not call an Ortsteil a Stadtteil.
+    for (const [key, phrase] of [['in', district.at], ['to', district.to]] as const) {
+      const other = DISTRICT_WORDS.find((word) => word !== district.word && phrase.split(' ').includes(word));
+      if (other) errors.push(new DataError(town.file, `${field}.${key}`, `"${phrase}" calls it a ${other}, but it is listed as a ${district.word}; make the phrase and the word agree`));
+    }
+    district.neighbours.forEach((neighbour, j) => {
+      if (!names.includes(neighbour)) errors.push(new DataError(town.file, `${field}.neighbours[${j}]`, `"${neighbour}" is not a district of ${town.name}; name one of its districts as the list writes it`));
+    });
+    district.postcodes?.codes.forEach((code, j) => {
+      if (townPostcodes && !townPostcodes.postcodes.includes(code)) {
+        errors.push(new DataError(town.file, `${field}.postcodes[${j}]`, `"${code}" is not a postcode of ${town.name} in data/postcodes.csv`));
+      }
+    });
+  });
+  for (const key of ['description', 'facts'] as const) {
+    for (const claim of countClaims(town[key])) {
+      const listed = districts.filter((district) => district.word === claim.word).length;
+      if (listed !== claim.count) {
+        errors.push(new DataError(town.file, `${town.field}.${key}`, `says "${claim.phrase}" but districts lists ${listed} with the word ${claim.word}; correct the number or the list (or drop the number)`));
+      }
+    }
+  }
+  return errors;
 }
 
 export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
@@ -31,14 +86,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
     const twin = townSlugs.get(slug);
     if (twin) errors.push(new DataError(town.file, `${town.field}.name`, `"${town.name}" has the slug "${slug}" of ${twin.file}: ${twin.field} ("${twin.name}"); every town once`));
     townSlugs.set(slug, town);
-    if (!postcodes.has(town.postcodeName ?? town.name)) {
-      errors.push(new DataError(town.file, `${town.field}.name`, `"${town.postcodeName ?? town.name}" has no row in data/postcodes.csv; add its postcodes there or set postcodeName to the CSV's spelling`));
-    }
-    const names = districtsOf(town).map((district) => district.name);
-    names.forEach((district, i) => {
-      if (names.indexOf(district) !== i) errors.push(new DataError(town.file, `${town.field}.districts[${i}]`, `"${district}" is listed twice`));
-      if (slugOf(district) === slug) errors.push(new DataError(town.file, `${town.field}.districts[${i}]`, `"${district}" is the town itself`));
-    });
+    errors.push(...townProblems(town, postcodes.get(town.postcodeName ?? town.name)));
   }
   if (errors.length > 0) throw new DataErrors(errors);
 
@@ -58,13 +106,15 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
     const codes = postcodes.get(town.postcodeName ?? town.name)!;
     const townLink: PlaceLink = { name: town.name, path: placePath(townSlug) };
     const districts = districtsOf(town);
-    const districtLinks = districts.map((district) => ({ name: district.name, path: placePath(districtSlug(district.name, town)) }));
+    const districtLinks: PlaceLink[] = districts.map((district) => ({ name: district.name, path: placePath(districtSlug(district.name, town)), word: district.word }));
+    const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
     const shared = {
       region: town.region,
       arrivalTime: town.arrivalTime,
       postcodes: codes.postcodes,
       population: town.population,
       distanceKm: Math.round(distanceKm(shop, codes)),
+      townKind: town.kind,
     };
     places.push({
       ...shared,
@@ -75,6 +125,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       ...plainPhrases(town.name),
       town: townLink,
       isMainLocation: town.isMainLocation,
+      word: town.districtWord,
       description: town.description,
       facts: town.population === null ? null : town.facts,
       districts: districtLinks,
@@ -91,15 +142,18 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
         to: district.to,
         town: townLink,
         isMainLocation: false,
-        // Its own facts: where it lies and how fast we are there; the town's text stays on the
-        // town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for
-        // any name ("Altstadt", "Am Wasserturm").
+        word: district.word,
+        ...(district.postcodes ? { districtPostcodes: district.postcodes } : {}),
+        // Its own facts: what it is, where it belongs and how fast we are there; the town's text
+        // stays on the town's page, so no two pages repeat each other. "Der Stadtteil X" needs no
+        // article for any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
         population: null,
         description:
-          `Der Stadtteil ${district.name} gehört zu ${town.name}. Von unserem Standort in ${site.address.city} sind wir ` +
+          `Der ${district.word} ${district.name} gehört zur ${town.kind} ${town.name}. Von unserem Standort in ${site.address.city} sind wir ` +
           `in der Regel in ${town.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen ${district.at}.`,
         facts: null,
         districts: districtLinks.filter((_, other) => other !== index),
+        neighbours: district.neighbours.map(linkOf),
       });
     });
   }

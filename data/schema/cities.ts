@@ -1,9 +1,17 @@
-// The service area (data/cities/*.yaml): towns with their districts. A district has no record
-// of its own: it inherits postcodes and arrival time from its town. Postcodes are never typed:
-// they come from data/postcodes.csv (GeoNames) by the town's name.
+// The service area (data/cities/*.yaml): towns with their districts. A district inherits its
+// arrival time from its town. A town's postcodes are never typed: they come from
+// data/postcodes.csv (GeoNames, which names towns, not districts) by the town's name; a district
+// shows postcodes of its own only when the owner adds them with their source (see data/README.md).
 import { z } from 'zod';
 
 export const REGIONS = ['Hauptstandort', 'Ruhrgebiet', 'Ruhrgebiet Nord', 'Ruhrgebiet Ost', 'Rheinland', 'Bergisches Land', 'Niederrhein'] as const;
+
+/** What a municipality is: sentences say "zur Stadt Essen", "zur Gemeinde Hünxe". */
+export const TOWN_KINDS = ['Stadt', 'Gemeinde'] as const;
+/** What a town calls the parts it is divided into; all three take "der". */
+export const DISTRICT_WORDS = ['Stadtteil', 'Ortsteil', 'Stadtbezirk'] as const;
+export type TownKind = (typeof TOWN_KINDS)[number];
+export type DistrictWord = (typeof DISTRICT_WORDS)[number];
 
 const text = z.string().min(2);
 const arrival = z.string().regex(/^\d{1,2}–\d{2} Min\.$/, 'must look like "20–30 Min." (with an en dash)');
@@ -13,23 +21,47 @@ const arrival = z.string().regex(/^\d{1,2}–\d{2} Min\.$/, 'must look like "20�
 const phrase = z
   .string()
   .regex(/^[a-zäöü]+ \S/, 'must start with a lower-case preposition, as in "in der Altstadt"');
+const postcode = z.string().regex(/^\d{5}$/, 'must be a five-digit postcode such as "47279"');
+
 const districtSchema = z.union([
   text,
   z
     .object({
       name: text,
-      /** Where: "in der Altstadt", "im Westviertel", "am Borsigplatz". */
-      in: phrase,
+      /** Where: "in der Altstadt", "im Westviertel", "am Borsigplatz" (with `to`, or neither). */
+      in: phrase.optional(),
       /** Whither: "in die Altstadt", "ins Westviertel", "zum Borsigplatz". */
-      to: phrase,
+      to: phrase.optional(),
+      /** This entry's level when it is not the town's districtWord, e.g. a Stadtbezirk listed among Ortsteile. */
+      word: z.enum(DISTRICT_WORDS).optional(),
+      /** Districts of the same town that border this one, as listed there; without it no page claims a neighbour. */
+      neighbours: z.array(text).min(1).optional(),
+      /** The district's own postcodes, only from a source whose licence allows it (data/README.md). */
+      postcodes: z.array(postcode).min(1).optional(),
+      /** Where `postcodes` come from and under which licence; shown with them ("© OpenStreetMap-Mitwirkende, ODbL"). */
+      postcodeSource: text.optional(),
     })
     .strict()
     .superRefine((district, context) => {
+      if ((district.in === undefined) !== (district.to === undefined)) {
+        context.addIssue({ code: 'custom', path: [district.in === undefined ? 'in' : 'to'], message: 'give both phrases, "in" and "to", or neither' });
+      }
       // Declension may change the other words ("in der Alten Heide"), never the last one.
       const last = district.name.split(' ').at(-1)!;
       for (const key of ['in', 'to'] as const) {
-        if (!district[key].endsWith(` ${last}`)) context.addIssue({ code: 'custom', path: [key], message: `must end with "${last}", the last word of the name` });
+        const value = district[key];
+        if (value !== undefined && !value.endsWith(` ${last}`)) context.addIssue({ code: 'custom', path: [key], message: `must end with "${last}", the last word of the name` });
       }
+      if (district.postcodes && !district.postcodeSource) {
+        context.addIssue({ code: 'custom', path: ['postcodeSource'], message: 'district postcodes need their source and licence, e.g. "© OpenStreetMap-Mitwirkende, ODbL"' });
+      }
+      if (district.postcodeSource && !district.postcodes) context.addIssue({ code: 'custom', path: ['postcodes'], message: 'a postcodeSource without postcodes; add the postcodes or remove the source' });
+      district.postcodes?.forEach((code, i) => {
+        if (district.postcodes!.indexOf(code) !== i) context.addIssue({ code: 'custom', path: ['postcodes', i], message: `"${code}" is listed twice` });
+      });
+      district.neighbours?.forEach((neighbour, i) => {
+        if (neighbour === district.name) context.addIssue({ code: 'custom', path: ['neighbours', i], message: `"${neighbour}" is the district itself` });
+      });
     }),
 ]);
 
@@ -42,11 +74,15 @@ export const townSchema = z.object({
   /** Inhabitants, rounded (to the thousand or ten thousand); shown as "rund …". */
   population: z.number().int().positive().nullable(),
   isMainLocation: z.boolean().default(false),
+  /** "Stadt" or "Gemeinde", as the municipality is constituted. */
+  kind: z.enum(TOWN_KINDS).default('Stadt'),
+  /** What the town calls the entries of `districts` (an entry may say otherwise with `word`). */
+  districtWord: z.enum(DISTRICT_WORDS).default('Stadtteil'),
   /** Two or three true sentences about the town as a place to live, for its page. */
   description: text,
   /** One paragraph of true facts (history, landmarks, structure), shown only with a population. */
   facts: text,
-  /** The town's real districts (Stadtteile, Ortsteile); each gets a page of its own. */
+  /** The town's real districts (Stadtteile, Ortsteile, Stadtbezirke); each gets a page of its own. */
   districts: z.array(districtSchema).default([]),
 });
 

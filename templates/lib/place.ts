@@ -1,9 +1,13 @@
 // A place of the service area as its page shows it: a town, one of its districts, or the
 // fallback for a name the data does not know. Built by build/places.ts, rendered by CityPage.
+import type { DistrictWord, TownKind } from '../../data/schema/cities.ts';
+import { germanList } from './format.ts';
 
 export interface PlaceLink {
   name: string;
   path: string;
+  /** For a district: what it is ("Stadtteil", "Ortsteil", "Stadtbezirk"). */
+  word?: DistrictWord;
 }
 
 export interface Place {
@@ -20,15 +24,26 @@ export interface Place {
   region: string | null;
   /** "20–30 Min." from data/cities/; null for a place the data does not know (no time is promised). */
   arrivalTime: string | null;
-  /** Real postcodes of the town (GeoNames); empty: "Auf Anfrage". */
+  /**
+   * Real postcodes of the town (GeoNames names towns, not districts), on a district's page too,
+   * where they are labelled as the town's; empty: "Auf Anfrage".
+   */
   postcodes: string[];
+  /** A district's own postcodes, only where the data gives them with their source and licence. */
+  districtPostcodes?: { codes: string[]; source: string };
   /** The town's inhabitants, rounded; null: no facts paragraph. */
   population: number | null;
   isMainLocation: boolean;
+  /** The town's kind, "Stadt" (the default) or "Gemeinde". */
+  townKind?: TownKind;
+  /** A district's own word; for a town, the word for its districts. Default "Stadtteil". */
+  word?: DistrictWord;
   description: string;
   facts: string | null;
-  /** A town's districts, or a district's neighbours in the same town. */
+  /** A town's districts, or a district's fellow districts in the same town (in the data's order, not by distance). */
   districts: PlaceLink[];
+  /** The districts the data names as bordering this one; none: the page claims no neighbours. */
+  neighbours?: PlaceLink[];
   /** Straight-line distance from the shop, for towns with coordinates. */
   distanceKm: number | null;
 }
@@ -56,4 +71,35 @@ export function atWithTown(place: Place): string {
 export function postcodeRange(postcodes: string[]): string {
   if (postcodes.length === 0) return 'Auf Anfrage';
   return postcodes.length === 1 ? postcodes[0]! : `${postcodes[0]}–${postcodes.at(-1)}`;
+}
+
+const PLURALS: Record<DistrictWord, { nominative: string; dative: string }> = {
+  Stadtbezirk: { nominative: 'Stadtbezirke', dative: 'Stadtbezirken' },
+  Stadtteil: { nominative: 'Stadtteile', dative: 'Stadtteilen' },
+  Ortsteil: { nominative: 'Ortsteile', dative: 'Ortsteilen' },
+};
+
+/**
+ * The plural for a list of districts, from the words the data gives them, larger units first:
+ * "Stadtteile", "Ortsteile", "Stadtbezirke und Ortsteile" (dative: "Stadtteilen").
+ */
+export function districtsWord(districts: { word?: DistrictWord }[], grammaticalCase: 'nominative' | 'dative' = 'nominative', fallback: DistrictWord = 'Stadtteil'): string {
+  const used = new Set(districts.map((district) => district.word ?? fallback));
+  if (used.size === 0) used.add(fallback);
+  const order: DistrictWord[] = ['Stadtbezirk', 'Stadtteil', 'Ortsteil'];
+  return germanList(order.filter((word) => used.has(word)).map((word) => PLURALS[word][grammaticalCase]));
+}
+
+/** "Städte", "Gemeinden" or "Städte und Gemeinden", for the kinds of the given towns. */
+export function townsWord(towns: { townKind?: TownKind }[]): string {
+  const kinds = new Set(towns.map((town) => town.townKind ?? 'Stadt'));
+  if (kinds.size !== 1) return 'Städte und Gemeinden';
+  return kinds.has('Gemeinde') ? 'Gemeinden' : 'Städte';
+}
+
+/** Whose postcodes a place's page shows, as the hero fact says it: "PLZ 45127–45359", "PLZ in Duisburg: 47051–47279". */
+export function postcodeFact(place: Place): string {
+  if (place.districtPostcodes) return `PLZ ${postcodeRange(place.districtPostcodes.codes)}`;
+  if (place.kind === 'district' && place.town && place.postcodes.length > 0) return `PLZ in ${place.town.name}: ${postcodeRange(place.postcodes)}`;
+  return `PLZ ${postcodeRange(place.postcodes)}`;
 }

@@ -5,7 +5,8 @@ import slugify from 'slugify';
 const GERMAN = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', ẞ: 'SS' } as const;
 
 export function slug(name: string): string {
-  const spelled = name.replace(/[äöüÄÖÜßẞ]/g, (letter) => GERMAN[letter as keyof typeof GERMAN]);
+  // A slash joins names ("Meiderich/Beeck"): keep them apart as with a space.
+  const spelled = name.replace(/[äöüÄÖÜßẞ]/g, (letter) => GERMAN[letter as keyof typeof GERMAN]).replace(/\//g, ' ');
   return slugify(spelled, { lower: true, strict: true, locale: 'de', trim: true });
 }
 

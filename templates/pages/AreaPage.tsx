@@ -8,7 +8,7 @@ import { TownCard } from '../components/TownCard.tsx';
 import { CitySearch } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
-import type { Place } from '../lib/place.ts';
+import { districtsWord, townsWord, type Place } from '../lib/place.ts';
 import { germanCollator } from '../lib/place-names.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
@@ -30,7 +30,9 @@ function initial(name: string): string {
 /** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
 export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
   const towns = places.filter((place) => place.kind === 'town');
-  const districts = places.length - towns.length;
+  const districts = places.filter((place) => place.kind === 'district');
+  // The words come from the data: "Städte und Gemeinden", "Stadtteilen und Ortsteilen".
+  const townWords = townsWord(towns);
   const sorted = [...places].sort((a, b) => germanCollator.compare(a.name, b.name) || germanCollator.compare(a.town?.name ?? '', b.town?.name ?? ''));
   const letters = [...new Set(sorted.map((place) => initial(place.name)))];
   return (
@@ -38,7 +40,7 @@ export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUr
       <PageHero
         site={site}
         heading="Unser Einsatzgebiet"
-        lead={`Von unserem Standort in ${site.address.city} fahren wir in ${towns.length} Städte und Gemeinden im Ruhrgebiet, am Niederrhein, im Rheinland und im Bergischen Land.`}
+        lead={`Von unserem Standort in ${site.address.city} fahren wir in ${towns.length} ${townWords} im Ruhrgebiet, am Niederrhein, im Rheinland und im Bergischen Land.`}
         crumbs={crumbs}
         location="area"
       />
@@ -46,7 +48,7 @@ export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUr
         <div className="container">
           <ul className="card-grid stats">
             <li className="card stat">
-              <span className="stat-value">{towns.length}</span> Städte und Gemeinden mit {districts} Stadt- und Ortsteilen
+              <span className="stat-value">{towns.length}</span> {townWords} mit {districts.length} {districtsWord(districts, 'dative')}
             </li>
             <li className="card stat">
               <span className="stat-value">{arrival.core}</span> übliche Anfahrt in die {arrival.coreCount} nächstgelegenen Städte, in die übrigen bis {arrival.slowest}

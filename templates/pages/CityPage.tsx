@@ -9,7 +9,7 @@ import { Faq } from '../components/Faq.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { Section } from '../components/Section.tsx';
-import { atWithTown, sentenceStart, type Place } from '../lib/place.ts';
+import { atWithTown, districtsWord, postcodeFact, sentenceStart, type Place, type PlaceLink } from '../lib/place.ts';
 import { germanList } from '../lib/format.ts';
 import { priceItem, priceSentence, surchargeNote } from '../lib/prices.ts';
 import { officeHours } from '../lib/hours.ts';
@@ -31,11 +31,6 @@ const SERVICES = [
   { title: 'Autoöffnung', href: '/leistungen/autooeffnung', icon: 'car', priceId: 'autooeffnung' },
   { title: 'Tresoröffnung', href: '/leistungen/tresoroeffnung', icon: 'vault', priceId: 'tresoroeffnung' },
 ];
-
-function postcodeText(place: Place): string {
-  if (place.postcodes.length === 0) return 'Auf Anfrage';
-  return place.postcodes.length === 1 ? place.postcodes[0]! : `${place.postcodes[0]}–${place.postcodes.at(-1)}`;
-}
 
 /** The four questions of spec section 2, answered from the place's data and the price list. */
 export function cityFaq(place: Place, prices: Prices, site: Site): { question: string; answer: string }[] {
@@ -65,49 +60,85 @@ export function cityFaq(place: Place, prices: Prices, site: Site): { question: s
     {
       question: place.postcodes.length > 0 ? `Welche Postleitzahlen in ${town} fahren Sie an?` : `Fahren Sie auch in meinen Ort?`,
       answer:
-        place.postcodes.length > 1
+        // The town's postcodes, named as the town's; a district's own only with their source.
+        ownPostcodesSentence(place) +
+        (place.postcodes.length > 1
           ? `Wir kommen in alle Postleitzahlbereiche von ${town}: ${germanList(place.postcodes)}.`
           : place.postcodes.length === 1
             ? `Wir kommen in den ganzen Postleitzahlbereich von ${town}: ${place.postcodes[0]}.`
-            : 'Das klären wir am Telefon: Nennen Sie uns Ihre Adresse, und wir sagen Ihnen sofort, ob und wann wir bei Ihnen sein können.',
+            : 'Das klären wir am Telefon: Nennen Sie uns Ihre Adresse, und wir sagen Ihnen sofort, ob und wann wir bei Ihnen sein können.'),
     },
   ];
 }
 
+/** "Der Ortsteil Buchholz hat die Postleitzahl 47279 (Quelle: …). ", or nothing without own data. */
+function ownPostcodesSentence(place: Place): string {
+  const own = place.districtPostcodes;
+  if (!own) return '';
+  const codes = own.codes.length === 1 ? `die Postleitzahl ${own.codes[0]}` : `die Postleitzahlen ${germanList(own.codes)}`;
+  return `Der ${place.word ?? 'Stadtteil'} ${place.name} hat ${codes} (Quelle: ${own.source}). `;
+}
+
+/**
+ * Up to eight names as links after a colon, the last joined with "und" when the list is complete.
+ * With `counted`, a ninth name is shown rather than "und 1 weitere".
+ */
+function ShortList({ links, counted = false }: { links: PlaceLink[]; counted?: boolean }) {
+  const shown = links.slice(0, counted && links.length === SHOWN_DISTRICTS + 1 ? links.length : SHOWN_DISTRICTS);
+  const rest = links.length - shown.length;
+  const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && rest === 0 ? ' und ' : ', ');
+  return (
+    <>
+      {shown.map((district, index) => (
+        <span key={district.path}>
+          <a href={district.path}>{district.name}</a>
+          {separator(index)}
+        </span>
+      ))}
+      {rest === 0 ? '.' : counted ? ` und ${rest} weitere.` : ' und alle weiteren.'}
+    </>
+  );
+}
+
 /**
  * Where we go around the place. The district names stand in a list after a colon, where they
- * need no article; only the place itself takes its preposition ("in die Altstadt").
+ * need no article; only the place itself takes its preposition ("in die Altstadt"). A district
+ * names neighbours only where the data lists them; its town's other districts are just that,
+ * in the data's order, with nothing said about where they lie.
  */
 export function CityArea({ place }: { place: Place }) {
   const town = place.town?.name ?? place.name;
-  const shown = place.districts.slice(0, SHOWN_DISTRICTS);
-  const more = place.districts.length > shown.length;
-  const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && !more ? ' und ' : ', ');
+  const neighbours = place.neighbours ?? [];
+  const others = place.districts;
   return (
     <section aria-labelledby="area-heading">
       <h2 id="area-heading">{place.kind === 'fallback' ? `Kommen wir ${place.to}?` : `Unser Einsatzgebiet in ${town}`}</h2>
-      {shown.length > 0 ? (
-        <p>
-          {place.kind === 'district' ? `Wir kommen ${place.to} und in alle anderen Stadtteile von ${town}: ` : `Wir kommen in alle Stadtteile von ${town}: `}
-          {shown.map((district, index) => (
-            <span key={district.path}>
-              <a href={district.path}>{district.name}</a>
-              {separator(index)}
-            </span>
-          ))}
-          {more ? ' und alle weiteren.' : '.'}
-        </p>
-      ) : place.kind === 'fallback' ? (
+      {place.kind === 'fallback' ? (
         // A name the data does not know may lie outside the service area: promise nothing.
         <p>
           Ob wir {place.to} kommen, wann wir da sein können und ob Anfahrtskosten außerhalb unseres <a href="/einsatzgebiet">Einsatzgebiets</a> anfallen, sagen wir Ihnen am Telefon.
         </p>
-      ) : place.kind === 'district' ? (
+      ) : place.kind === 'town' && others.length > 0 ? (
         <p>
-          Wir kommen {place.to} und in ganz {town} zu Ihnen – in jede Straße, zu jeder Uhrzeit.
+          {`Wir kommen in alle ${districtsWord(others, 'nominative', place.word)} von ${town}: `}
+          <ShortList links={others} />
         </p>
       ) : (
-        <p>Wir kommen in ganz {place.name} zu Ihnen – in jede Straße, zu jeder Uhrzeit.</p>
+        <p>
+          Wir kommen {place.kind === 'district' ? `${place.to} und in ganz ${town}` : `in ganz ${place.name}`} zu Ihnen – in jede Straße, zu jeder Uhrzeit.
+        </p>
+      )}
+      {place.kind === 'district' && neighbours.length > 0 && (
+        <p>
+          {`Benachbarte ${districtsWord(neighbours)}: `}
+          <ShortList links={neighbours} counted />
+        </p>
+      )}
+      {place.kind === 'district' && neighbours.length === 0 && others.length > 0 && (
+        <p>
+          {`Weitere ${districtsWord(others)} von ${town}: `}
+          <ShortList links={others} counted />
+        </p>
       )}
       {place.kind === 'district' && place.town && (
         <p>
@@ -133,7 +164,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
           </h1>
           <ul className="city-facts">
             <li>
-              <Icon name="map-pin" size={18} /> {`PLZ ${postcodeText(place)}`}
+              <Icon name="map-pin" size={18} /> {postcodeFact(place)}
             </li>
             <li>
               <Icon name="timer" size={18} /> {place.arrivalTime === null ? 'Ankunftszeit auf Anfrage' : `Anfahrt ${place.arrivalTime}`}
@@ -238,7 +269,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
       </Section>
 
       {place.districts.length > 0 && (
-        <Section id="stadtteile" heading={place.kind === 'district' ? `Weitere Stadtteile von ${town}` : `Alle Stadtteile von ${town}`}>
+        <Section id="stadtteile" heading={`${place.kind === 'district' ? 'Weitere' : 'Alle'} ${districtsWord(place.districts, 'nominative', place.word)} von ${town}`}>
           <ul className="district-grid">
             {place.districts.map((district, index) => (
               <li key={district.path} style={{ '--i': index } as React.CSSProperties}>

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData, type SiteData } from '../../build/data.ts';
 import { formatEuro } from '../../templates/lib/format.ts';
+import { districtsWord } from '../../templates/lib/place.ts';
 import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../templates/lib/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
@@ -333,7 +334,7 @@ describe('the service area', () => {
       expect(html(place.path).includes('class="badge-main">Hauptstandort<'), place.path).toBe(place.isMainLocation);
       expect(text).toContain(`PLZ ${place.postcodes[0]}`);
       expect(text).toContain(place.arrivalTime);
-      if (place.districts.length > 0) expect(text).toContain(`Wir kommen in alle Stadtteile von ${place.name}: `);
+      if (place.districts.length > 0) expect(text).toContain(`Wir kommen in alle ${districtsWord(place.districts, 'nominative', place.word)} von ${place.name}: `);
       else expect(text).toContain(`Wir kommen in ganz ${place.name}`);
       expect(text.includes(`Über ${place.name}`), place.path).toBe(place.population !== null);
       expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);
@@ -345,11 +346,13 @@ describe('the service area', () => {
     }
   });
 
-  it('a district page links up to its town and names its neighbours', () => {
+  it('a district page links up to its town and to the town\'s other districts, its postcodes labelled as the town\'s', () => {
     for (const place of data.places.filter((p) => p.kind === 'district').slice(0, 50)) {
       const page = html(place.path);
       expect(page, place.path).toContain(`href="${place.town!.path}"`);
-      for (const neighbour of place.districts.slice(0, 8)) expect(page).toContain(`href="${neighbour.path}"`);
+      for (const other of place.districts) expect(page).toContain(`href="${other.path}"`);
+      expect(visibleText(page), place.path).toContain(`PLZ in ${place.town!.name}: `);
+      expect(visibleText(page), place.path).not.toMatch(/Nachbar/);
     }
   });
 });

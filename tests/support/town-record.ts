@@ -9,6 +9,8 @@ export function townRecord(name: string, districts: District[] = [], extra: Part
     arrivalTime: '20–30 Min.',
     population: 100000,
     isMainLocation: false,
+    kind: 'Stadt',
+    districtWord: 'Stadtteil',
     description: `${name} ist eine Stadt.`,
     facts: `${name} hat Fakten.`,
     districts,

@@ -14,8 +14,9 @@ import { loadPostcodes } from '../../build/postcodes.ts';
 import { renderRoute } from '../../build/render.ts';
 import { listRoutes } from '../../build/routes.ts';
 import { townRecord } from '../support/town-record.ts';
-import { CityArea, cityFaq } from '../../templates/pages/CityPage.tsx';
-import type { Place } from '../../templates/lib/place.ts';
+import { CityArea, CityPage, cityFaq } from '../../templates/pages/CityPage.tsx';
+import { districtsWord, postcodeFact, type Place } from '../../templates/lib/place.ts';
+import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
 import { ROOT } from '../support/data-copy.ts';
 
@@ -34,6 +35,7 @@ function visible(html: string): string {
 }
 
 const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place })));
+const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [] })));
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
@@ -47,7 +49,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const flagged = new Set<string>();
 for (const file of ['rheinland-niederrhein', 'ruhrgebiet', 'ruhrgebiet-nord-ost']) {
   const { towns } = loadYaml(join(ROOT, 'data/cities', `${file}.yaml`), `data/cities/${file}.yaml`, citiesFileSchema);
-  for (const town of towns) for (const district of town.districts) if (typeof district !== 'string') flagged.add(district.name);
+  for (const town of towns) for (const district of town.districts) if (typeof district !== 'string' && district.in) flagged.add(district.name);
 }
 /** "in Altstadt", "nach Altstadt", "In Altstadt": a flagged name without the article it needs. */
 const bare = new RegExp(`(?:^|[^\\p{L}])(?:in|nach|In|Nach) (?:${[...flagged].map(escape).join('|')})(?![\\p{L}-])`, 'u');
@@ -68,12 +70,12 @@ describe('sentences about every place of the data', () => {
       expect(town.at).toBe(`in ${town.name}`);
       expect(town.to).toBe(`nach ${town.name}`);
       const area = areaText(town);
-      if (town.districts.length > 0) expect(area, town.name).toContain(`Wir kommen in alle Stadtteile von ${town.name}: `);
+      if (town.districts.length > 0) expect(area, town.name).toContain(`Wir kommen in alle ${districtsWord(town.districts, 'nominative', town.word)} von ${town.name}: `);
       else expect(area, town.name).toContain(`Wir kommen in ganz ${town.name} zu Ihnen`);
     }
   });
 
-  it('says "nach X und in alle anderen Stadtteile" for a district, with its own phrase where it has one', () => {
+  it('says "nach X und in ganz T" for a district, with its own phrase where it has one, and claims no neighbour the data does not give', () => {
     for (const district of districts) {
       const town = district.town!.name;
       if (flagged.has(district.name)) {
@@ -83,14 +85,48 @@ describe('sentences about every place of the data', () => {
         expect([district.at, district.to], district.path).toEqual([`in ${district.name}`, `nach ${district.name}`]);
       }
       const area = areaText(district);
-      const expected = district.districts.length > 0 ? `Wir kommen ${district.to} und in alle anderen Stadtteile von ${town}: ` : `Wir kommen ${district.to} und in ganz ${town} zu Ihnen`;
-      expect(area, district.path).toContain(expected);
-      expect(area, district.path).not.toMatch(/Nachbarstadtteile|und die /);
+      expect(area, district.path).toContain(`Wir kommen ${district.to} und in ganz ${town} zu Ihnen`);
+      if ((district.neighbours ?? []).length === 0 && district.districts.length > 0) {
+        expect(area, district.path).toContain(`Weitere ${districtsWord(district.districts)} von ${town}: `);
+        expect(area, district.path).not.toMatch(/Nachbar|[Bb]enachbart|angrenzend/);
+      }
+      expect(area, district.path).not.toMatch(/und die /);
       expect(district.description, district.path).toBe(
-        `Der Stadtteil ${district.name} gehört zu ${town}. Von unserem Standort in ${site.address.city} sind wir in der Regel in ` +
+        `Der ${district.word} ${district.name} gehört zur ${district.townKind} ${town}. Von unserem Standort in ${site.address.city} sind wir in der Regel in ` +
           `${district.arrivalTime!.replace(' Min.', ' Minuten')} bei Ihnen ${district.at}.`,
       );
     }
+  });
+
+  it('labels postcodes on a district page as its town\'s: "PLZ in Duisburg: 47051–47279", in the hero and the FAQ', () => {
+    const buchholz = districts.find((place) => place.name === 'Buchholz' && place.town!.name === 'Duisburg')!;
+    const text = pageText(buchholz);
+    expect(text).toContain('PLZ in Duisburg: 47051–47279');
+    expect(text).not.toMatch(/PLZ 4\d{4}/);
+    expect(text).toContain('Welche Postleitzahlen in Duisburg fahren Sie an? Wir kommen in alle Postleitzahlbereiche von Duisburg: 47051, ');
+    for (const district of districts) {
+      // No district of the shipped data has postcodes of its own (no licensed source for them yet).
+      expect(district.districtPostcodes, district.path).toBeUndefined();
+      expect(postcodeFact(district), district.path).toMatch(new RegExp(`^PLZ in ${escape(district.town!.name)}: \\d{5}(–\\d{5})?$`));
+    }
+    const duisburg = towns.find((town) => town.name === 'Duisburg')!;
+    expect(pageText(duisburg)).toContain('PLZ 47051–47279');
+  });
+
+  it('says Gemeinde and Ortsteil for Hünxe, Stadtbezirk for Walsum, Stadt and Stadtteil by default', () => {
+    const huenxe = towns.find((town) => town.name === 'Hünxe')!;
+    expect(huenxe.townKind).toBe('Gemeinde');
+    const townText = pageText(huenxe);
+    expect(townText).toContain('Wir kommen in alle Ortsteile von Hünxe: ');
+    expect(townText).toContain('Alle Ortsteile von Hünxe');
+    expect(townText).not.toContain('Stadtteil');
+    const drevenack = districts.find((place) => place.name === 'Drevenack')!;
+    expect(drevenack.description).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    const districtText = pageText(drevenack);
+    expect(districtText).toContain('Weitere Ortsteile von Hünxe: ');
+    expect(districtText).not.toMatch(/Stadtteil|Stadt Hünxe/);
+    expect(districts.find((place) => place.name === 'Walsum')!.description).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(districts.find((place) => place.name === 'Rüttenscheid')!.description).toMatch(/^Der Stadtteil Rüttenscheid gehört zur Stadt Essen\./);
   });
 
   it('never puts a bare "in" or "nach" before a name that needs an article', () => {
@@ -141,6 +177,11 @@ describe('sentences about fixture names', () => {
     ].join('\n'),
   );
   const town = (name: string, districts: District[]) => townRecord(name, districts);
+  const writeCsv = (rows: string[]) => {
+    const file = join(tempDir('postcodes-'), 'postcodes.csv');
+    writeFileSync(file, ['country_code,zipcode,place,state,state_code,province,province_code,community,community_code,latitude,longitude', ...rows].join('\n'));
+    return file;
+  };
   const places = buildPlaces(
     [
       town('Essen', ['Altenessen-Süd', { name: 'Alte Heide', in: 'in der Alten Heide', to: 'in die Alte Heide' }]),
@@ -153,19 +194,21 @@ describe('sentences about fixture names', () => {
 
   it('a hyphenated district', () => {
     const place = named('Altenessen-Süd');
-    expect(areaText(place)).toBe('Unser Einsatzgebiet in Essen Wir kommen nach Altenessen-Süd und in alle anderen Stadtteile von Essen: Alte Heide. Schlüsseldienst in ganz Essen');
+    expect(areaText(place)).toBe(
+      'Unser Einsatzgebiet in Essen Wir kommen nach Altenessen-Süd und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Alte Heide. Schlüsseldienst in ganz Essen',
+    );
     expect(cityFaq(place, prices, site).map((item) => item.question).slice(0, 3)).toEqual([
       'Wie schnell ist der Schlüsseldienst in Altenessen-Süd?',
       'Was kostet eine Türöffnung in Altenessen-Süd?',
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
     expect(cityFaq(place, prices, site)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen\./);
-    expect(place.description).toBe('Der Stadtteil Altenessen-Süd gehört zu Essen. Von unserem Standort in Essen sind wir in der Regel in 20–30 Minuten bei Ihnen in Altenessen-Süd.');
+    expect(place.description).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Von unserem Standort in Essen sind wir in der Regel in 20–30 Minuten bei Ihnen in Altenessen-Süd.');
   });
 
   it('a name with an adjective and an article', () => {
     const place = named('Alte Heide');
-    expect(areaText(place)).toContain('Wir kommen in die Alte Heide und in alle anderen Stadtteile von Essen: Altenessen-Süd.');
+    expect(areaText(place)).toContain('Wir kommen in die Alte Heide und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Altenessen-Süd.');
     const faq = cityFaq(place, prices, site);
     expect(faq[0]!.question).toBe('Wie schnell ist der Schlüsseldienst in der Alten Heide?');
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
@@ -188,7 +231,60 @@ describe('sentences about fixture names', () => {
   it('lists up to eight districts, the last with "und", and says when there are more', () => {
     const many = buildPlaces([town('Essen', ['A1', 'B2', 'C3', 'D4', 'E5', 'F6', 'G7', 'H8', 'I9'])], loadPostcodes(csv, 'data/postcodes.csv'), site);
     expect(areaText(many[0]!)).toContain('Wir kommen in alle Stadtteile von Essen: A1, B2, C3, D4, E5, F6, G7, H8 und alle weiteren.');
-    expect(areaText(many[1]!)).toContain('Wir kommen nach A1 und in alle anderen Stadtteile von Essen: B2, C3, D4, E5, F6, G7, H8 und I9.');
+    expect(areaText(many[1]!)).toContain('Weitere Stadtteile von Essen: B2, C3, D4, E5, F6, G7, H8 und I9.');
+    const more = buildPlaces([town('Essen', ['A1', 'B2', 'C3', 'D4', 'E5', 'F6', 'G7', 'H8', 'I9', 'J10', 'K11'])], loadPostcodes(csv, 'data/postcodes.csv'), site);
+    expect(areaText(more[1]!)).toContain('Weitere Stadtteile von Essen: B2, C3, D4, E5, F6, G7, H8, I9 und 2 weitere.');
+  });
+
+  it('names neighbours only where the data lists them, and never in the town\'s order', () => {
+    const withNeighbours = buildPlaces(
+      [town('Essen', [{ name: 'Rüttenscheid', neighbours: ['Stadtwald', 'Bredeney'] }, 'Stadtwald', 'Bredeney', 'Kray'])],
+      loadPostcodes(csv, 'data/postcodes.csv'),
+      site,
+    );
+    const ruettenscheid = withNeighbours.find((place) => place.name === 'Rüttenscheid')!;
+    expect(ruettenscheid.neighbours!.map((link) => link.name)).toEqual(['Stadtwald', 'Bredeney']);
+    expect(areaText(ruettenscheid)).toContain('Benachbarte Stadtteile: Stadtwald und Bredeney.');
+    expect(areaText(ruettenscheid)).not.toContain('Kray');
+    // A district without a list of its own claims nothing about where the others lie.
+    const kray = withNeighbours.find((place) => place.name === 'Kray')!;
+    expect(kray.neighbours).toEqual([]);
+    expect(areaText(kray)).toContain('Weitere Stadtteile von Essen: Rüttenscheid, Stadtwald und Bredeney.');
+    expect(areaText(kray)).not.toMatch(/Nachbar|[Bb]enachbart/);
+  });
+
+  it('says what an entry is: the town\'s word, or its own', () => {
+    const mixed = buildPlaces(
+      [townRecord('Hünxe', [{ name: 'Drevenack', in: 'in Drevenack', to: 'nach Drevenack' }, 'Bruckhausen'], { kind: 'Gemeinde', districtWord: 'Ortsteil' }), { ...townRecord('Duisburg', [{ name: 'Walsum', word: 'Stadtbezirk' }, 'Alt-Walsum'], { districtWord: 'Ortsteil' }), field: 'towns[1]' }],
+      loadPostcodes(
+        writeCsv([
+          'DE,46569,Hünxe,NW,NW,"Reg.-Bez. Düsseldorf",051,"Hünxe",05170,51.64,6.77',
+          'DE,47178,Duisburg,NW,NW,"Reg.-Bez. Düsseldorf",051,"Duisburg, Stadt",05112,51.52,6.73',
+        ]),
+        'data/postcodes.csv',
+      ),
+      site,
+    );
+    const named = (name: string) => mixed.find((place) => place.name === name)!;
+    expect(named('Drevenack').description).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    expect(areaText(named('Hünxe'))).toContain('Wir kommen in alle Ortsteile von Hünxe: Drevenack und Bruckhausen.');
+    expect(areaText(named('Drevenack'))).toContain('Weitere Ortsteile von Hünxe: Bruckhausen.');
+    expect(named('Walsum').description).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(areaText(named('Duisburg'))).toContain('Wir kommen in alle Stadtbezirke und Ortsteile von Duisburg: Walsum und Alt-Walsum.');
+  });
+
+  it('shows a district\'s own postcodes only with their source, and the town\'s as the town\'s', () => {
+    const source = 'Stadt Essen, Amt für Statistik (Datenlizenz Deutschland – Namensnennung 2.0)';
+    const own = buildPlaces([town('Essen', [{ name: 'Rüttenscheid', postcodes: ['45130'], postcodeSource: source }, 'Kray'])], loadPostcodes(csv, 'data/postcodes.csv'), site);
+    const ruettenscheid = own.find((place) => place.name === 'Rüttenscheid')!;
+    expect(ruettenscheid.districtPostcodes).toEqual({ codes: ['45130'], source });
+    expect(pageText(ruettenscheid)).toContain('PLZ 45130 ');
+    expect(cityFaq(ruettenscheid, prices, site)[3]!.answer).toBe(
+      `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen: 45127, 45130 und 45131.`,
+    );
+    const kray = own.find((place) => place.name === 'Kray')!;
+    expect(pageText(kray)).toContain('PLZ in Essen: 45127–45131 ');
+    expect(cityFaq(kray, prices, site)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen: 45127, 45130 und 45131.');
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {
@@ -197,6 +293,60 @@ describe('sentences about fixture names', () => {
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Altstadt' })).toBe(true);
     expect(parse({ name: 'Altstadt', in: 'In der Altstadt', to: 'in die Altstadt' })).toBe(false);
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Neustadt' })).toBe(false);
+    expect(parse({ name: 'Altstadt', in: 'in der Altstadt' })).toBe(false);
+    expect(parse({ name: 'Walsum', word: 'Stadtbezirk' })).toBe(true);
+    expect(parse({ name: 'Walsum', word: 'Bezirk' } as unknown as District)).toBe(false);
+  });
+
+  it('takes district postcodes only with a source, and a source only with postcodes', () => {
+    const parse = (district: District) =>
+      citiesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
+    expect(parse({ name: 'Kray', postcodes: ['45307'], postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(true);
+    expect(parse({ name: 'Kray', postcodes: ['45307'] })).toBe(false);
+    expect(parse({ name: 'Kray', postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(false);
+    expect(parse({ name: 'Kray', postcodes: ['4530'], postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(false);
+    expect(parse({ name: 'Kray', neighbours: ['Kray'] })).toBe(false);
+  });
+});
+
+describe('numbers of districts in the texts', () => {
+  it('reads German number words and digits before "Stadtteile" and "Ortsteile"', () => {
+    expect(['neun', 'elf', 'zwölf', 'achtzehn', 'einundzwanzig', 'fünfzig', '50', 'Sechs'].map(germanNumber)).toEqual([9, 11, 12, 18, 21, 50, 50, 6]);
+    expect(['ein', 'alle', 'den', '1975'].map(germanNumber)).toEqual([null, null, null, null]);
+    expect(countClaims('Essen ist in neun Stadtbezirke mit 50 Stadtteilen gegliedert und hat in alle 50 Stadtteile Busse.').map((claim) => [claim.count, claim.word])).toEqual([
+      [50, 'Stadtteil'],
+      [50, 'Stadtteil'],
+    ]);
+    expect(countClaims('Die Gemeinde gliedert sich in sechs Ortsteile: A, B.')).toEqual([{ phrase: 'sechs Ortsteile', count: 6, word: 'Ortsteil' }]);
+    expect(countClaims('Die Stadt hat elf dörfliche Stadtteile.')[0]!.count).toBe(11);
+    // Not counts: an article, a year, a singular, a word that is no number.
+    expect(countClaims('Wanne ist ein Stadtteil von Herne. Der 1975 eingemeindete Stadtteil Herbede. In den Stadtteilen wie Lembeck.')).toEqual([]);
+  });
+
+  it('finds every number the data\'s texts give, and each matches the districts listed with that word', () => {
+    const files = ['rheinland-niederrhein', 'ruhrgebiet', 'ruhrgebiet-nord-ost'];
+    const found = new Map<string, number[]>();
+    for (const file of files) {
+      const { towns } = loadYaml(join(ROOT, 'data/cities', `${file}.yaml`), `data/cities/${file}.yaml`, citiesFileSchema);
+      for (const town of towns) {
+        for (const claim of countClaims(`${town.description} ${town.facts}`)) {
+          const listed = town.districts.filter((district) => ((typeof district === 'string' ? undefined : district.word) ?? town.districtWord) === claim.word).length;
+          expect(listed, `${town.name}: "${claim.phrase}"`).toBe(claim.count);
+          found.set(town.name, [...(found.get(town.name) ?? []), claim.count]);
+        }
+      }
+    }
+    // The check is not empty: the towns whose texts name a number.
+    expect(Object.fromEntries(found)).toEqual({
+      Essen: [50, 50],
+      'Mülheim an der Ruhr': [9],
+      Duisburg: [46],
+      Gelsenkirchen: [18],
+      Sprockhövel: [6],
+      Dorsten: [11],
+      Düsseldorf: [50],
+      'Voerde (Niederrhein)': [11],
+    });
   });
 });
 

@@ -67,12 +67,14 @@ describe('places of the service area', () => {
     ]);
   });
 
-  it('lets a district inherit postcodes and arrival time, list its neighbours and link its town', () => {
+  it('lets a district inherit its town\'s postcodes (as the town\'s) and arrival time, list the other districts and link its town', () => {
     const district = byPath.get('/schluesseldienst/ruettenscheid')!;
     expect(district).toMatchObject({ kind: 'district', name: 'Rüttenscheid', arrivalTime: '20–30 Min.', postcodes: ['45127', '45130'], town: { name: 'Essen', path: '/schluesseldienst/essen' } });
+    expect(district.districtPostcodes).toBeUndefined();
     expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
+    expect(district.neighbours).toEqual([]);
     expect(district.facts).toBeNull();
-    expect(district.description).toContain('Der Stadtteil Rüttenscheid gehört zu Essen.');
+    expect(district.description).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
   });
 
   it('shows facts only where the data has a population', () => {
@@ -93,5 +95,36 @@ describe('places of the service area', () => {
     expect(error).toContain('data/cities/test.yaml: towns[0].districts[2]: "Essen" is the town itself');
     expect(error).toContain('data/cities/test.yaml: towns[1].name: "Essen" has the slug "essen" of data/cities/test.yaml: towns[0]');
     expect(error).toContain('data/cities/test.yaml: towns[2].name: "Atlantis" has no row in data/postcodes.csv');
+  });
+
+  it('rejects a neighbour that is no district of the town, a district postcode of another town, a phrase with the wrong word and a count the list does not match', () => {
+    const error = (() => {
+      try {
+        buildPlaces(
+          [
+            town(
+              'Essen',
+              [
+                { name: 'Kray', neighbours: ['Steele', 'Saarn'] },
+                'Steele',
+                { name: 'Kettwig', postcodes: ['45468'], postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' },
+                { name: 'Heimaterde', in: 'im Stadtteil Heimaterde', to: 'in den Stadtteil Heimaterde', word: 'Ortsteil' },
+              ],
+              { facts: 'Essen ist in neun Stadtbezirke mit 50 Stadtteilen gegliedert.' },
+            ),
+          ],
+          POSTCODES,
+          site,
+        );
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+      return '';
+    })();
+    expect(error).toContain('data/cities/test.yaml: towns[0].districts[0].neighbours[1]: "Saarn" is not a district of Essen');
+    expect(error).toContain('data/cities/test.yaml: towns[0].districts[2].postcodes[0]: "45468" is not a postcode of Essen in data/postcodes.csv');
+    expect(error).toContain('data/cities/test.yaml: towns[0].districts[3].in: "im Stadtteil Heimaterde" calls it a Stadtteil, but it is listed as a Ortsteil');
+    expect(error).toContain('data/cities/test.yaml: towns[0].facts: says "50 Stadtteilen" but districts lists 3 with the word Stadtteil');
+    expect(error).not.toContain('Steele');
   });
 });

@@ -14,6 +14,7 @@ describe('slugs of German place names', () => {
     ['Bergisch Gladbach', 'bergisch-gladbach'],
     ['Sankt Augustin', 'sankt-augustin'],
     ['Essen (Ruhr)', 'essen-ruhr'],
+    ['Homberg/Ruhrort/Baerl', 'homberg-ruhrort-baerl'],
     ['  Hamm  ', 'hamm'],
   ])('%s → %s', (name, expected) => {
     expect(slug(name)).toBe(expected);
