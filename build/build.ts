@@ -128,6 +128,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     file: route.file,
     template: route.template,
     title: route.head.title,
+    indexable: route.indexable,
   }));
   files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
   // What the server needs of the business facts (server/site-facts.ts); not served as a page.

@@ -30,14 +30,13 @@ interface PageResult extends Route {
 const DIST_DIR = join(REPO_ROOT, 'dist');
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
-// ARCHITECTURE.md: the fallback page of an unknown place and the order form /auftrag are marked
-// noindex on purpose, and Lighthouse's SEO category counts a noindex page as blocked
-// (is-crawlable). That one audit is expected there; anything else it loses still counts.
-const NOINDEX_BY_DESIGN = new Set(['fallback', 'order']);
-
+// ARCHITECTURE.md: the fallback page of an unknown place, the order form /auftrag and district
+// pages without content of their own (build/index-policy.ts) are noindex on purpose; routes.json
+// says which. Lighthouse's SEO category counts a noindex page as blocked (is-crawlable): that one
+// audit is expected there; anything else it loses still counts.
 function onlyNoindex(page: PageResult): boolean {
   const lost = page.lighthouse?.lostPoints.seo ?? [];
-  return NOINDEX_BY_DESIGN.has(page.template) && lost.length === 1 && lost[0]!.startsWith('is-crawlable');
+  return !page.indexable && lost.length === 1 && lost[0]!.startsWith('is-crawlable');
 }
 
 function shortfallsOf(page: PageResult): string[] {
@@ -173,7 +172,7 @@ async function main(): Promise<number> {
   const pages: PageResult[] = routes.map((route) => ({ ...route, url: new URL(route.path, site.url).href, errors: [], shortfalls: [] }));
   if (wanted('message')) {
     for (const request of contactResultPages(site.url)) {
-      pages.push({ template: 'message', path: `POST /api/contact → ${request.status}`, title: request.name, url: request.url, request, errors: [], shortfalls: [] });
+      pages.push({ template: 'message', path: `POST /api/contact → ${request.status}`, title: request.name, indexable: false, url: request.url, request, errors: [], shortfalls: [] });
     }
   }
   // Before Lighthouse, so that Java does not compete with the performance runs for the CPU.
@@ -225,7 +224,7 @@ async function main(): Promise<number> {
   }
   printHtmlMessages(pages);
   if (pages.some(onlyNoindex)) {
-    console.log('* noindex by design (ARCHITECTURE.md: unknown places, the order form); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
+    console.log('* noindex by design (ARCHITECTURE.md: unknown places, the order form, districts without content of their own); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
   }
   for (const page of failed) {
     console.log(`Below the bar: ${page.template} (${page.path}):`);

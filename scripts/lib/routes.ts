@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-const routeTable = z.array(z.object({ path: z.string().startsWith('/'), template: z.string().min(1), title: z.string() }));
+const routeTable = z.array(z.object({ path: z.string().startsWith('/'), template: z.string().min(1), title: z.string(), indexable: z.boolean() }));
 
 export type Route = z.infer<typeof routeTable>[number];
 
@@ -14,7 +14,7 @@ export async function readRoutes(distDir: string): Promise<Route[]> {
     text = await readFile(file, 'utf8');
   } catch {
     throw new Error(
-      `${file} is missing. It is the build's route table ([{ path, template, title }], one entry per page) ` +
+      `${file} is missing. It is the build's route table ([{ path, template, title, indexable }], one entry per page) ` +
         'that tells the audit which page uses which template; make the build write it, then run again.',
     );
   }
@@ -22,7 +22,7 @@ export async function readRoutes(distDir: string): Promise<Route[]> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(
-      `${file}: [${issue.path.join('].')}]: ${issue.message}; expected an array of { path, template, title }.`,
+      `${file}: [${issue.path.join('].')}]: ${issue.message}; expected an array of { path, template, title, indexable }.`,
     );
   }
   if (parsed.data.length === 0) throw new Error(`${file} lists no pages; the build should list every page it wrote.`);
