@@ -20,7 +20,7 @@ import { arrivalFacts, type ArrivalFacts } from '../templates/lib/arrival.ts';
 import { officeHours } from '../templates/lib/hours.ts';
 import { germanList } from '../templates/lib/format.ts';
 import { privacySchema } from '../data/schema/privacy.ts';
-import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
+import { CONTACT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../data/schema/retention.ts';
 import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import type { VatWording } from '../data/schema/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
@@ -159,7 +159,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   // constants, and the visit retention the deployment configures (read by the server too).
   const retention: RetentionFacts = {
     contactDays: CONTACT_RETENTION_DAYS,
-    visitDays: Number(process.env['VISIT_RETENTION_DAYS'] ?? DEFAULT_VISIT_RETENTION_DAYS),
+    visitDays: visitRetentionDays(process.env['VISIT_RETENTION_DAYS']),
     pageCountMonths: PAGE_COUNT_RETENTION_MONTHS,
   };
   const privacy = loadYaml(...file('privacy.yaml'), privacySchema);

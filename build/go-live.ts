@@ -5,7 +5,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import type { Claims } from '../data/schema/claims.ts';
 import type { SiteData } from './data.ts';
 import { DataError } from './data-error.ts';
@@ -33,10 +32,9 @@ function siteExamples({ site }: SiteData): DataError[] {
 }
 
 /** An id left null is unset; `false` says the owner runs without that service. */
-function unsetIds(dataDir: string): DataError[] {
-  const raw = parse(readFileSync(join(dataDir, 'site.yaml'), 'utf8')) as { analytics?: Record<string, unknown> } | null;
-  return Object.entries(raw?.analytics ?? {})
-    .filter(([, value]) => value === null || value === undefined)
+function unsetIds({ site }: SiteData): DataError[] {
+  return Object.entries(site.analytics)
+    .filter(([, value]) => value === null)
     .map(([key]) => new DataError('data/site.yaml', `analytics.${key}`, 'unset: enter the id, or write false to run without it'));
 }
 
@@ -96,5 +94,5 @@ function placeholderImages(dataDir: string): DataError[] {
 }
 
 export function goLiveProblems(data: SiteData, dataDir: string): DataError[] {
-  return [...siteExamples(data), ...missingLegalFacts(data), ...unsetIds(dataDir), ...unconfirmedClaims(data.claims), ...unconfirmedLegalReading(data), ...pageExamples(data), ...placeholderImages(dataDir)];
+  return [...siteExamples(data), ...missingLegalFacts(data), ...unsetIds(data), ...unconfirmedClaims(data.claims), ...unconfirmedLegalReading(data), ...pageExamples(data), ...placeholderImages(dataDir)];
 }

@@ -6,6 +6,7 @@ import type { Site } from '../data/schema/site.ts';
 import { DISTRICT_WORDS, type DistrictWord, type Town } from '../data/schema/cities.ts';
 import { plainPhrases, type Place, type PlaceLink } from '../templates/lib/place.ts';
 import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
+import { arrivalInWords } from '../templates/lib/arrival.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { countClaims } from './district-counts.ts';
 import { distanceKm, type TownPostcodes } from './postcodes.ts';
@@ -150,7 +151,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
         population: null,
         description:
           `Der ${district.word} ${district.name} gehört zur ${town.kind} ${town.name}. Von unserem Standort in ${site.address.city} sind wir ` +
-          `in der Regel in ${town.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen ${district.at}.`,
+          `in der Regel in ${arrivalInWords(town.arrivalTime)} bei Ihnen ${district.at}.`,
         facts: null,
         districts: districtLinks.filter((_, other) => other !== index),
         neighbours: district.neighbours.map(linkOf),

@@ -125,7 +125,7 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
             service.seo.title,
             service.seo.description,
             crumbs,
-            serviceData(siteUrl, path, service.title, service.intro, { price: price.total, currency: prices.currency }, serviceRegions(site)),
+            serviceData(siteUrl, path, service.title, service.intro, { price: price.total, from: price.from, currency: prices.currency }, serviceRegions(site)),
           ),
         },
         createElement(ServicePage, {
@@ -229,8 +229,10 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
   const areaCrumb: Crumb = { name: 'Einsatzgebiet', path: '/einsatzgebiet' };
   const door = priceSentence(prices, 'tuer-zugefallen');
   const placeHead = (place: Place, crumbs: Crumb[]) => {
+    const { indexable } = placeIndexing(place);
     const where = place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name;
-    const title = `Schlüsseldienst ${where} – 24/7 Notdienst zum Festpreis`;
+    // An unknown place may lie outside the service area: no fixed price is promised in its title.
+    const title = `Schlüsseldienst ${where} – ${place.kind === 'fallback' ? 'Anfahrt und Preis am Telefon' : '24/7 Notdienst zum Festpreis'}`;
     const description =
       `Schlüsseldienst ${atWithTown(place)}: ${place.arrivalTime === null ? 'Ankunftszeit am Telefon' : `in ${place.arrivalTime} vor Ort`}, Türöffnung ${door}, ` +
       `rund um die Uhr erreichbar.`;
@@ -238,8 +240,8 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       title,
       description,
       // A page outside the index names no canonical address of its own (build/index-policy.ts).
-      canonical: placeIndexing(place).indexable,
-      noindex: !placeIndexing(place).indexable,
+      canonical: indexable,
+      noindex: !indexable,
       structuredData: described(place.path, title, description, crumbs, placeService(siteUrl, place)),
     };
   };

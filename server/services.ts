@@ -1,6 +1,6 @@
 // Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
 // defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.services.
-import { DEFAULT_VISIT_RETENTION_DAYS } from '../data/schema/retention.ts';
+import { visitRetentionDays } from '../data/schema/retention.ts';
 
 export interface ServiceConfig {
   /** Outgoing mail; null writes .eml files into mailDir instead. */
@@ -34,10 +34,7 @@ export const PAGE_COUNT_FLUSH_MS = 60_000;
 
 export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const value = (name: string) => env[name]?.trim() || null;
-  const retention = Number(value('VISIT_RETENTION_DAYS') ?? DEFAULT_VISIT_RETENTION_DAYS);
-  if (!Number.isInteger(retention) || retention < 1) {
-    throw new Error(`VISIT_RETENTION_DAYS must be a whole number of days (at least 1), but it is "${env.VISIT_RETENTION_DAYS}".`);
-  }
+  const retention = visitRetentionDays(env.VISIT_RETENTION_DAYS);
   return {
     smtpUrl: value('SMTP_URL'),
     mailDir: value('MAIL_DIR') ?? 'var/mail',

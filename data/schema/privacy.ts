@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 const text = z.string().min(2);
-const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews']);
+const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog']);
 
 export const privacySchema = z.object({
   tables: z

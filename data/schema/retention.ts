@@ -12,6 +12,17 @@ export const CONTACT_RETENTION_DAYS = 183;
 export const DEFAULT_VISIT_RETENTION_DAYS = 7;
 
 /**
+ * The visit retention the deployment configures: read by the server (its retention job) and by the
+ * build (the privacy policy states it), so both say the same number.
+ */
+export function visitRetentionDays(configured: string | undefined): number {
+  const value = configured?.trim() || null;
+  const days = Number(value ?? DEFAULT_VISIT_RETENTION_DAYS);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`VISIT_RETENTION_DAYS must be a whole number of days (at least 1), but it is "${configured}".`);
+  return days;
+}
+
+/**
  * Months the server's own page-view totals (per path and day, no personal data) are kept:
  * 13, so that a month can be compared with the same month a year before.
  */

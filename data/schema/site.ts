@@ -7,7 +7,7 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such 
 const optionalFact = z.union([z.string().min(2), z.literal(false), z.null()]).default(null);
 
 // null: not set yet (`npm run check` lists it); false: deliberately without that service.
-const optionalId = z.union([z.literal(false).transform(() => null), z.string().min(1), z.null()]).default(null);
+const optionalId = z.union([z.literal(false), z.string().min(1), z.null()]).default(null);
 
 export const phoneSchema = z.object({
   e164,
@@ -54,8 +54,8 @@ export const siteSchema = z.object({
   hosting: z.object({ provider: optionalFact, address: optionalFact }),
   serviceRegions: z.array(z.string().min(2)).min(1),
   analytics: z.object({
-    gaMeasurementId: optionalId.refine((id) => id === null || /^G-[A-Z0-9]+$/.test(id), 'must look like "G-XXXXXXX"'),
-    adsId: optionalId.refine((id) => id === null || /^AW-\d+$/.test(id), 'must look like "AW-123456789"'),
+    gaMeasurementId: optionalId.refine((id) => !id || /^G-[A-Z0-9]+$/.test(id), 'must look like "G-XXXXXXX"'),
+    adsId: optionalId.refine((id) => !id || /^AW-\d+$/.test(id), 'must look like "AW-123456789"'),
     adsCallConversionLabel: optionalId,
     adsContactConversionLabel: optionalId,
   }),

@@ -43,10 +43,10 @@ export function Document({ context, head, children }: { context: PageContext; he
       </head>
       <body
         data-page={context.template}
-        data-ga-id={analytics.gaMeasurementId ?? undefined}
-        data-ads-id={analytics.adsId ?? undefined}
-        data-ads-call-label={analytics.adsCallConversionLabel ?? undefined}
-        data-ads-contact-label={analytics.adsContactConversionLabel ?? undefined}
+        data-ga-id={analytics.gaMeasurementId || undefined}
+        data-ads-id={analytics.adsId || undefined}
+        data-ads-call-label={analytics.adsCallConversionLabel || undefined}
+        data-ads-contact-label={analytics.adsContactConversionLabel || undefined}
       >
         <IconsUsed.Provider value={new Set()}>
         <a id="top" className="skip-link" href="#main">

@@ -26,6 +26,11 @@ function bounds(time: string): [number, number] {
 
 const minutes = ([low, high]: [number, number]) => `${low}–${high} Minuten`;
 
+/** A town's "20–30 Min." as running text writes it: "20–30 Minuten". */
+export function arrivalInWords(time: string): string {
+  return minutes(bounds(time));
+}
+
 export function arrivalFacts(places: Place[], coreMaxMinutes: number): ArrivalFacts {
   const towns = places.flatMap((town) => (town.kind === 'town' && town.arrivalTime !== null ? [{ town, range: bounds(town.arrivalTime) }] : []));
   const byTime = [...towns].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);

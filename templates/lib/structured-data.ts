@@ -16,7 +16,7 @@ export function localBusiness(site: Site, siteUrl: string): object {
     email: site.email,
     foundingDate: String(site.foundingYear),
     priceRange: '€€',
-    paymentAccepted: 'Bargeld, EC-Karte, Kreditkarte, PayPal',
+    paymentAccepted: 'Bargeld, girocard, Maestro, Kreditkarte (Visa, Mastercard), PayPal',
     currenciesAccepted: 'EUR',
     address: {
       '@type': 'PostalAddress',
@@ -73,7 +73,7 @@ export function serviceRegions(site: Site): object[] {
   return site.serviceRegions.map((name) => ({ '@type': 'Place', name }));
 }
 
-export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; currency: string }, areaServed: object[]): object {
+export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; from: boolean; currency: string }, areaServed: object[]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -84,7 +84,10 @@ export function serviceData(siteUrl: string, path: string, name: string, descrip
     url: `${siteUrl}${path}`,
     provider: { '@id': businessId(siteUrl) },
     areaServed,
-    offers: { '@type': 'Offer', price: offer.price.toFixed(2), priceCurrency: offer.currency },
+    // An "ab" price is a minimum, not the price (a longer cylinder costs more).
+    offers: offer.from
+      ? { '@type': 'Offer', priceCurrency: offer.currency, priceSpecification: { '@type': 'PriceSpecification', minPrice: offer.price.toFixed(2), priceCurrency: offer.currency } }
+      : { '@type': 'Offer', price: offer.price.toFixed(2), priceCurrency: offer.currency },
   };
 }
 

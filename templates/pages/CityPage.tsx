@@ -13,6 +13,7 @@ import { atWithTown, districtsWord, postcodeFact, sentenceStart, type Place, typ
 import { germanList } from '../lib/format.ts';
 import { priceItem, priceSentence, surchargeNote } from '../lib/prices.ts';
 import { officeHours } from '../lib/hours.ts';
+import { arrivalInWords } from '../lib/arrival.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface CityProps {
@@ -41,14 +42,16 @@ export function cityFaq(place: Place, prices: Prices, site: Site): { question: s
       answer:
         place.arrivalTime === null
           ? 'Das hängt davon ab, wo genau Sie sind. Rufen Sie uns an: Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon.'
-          : `${sentenceStart(atWithTown(place))} sind wir in der Regel in ${place.arrivalTime.replace(' Min.', ' Minuten')} bei Ihnen. Die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
+          : `${sentenceStart(atWithTown(place))} sind wir in der Regel in ${arrivalInWords(place.arrivalTime)} bei Ihnen. Die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
     },
     {
       question: `Was kostet eine Türöffnung ${place.at}?`,
       answer:
         `Eine zugefallene Tür öffnen wir für ${priceSentence(prices, 'tuer-zugefallen')}, eine abgeschlossene für ` +
         `${priceSentence(prices, 'tuer-abgeschlossen')}, Anfahrt im Einsatzgebiet inklusive. Den Endpreis mit einem etwaigen ` +
-        `${prices.surcharges.outsideHours.label} nennen wir Ihnen vorab am Telefon.`,
+        `${prices.surcharges.outsideHours.label} nennen wir Ihnen vorab am Telefon.` +
+        // A name the data does not know may lie outside the area, where travel costs extra.
+        (place.kind === 'fallback' ? ` ${prices.surcharges.outsideArea}` : ''),
     },
     {
       question: `Kommen Sie auch nachts und am Wochenende ${place.to}?`,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WithdrawalSectionId } from '../../data/schema/legal.ts';
 import type { OrderForm } from '../../data/schema/order-form.ts';
-import type { Prices, VatWording } from '../../data/schema/prices.ts';
+import type { PriceItem, Prices, VatWording } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Price, PriceSchedule } from '../components/Price.tsx';
@@ -68,6 +68,22 @@ function TickTableHead({ choice, columns }: { choice: string; columns: string[] 
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** A row to tick: the box, the item with its note, then the row's own cells. */
+function TickRow({ item, children }: { item: PriceItem; children: ReactNode }) {
+  return (
+    <tr>
+      <td className="order-tick">
+        <Box />
+      </td>
+      <th scope="row">
+        {item.title}
+        {item.note && <span className="order-note">{item.note}</span>}
+      </th>
+      {children}
+    </tr>
   );
 }
 
@@ -138,23 +154,13 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
           <table className="order-table">
             <TickTableHead choice={form.job.choice} columns={[form.job.services, form.job.price]} />
             <tbody>
-              {services.map((id) => {
-                const item = quote(prices, id).item;
-                return (
-                  <tr key={id}>
-                    <td className="order-tick">
-                      <Box />
-                    </td>
-                    <th scope="row">
-                      {item.title}
-                      {item.note && <span className="order-note">{item.note}</span>}
-                    </th>
-                    <td>
-                      <PriceSchedule prices={prices} id={id} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {services.map((id) => (
+                <TickRow key={id} item={quote(prices, id).item}>
+                  <td>
+                    <PriceSchedule prices={prices} id={id} />
+                  </td>
+                </TickRow>
+              ))}
             </tbody>
           </table>
         </div>
@@ -162,24 +168,14 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
           <table className="order-table">
             <TickTableHead choice={form.job.choice} columns={[form.job.parts, form.job.price, form.job.quantity]} />
             <tbody>
-              {prices.parts.map((part) => {
-                const q = quote(prices, part.id);
-                return (
-                  <tr key={part.id}>
-                    <td className="order-tick">
-                      <Box />
-                    </td>
-                    <th scope="row">
-                      {part.title}
-                      {part.note && <span className="order-note">{part.note}</span>}
-                    </th>
-                    <td>
-                      <Price quote={q} />
-                    </td>
-                    <td className="order-blank" />
-                  </tr>
-                );
-              })}
+              {prices.parts.map((part) => (
+                <TickRow key={part.id} item={part}>
+                  <td>
+                    <Price quote={quote(prices, part.id)} />
+                  </td>
+                  <td className="order-blank" />
+                </TickRow>
+              ))}
             </tbody>
           </table>
         </div>
