@@ -7,7 +7,7 @@ import { buildScript, buildStylesheet } from './assets.ts';
 import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
-import { indexSummary } from './index-policy.ts';
+import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
 import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { processImages } from './images.ts';
@@ -104,11 +104,22 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
   step('render');
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
-  const placeRoutes = routes.filter((route) => (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null);
-  const nearest = nearestNeighbours(placeRoutes.map((route) => ({ path: route.path!, html: files.get(route.file)!.toString('utf8') })));
+  // A district page with a description of its own that still reads like another page leaves the
+  // index (build/index-policy.ts); the rest are measured again without it.
+  const placeRoutes = () => routes.filter((route) => (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null);
+  const measure = () => nearestNeighbours(placeRoutes().map((route) => ({ path: route.path!, html: files.get(route.file)!.toString('utf8') })));
+  let nearest = measure();
+  const demoted = tooSimilar(nearest, new Set(placeRoutes().filter((route) => route.template === 'district').map((route) => route.path!)));
+  for (const route of routes) {
+    if (route.path === null || !demoted.has(route.path)) continue;
+    route.indexable = false;
+    route.head = { ...route.head, canonical: false, noindex: true };
+    files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, siteUrl, assets })));
+  }
+  if (demoted.size > 0) nearest = measure();
   const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
   const places = {
-    index: indexSummary(data.places),
+    index: indexSummary(data.places.map((place) => (demoted.has(place.path) ? { indexable: false, reason: demoted.get(place.path)! } : placeIndexing(place)))),
     similarityMedian: median(nearest.map((entry) => entry.similarity)),
     similarityMax: closest?.similarity ?? 0,
     closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,

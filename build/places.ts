@@ -4,12 +4,15 @@
 // only where the data lists them; otherwise its page lists the town's other districts as such.
 import type { Site } from '../data/schema/site.ts';
 import { DISTRICT_WORDS, type DistrictWord, type Town } from '../data/schema/cities.ts';
-import { plainPhrases, type Place, type PlaceLink } from '../templates/lib/place.ts';
+import { plainPhrases, sentenceStart, type Place, type PlaceLink } from '../templates/lib/place.ts';
 import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
 import { arrivalInWords } from '../templates/lib/arrival.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { countClaims } from './district-counts.ts';
-import { distanceKm, type TownPostcodes } from './postcodes.ts';
+import { compassWord, distanceKm, type TownPostcodes } from './postcodes.ts';
+
+/** How many of a town's nearest towns its page names. */
+const NEARBY_TOWNS = 3;
 
 export interface TownRecord extends Town {
   /** The data file that holds it, for error messages. */
@@ -24,11 +27,13 @@ interface DistrictEntry {
   word: DistrictWord;
   neighbours: string[];
   postcodes?: { codes: string[]; source: string };
+  description: string | null;
+  sources: string[];
 }
 
 function districtsOf(town: Town): DistrictEntry[] {
   return town.districts.map((district) => {
-    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [] };
+    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [], description: null, sources: [] };
     return {
       name: district.name,
       at: district.in ?? plainPhrases(district.name).at,
@@ -37,6 +42,8 @@ function districtsOf(town: Town): DistrictEntry[] {
       neighbours: district.neighbours ?? [],
       // The schema lets postcodes in only together with their source.
       postcodes: district.postcodes && district.postcodeSource ? { codes: [...district.postcodes].sort(), source: district.postcodeSource } : undefined,
+      description: district.description ?? null,
+      sources: district.sources ?? [],
     };
   });
 }
@@ -68,8 +75,13 @@ function townProblems(town: TownRecord, townPostcodes: TownPostcodes | undefined
       }
     });
   });
-  for (const key of ['description', 'facts'] as const) {
-    for (const claim of countClaims(town[key])) {
+  const texts: [field: string, value: string][] = [
+    ['description', town.description],
+    ['facts', town.facts],
+    ...town.districts.flatMap((district, i): [string, string][] => (typeof district === 'object' && district.description ? [[`districts[${i}].description`, district.description]] : [])),
+  ];
+  for (const [key, value] of texts) {
+    for (const claim of countClaims(value)) {
       const listed = districts.filter((district) => district.word === claim.word).length;
       if (listed !== claim.count) {
         errors.push(new DataError(town.file, `${town.field}.${key}`, `says "${claim.phrase}" but districts lists ${listed} with the word ${claim.word}; correct the number or the list (or drop the number)`));
@@ -101,22 +113,34 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
   };
 
   const shop = { latitude: site.address.latitude, longitude: site.address.longitude };
+  const centres = new Map(towns.map((town) => [town.name, postcodes.get(town.postcodeName ?? town.name)!]));
+  // Within this distance of the shop a town is "our" town, not a place in some direction of it.
+  const HOME_KM = 3;
   const places: Place[] = [];
   for (const town of towns) {
     const townSlug = slugOf(town.name);
-    const codes = postcodes.get(town.postcodeName ?? town.name)!;
+    const codes = centres.get(town.name)!;
     const townLink: PlaceLink = { name: town.name, path: placePath(townSlug) };
     const districts = districtsOf(town);
     const districtLinks: PlaceLink[] = districts.map((district) => ({ name: district.name, path: placePath(districtSlug(district.name, town)), word: district.word }));
     const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
+    const distance = Math.round(distanceKm(shop, codes));
+    const direction = distance > HOME_KM ? compassWord(shop, codes) : null;
+    const arrival = arrivalInWords(town.arrivalTime);
     const shared = {
       region: town.region,
       arrivalTime: town.arrivalTime,
       postcodes: codes.postcodes,
       population: town.population,
-      distanceKm: Math.round(distanceKm(shop, codes)),
+      distanceKm: distance,
+      direction,
       townKind: town.kind,
     };
+    const nearby = towns
+      .filter((other) => other !== town)
+      .map((other) => ({ link: { name: other.name, path: placePath(slugOf(other.name)) }, km: Math.round(distanceKm(codes, centres.get(other.name)!)) }))
+      .sort((a, b) => a.km - b.km || a.link.name.localeCompare(b.link.name, 'de'))
+      .slice(0, NEARBY_TOWNS);
     places.push({
       ...shared,
       kind: 'town',
@@ -127,9 +151,15 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       town: townLink,
       isMainLocation: town.isMainLocation,
       word: town.districtWord,
+      lead:
+        direction === null
+          ? `In ${town.name} ist unser Standort: Hier sind wir rund um die Uhr in der Regel in ${arrival} bei Ihnen.`
+          : `${town.name} liegt rund ${distance} km ${direction} von unserem Standort in ${site.address.city}. Nach ${town.name} kommen wir rund um die Uhr, in der Regel in ${arrival}.`,
       description: town.description,
       facts: town.population === null ? null : town.facts,
+      sources: town.sources,
       districts: districtLinks,
+      nearby,
     });
     districts.forEach((district, index) => {
       const slug = districtSlug(district.name, town);
@@ -145,16 +175,17 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
         isMainLocation: false,
         word: district.word,
         ...(district.postcodes ? { districtPostcodes: district.postcodes } : {}),
-        // Its own facts: what it is, where it belongs and how fast we are there; the town's text
-        // stays on the town's page, so no two pages repeat each other. "Der Stadtteil X" needs no
-        // article for any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
+        // What it is, where it belongs and how fast we are there; the town's text stays on the
+        // town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for
+        // any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
         population: null,
-        description:
-          `Der ${district.word} ${district.name} gehört zur ${town.kind} ${town.name}. Von unserem Standort in ${site.address.city} sind wir ` +
-          `in der Regel in ${arrivalInWords(town.arrivalTime)} bei Ihnen ${district.at}.`,
+        lead: `Der ${district.word} ${district.name} gehört zur ${town.kind} ${town.name}. ${sentenceStart(district.to)} kommen wir rund um die Uhr, in der Regel in ${arrival}.`,
+        description: district.description,
         facts: null,
+        sources: district.sources,
         districts: districtLinks.filter((_, other) => other !== index),
         neighbours: district.neighbours.map(linkOf),
+        nearby: [],
       });
     });
   }

@@ -58,3 +58,14 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
+
+const COMPASS = ['nördlich', 'nordöstlich', 'östlich', 'südöstlich', 'südlich', 'südwestlich', 'westlich', 'nordwestlich'] as const;
+
+/** Where `to` lies seen from `from`, in one of eight German words: "südlich", "nordwestlich". */
+export function compassWord(from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }): string {
+  const rad = Math.PI / 180;
+  const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
+  const x = Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) - Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
+  const bearing = (Math.atan2(y, x) / rad + 360) % 360;
+  return COMPASS[Math.round(bearing / 45) % 8]!;
+}

@@ -22,7 +22,7 @@ import { AreaPage } from '../templates/pages/AreaPage.tsx';
 import { ContactPage } from '../templates/pages/ContactPage.tsx';
 import { ReviewsPage } from '../templates/pages/ReviewsPage.tsx';
 import { REGIONS } from '../data/schema/cities.ts';
-import { atWithTown, FALLBACK_TEXT, plainPhrases, type Place } from '../templates/lib/place.ts';
+import { atWithTown, districtsWord, FALLBACK_TEXT, plainPhrases, townsWord, type Place } from '../templates/lib/place.ts';
 import { placePath } from '../templates/lib/slugs.ts';
 import { LEGAL_PAGES, type SiteData } from './data.ts';
 import { DataError } from './data-error.ts';
@@ -250,7 +250,11 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
       ? [start, areaCrumb, { name: place.town.name, path: place.town.path }, { name: place.name, path: place.path }]
       : [start, areaCrumb, { name: place.name, path: place.path }];
   const areaTitle = `Einsatzgebiet: Schlüsseldienst im Ruhrgebiet und Umgebung`;
-  const areaDescription = `Schlüsseldienst in ${data.places.filter((p) => p.kind === 'town').length} Städten und ihren Stadtteilen rund um ${site.address.city}: Anfahrtszeiten, Festpreise und alle Orte von A bis Z.`;
+  // The kinds of places from the data: "in 58 Städten und Gemeinden … mit ihren Stadtbezirken, Stadtteilen und Ortsteilen".
+  const towns = data.places.filter((p) => p.kind === 'town');
+  const areaDescription =
+    `Schlüsseldienst in ${towns.length} ${townsWord(towns, 'dative')} rund um ${site.address.city} mit ihren ` +
+    `${districtsWord(data.places.filter((p) => p.kind === 'district'), 'dative')}: Anfahrt, Festpreise und alle Orte von A bis Z.`;
   routes.push(
     page(
       '/einsatzgebiet',
@@ -286,10 +290,14 @@ export function listRoutes({ data, siteUrl, images }: RouteInputs): Route[] {
     postcodes: [],
     population: null,
     isMainLocation: false,
-    description: FALLBACK_TEXT,
+    lead: FALLBACK_TEXT,
+    description: null,
     facts: null,
+    sources: [],
     districts: [],
     distanceKm: null,
+    direction: null,
+    nearby: [],
   };
   const fallbackCrumbs = placeCrumbs(fallback);
   routes.push({

@@ -3,6 +3,7 @@
 // words, collapsed FAQ answers included, scripts and SVG left out). Shingles are hashed to 32-bit
 // numbers and kept sorted, so a pair is one merge of two arrays.
 import { createHash } from 'node:crypto';
+import { words } from '../templates/lib/format.ts';
 
 const SHINGLE_WORDS = 5;
 
@@ -17,7 +18,7 @@ export function mainWords(html: string): string[] {
     .replace(/&amp;/g, '&')
     .replace(/&[a-z]+;|&#\d+;/g, ' ')
     .toLocaleLowerCase('de-DE');
-  return text.match(/[\p{L}\p{N}]+(?:[-'’.,][\p{L}\p{N}]+)*/gu) ?? [];
+  return words(text);
 }
 
 function hash(shingle: string): number {
@@ -26,9 +27,9 @@ function hash(shingle: string): number {
 
 /** The page's shingles as a sorted list of distinct 32-bit hashes. */
 export function shingles(html: string): Uint32Array {
-  const words = mainWords(html);
+  const tokens = mainWords(html);
   const set = new Set<number>();
-  for (let i = 0; i + SHINGLE_WORDS <= words.length; i += 1) set.add(hash(words.slice(i, i + SHINGLE_WORDS).join(' ')));
+  for (let i = 0; i + SHINGLE_WORDS <= tokens.length; i += 1) set.add(hash(tokens.slice(i, i + SHINGLE_WORDS).join(' ')));
   return Uint32Array.from(set).sort();
 }
 

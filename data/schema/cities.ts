@@ -3,6 +3,7 @@
 // data/postcodes.csv (GeoNames, which names towns, not districts) by the town's name; a district
 // shows postcodes of its own only when the owner adds them with their source (see data/README.md).
 import { z } from 'zod';
+import { words } from '../../templates/lib/format.ts';
 
 export const REGIONS = ['Hauptstandort', 'Ruhrgebiet', 'Ruhrgebiet Nord', 'Ruhrgebiet Ost', 'Rheinland', 'Bergisches Land', 'Niederrhein'] as const;
 
@@ -23,6 +24,17 @@ const phrase = z
   .regex(/^[a-zäöü]+ \S/, 'must start with a lower-case preposition, as in "in der Altstadt"');
 const postcode = z.string().regex(/^\d{5}$/, 'must be a five-digit postcode such as "47279"');
 
+/** The length Google's doorway policy asks of a place page's own description (issue 12). */
+export const OWN_DESCRIPTION_WORDS = 80;
+
+// An arrival time belongs to `arrivalTime` only; typed into a text it would contradict the data
+// the day the owner changes it.
+const placeText = text.refine((value) => !/\d+\s*(?:–|-|bis)\s*\d+\s*Min/.test(value), {
+  message: 'names an arrival time; the page adds it from arrivalTime, so leave it out of the text',
+});
+/** Where a place text's facts come from, as a reader could look them up: "Wikipedia: Haan". */
+const sources = z.array(text).min(1);
+
 const districtSchema = z.union([
   text,
   z
@@ -40,6 +52,10 @@ const districtSchema = z.union([
       postcodes: z.array(postcode).min(1).optional(),
       /** Where `postcodes` come from and under which licence; shown with them ("© OpenStreetMap-Mitwirkende, ODbL"). */
       postcodeSource: text.optional(),
+      /** A text written for this district from sourced facts; at 80 words or more its page may be indexed. */
+      description: placeText.optional(),
+      /** Where the description's facts come from; required with a description. */
+      sources: sources.optional(),
     })
     .strict()
     .superRefine((district, context) => {
@@ -55,6 +71,8 @@ const districtSchema = z.union([
       if (district.postcodes && !district.postcodeSource) {
         context.addIssue({ code: 'custom', path: ['postcodeSource'], message: 'district postcodes need their source and licence, e.g. "© OpenStreetMap-Mitwirkende, ODbL"' });
       }
+      if (district.description && !district.sources) context.addIssue({ code: 'custom', path: ['sources'], message: 'a description needs its sources, e.g. ["Wikipedia: Essen-Werden"]' });
+      if (district.sources && !district.description) context.addIssue({ code: 'custom', path: ['description'], message: 'sources without a description; add the description or remove the sources' });
       if (district.postcodeSource && !district.postcodes) context.addIssue({ code: 'custom', path: ['postcodes'], message: 'a postcodeSource without postcodes; add the postcodes or remove the source' });
       district.postcodes?.forEach((code, i) => {
         if (district.postcodes!.indexOf(code) !== i) context.addIssue({ code: 'custom', path: ['postcodes', i], message: `"${code}" is listed twice` });
@@ -78,10 +96,21 @@ export const townSchema = z.object({
   kind: z.enum(TOWN_KINDS).default('Stadt'),
   /** What the town calls the entries of `districts` (an entry may say otherwise with `word`). */
   districtWord: z.enum(DISTRICT_WORDS).default('Stadtteil'),
-  /** Two or three true sentences about the town as a place to live, for its page. */
-  description: text,
+  /**
+   * The town as a place, written for its page from sourced facts: where it lies, how it is divided,
+   * what it is like. At least 80 words, no arrival times, prices or promises (the page adds those
+   * from data).
+   */
+  description: placeText.superRefine((value, context) => {
+    const count = words(value).length;
+    if (count < OWN_DESCRIPTION_WORDS) {
+      context.addIssue({ code: 'custom', message: `has ${count} words; a town page needs at least ${OWN_DESCRIPTION_WORDS} of its own (sourced facts), or it reads like every other town's` });
+    }
+  }),
   /** One paragraph of true facts (history, landmarks, structure), shown only with a population. */
-  facts: text,
+  facts: placeText,
+  /** Where the description's and facts' statements come from: "Wikipedia: Haan". */
+  sources,
   /** The town's real districts (Stadtteile, Ortsteile, Stadtbezirke); each gets a page of its own. */
   districts: z.array(districtSchema).default([]),
 });

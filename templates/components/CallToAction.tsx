@@ -12,6 +12,7 @@ export function CallToAction({ site, heading, text, location, pageTitle }: { sit
         </div>
         <div className="button-row">
           <CallButton site={site} location={location} pageTitle={pageTitle} className="btn btn-call btn-large" />
+          {' '}
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-large" />
         </div>
       </div>

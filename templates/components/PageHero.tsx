@@ -28,6 +28,7 @@ export function PageHero({ site, heading, lead, crumbs, location, pageTitle, chi
           <CallButton site={site} location={location} pageTitle={pageTitle} className="btn btn-call btn-large">
             <span>Jetzt anrufen: {site.phone.display}</span>
           </CallButton>
+          {' '}
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-large" />
         </div>
       </div>

@@ -19,6 +19,7 @@ export function Drawer({ context }: { context: PageContext }) {
           </a>
         </div>
         <CallButton site={site} location="drawer" className="btn btn-call btn-block" />
+        {' '}
         <WhatsAppButton site={site} location="drawer" className="btn btn-whatsapp btn-block">
           <span>WhatsApp schreiben</span>
         </WhatsAppButton>

@@ -13,6 +13,7 @@ export function FloatingButtons({ site }: { site: Site }) {
       <WhatsAppButton site={site} location="sticky" className="fab fab-whatsapp" data-fab-whatsapp>
         <span className="visually-hidden">Per WhatsApp schreiben</span>
       </WhatsAppButton>
+      {' '}
       <CallButton site={site} location="sticky" className="fab fab-call">
         <span className="fab-label">
           Jetzt anrufen <span className="fab-number">{site.phone.display}</span>

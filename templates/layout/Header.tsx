@@ -16,6 +16,7 @@ export function Header({ context }: { context: PageContext }) {
           <span className="header-call-short">Anrufen</span>
           <span className="header-call-long">24/7 Notdienst</span> <strong className="header-call-number">{site.phone.display}</strong>
         </CallButton>
+        {' '}
         <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />
         <a className="menu-toggle" href="#menu" aria-controls="menu" aria-expanded="false" data-drawer-open>
           <Icon name="menu" size={24} />

@@ -28,3 +28,11 @@ export function whatsappHref(e164: string): string {
 export function germanList(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`;
 }
+
+/**
+ * The words of a text as a reader counts them: runs of letters or digits, joined across a hyphen,
+ * apostrophe or decimal sign ("Rhein-Herne-Kanal", "30.000" are one word each).
+ */
+export function words(value: string): string[] {
+  return value.match(/[\p{L}\p{N}]+(?:[-'’.,][\p{L}\p{N}]+)*/gu) ?? [];
+}

@@ -38,14 +38,23 @@ export interface Place {
   townKind?: TownKind;
   /** A district's own word; for a town, the word for its districts. Default "Stadtteil". */
   word?: DistrictWord;
-  description: string;
+  /** The hero's lead, built from data: where the place lies from the shop and how fast we are there. */
+  lead: string;
+  /** Written for this place from sourced facts (a town's always, a district's where the owner added one); null: none. */
+  description: string | null;
   facts: string | null;
+  /** Where the description's and facts' statements come from ("Wikipedia: Haan"); shown below them. */
+  sources: string[];
   /** A town's districts, or a district's fellow districts in the same town (in the data's order, not by distance). */
   districts: PlaceLink[];
   /** The districts the data names as bordering this one; none: the page claims no neighbours. */
   neighbours?: PlaceLink[];
   /** Straight-line distance from the shop, for towns with coordinates. */
   distanceKm: number | null;
+  /** Where the place lies seen from the shop: "südlich", "nordwestlich"; null when it is the shop's town. */
+  direction: string | null;
+  /** A town's nearest other towns of the area, straight-line between their postcode centroids. */
+  nearby: { link: PlaceLink; km: number }[];
 }
 
 // The spec's "Wir sind auch in Ihrem Gebiet für Sie da" would promise coverage of any name typed
@@ -90,11 +99,12 @@ export function districtsWord(districts: { word?: DistrictWord }[], grammaticalC
   return germanList(order.filter((word) => used.has(word)).map((word) => PLURALS[word][grammaticalCase]));
 }
 
-/** "Städte", "Gemeinden" or "Städte und Gemeinden", for the kinds of the given towns. */
-export function townsWord(towns: { townKind?: TownKind }[]): string {
+/** "Städte", "Gemeinden" or "Städte und Gemeinden" (dative: "Städten …"), for the kinds of the given towns. */
+export function townsWord(towns: { townKind?: TownKind }[], grammaticalCase: 'nominative' | 'dative' = 'nominative'): string {
   const kinds = new Set(towns.map((town) => town.townKind ?? 'Stadt'));
-  if (kinds.size !== 1) return 'Städte und Gemeinden';
-  return kinds.has('Gemeinde') ? 'Gemeinden' : 'Städte';
+  const cities = grammaticalCase === 'dative' ? 'Städten' : 'Städte';
+  if (kinds.size !== 1) return `${cities} und Gemeinden`;
+  return kinds.has('Gemeinde') ? 'Gemeinden' : cities;
 }
 
 /** Whose postcodes a place's page shows, as the hero fact says it: "PLZ 45127–45359", "PLZ in Duisburg: 47051–47279". */

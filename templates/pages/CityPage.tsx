@@ -9,10 +9,9 @@ import { Faq } from '../components/Faq.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { Section } from '../components/Section.tsx';
-import { atWithTown, districtsWord, postcodeFact, sentenceStart, type Place, type PlaceLink } from '../lib/place.ts';
+import { atWithTown, districtsWord, postcodeFact, postcodeRange, sentenceStart, type Place, type PlaceLink } from '../lib/place.ts';
 import { germanList } from '../lib/format.ts';
-import { priceItem, priceSentence, surchargeNote } from '../lib/prices.ts';
-import { officeHours } from '../lib/hours.ts';
+import { priceItem, priceSentence } from '../lib/prices.ts';
 import { arrivalInWords } from '../lib/arrival.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
@@ -33,39 +32,47 @@ const SERVICES = [
   { title: 'Tresoröffnung', href: '/leistungen/tresoroeffnung', icon: 'vault', priceId: 'tresoroeffnung' },
 ];
 
-/** The four questions of spec section 2, answered from the place's data and the price list. */
+/**
+ * The four questions of spec section 2, answered from the place's data and the price list: its
+ * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
+ */
 export function cityFaq(place: Place, prices: Prices, site: Site): { question: string; answer: string }[] {
   const town = place.town?.name ?? place.name;
+  const known = place.kind !== 'fallback';
+  const where = place.kind === 'town' && place.distanceKm !== null && place.direction !== null
+    ? `${place.name} liegt rund ${place.distanceKm} km von unserem Standort in ${site.address.city} entfernt. `
+    : '';
   return [
     {
       question: `Wie schnell ist der Schlüsseldienst ${place.at}?`,
       answer:
         place.arrivalTime === null
           ? 'Das hängt davon ab, wo genau Sie sind. Rufen Sie uns an: Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon.'
-          : `${sentenceStart(atWithTown(place))} sind wir in der Regel in ${arrivalInWords(place.arrivalTime)} bei Ihnen. Die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
+          : `${where}${sentenceStart(atWithTown(place))} sind wir in der Regel in ${arrivalInWords(place.arrivalTime)} bei Ihnen; die genaue Ankunftszeit nennen wir Ihnen am Telefon.`,
     },
     {
       question: `Was kostet eine Türöffnung ${place.at}?`,
       answer:
-        `Eine zugefallene Tür öffnen wir für ${priceSentence(prices, 'tuer-zugefallen')}, eine abgeschlossene für ` +
-        `${priceSentence(prices, 'tuer-abgeschlossen')}, Anfahrt im Einsatzgebiet inklusive. Den Endpreis mit einem etwaigen ` +
-        `${prices.surcharges.outsideHours.label} nennen wir Ihnen vorab am Telefon.` +
+        `${known ? `${sentenceStart(place.at)} kostet` : 'Im Einsatzgebiet kostet'} das Öffnen einer zugefallenen Tür ${priceSentence(prices, 'tuer-zugefallen')}, ` +
+        `einer abgeschlossenen ${priceSentence(prices, 'tuer-abgeschlossen')}. ` +
         // A name the data does not know may lie outside the area, where travel costs extra.
-        (place.kind === 'fallback' ? ` ${prices.surcharges.outsideArea}` : ''),
+        (known ? `Die Anfahrt ${place.to} ist im Preis enthalten.` : prices.surcharges.outsideArea),
     },
     {
       question: `Kommen Sie auch nachts und am Wochenende ${place.to}?`,
-      answer:
-        place.kind === 'fallback'
-          ? `Wenn Ihr Ort in unserem Einsatzgebiet liegt, ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`
-          : `Ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`,
+      answer: known
+        ? `Ja, ${place.to} kommen wir auch nachts, am Wochenende und an Feiertagen. Rufen Sie ${site.phone.display} an.`
+        : `Wenn Ihr Ort in unserem Einsatzgebiet liegt, ja. Wir sind rund um die Uhr erreichbar, auch an Sonn- und Feiertagen. Rufen Sie ${site.phone.display} an.`,
     },
     {
       question: place.postcodes.length > 0 ? `Welche Postleitzahlen in ${town} fahren Sie an?` : `Fahren Sie auch in meinen Ort?`,
       answer:
         // The town's postcodes, named as the town's; a district's own only with their source.
         ownPostcodesSentence(place) +
-        (place.postcodes.length > 1
+        // A district's page names the town's range; the whole list stands on the town's page.
+        (place.kind === 'district' && place.postcodes.length > 1
+          ? `Wir kommen in alle Postleitzahlbereiche von ${town} (${postcodeRange(place.postcodes)}), auch ${place.to}.`
+          : place.postcodes.length > 1
           ? `Wir kommen in alle Postleitzahlbereiche von ${town}: ${germanList(place.postcodes)}.`
           : place.postcodes.length === 1
             ? `Wir kommen in den ganzen Postleitzahlbereich von ${town}: ${place.postcodes[0]}.`
@@ -100,6 +107,29 @@ function ShortList({ links, counted = false }: { links: PlaceLink[]; counted?: b
       ))}
       {rest === 0 ? '.' : counted ? ` und ${rest} weitere.` : ' und alle weiteren.'}
     </>
+  );
+}
+
+/**
+ * The place in its own words: the description written for it, the town's inhabitants and facts,
+ * and where these statements come from. Nothing here is shared with another page.
+ */
+export function AboutPlace({ place }: { place: Place }) {
+  const facts = place.facts !== null && place.population !== null;
+  if (place.description === null && !facts) return null;
+  return (
+    <section aria-labelledby="about-heading">
+      <h2 id="about-heading">Über {place.name}</h2>
+      {place.description !== null && <p>{place.description}</p>}
+      {facts && (
+        <p>
+          {place.name} hat rund {place.population!.toLocaleString('de-DE')} Einwohnerinnen und Einwohner. {place.facts}
+        </p>
+      )}
+      {place.sources.length > 0 && (
+        <p className="fine-print">{`Quellen: ${place.sources.join('; ')}${facts ? '; Einwohnerzahl gerundet nach IT.NRW' : ''}.`}</p>
+      )}
+    </section>
   );
 }
 
@@ -143,6 +173,16 @@ export function CityArea({ place }: { place: Place }) {
           <ShortList links={others} counted />
         </p>
       )}
+      {place.nearby.length > 0 && (
+        <p>
+          {`Nächstgelegene Orte unseres Einsatzgebiets (Luftlinie): `}
+          {place.nearby.map((near, index) => (
+            <span key={near.link.path}>
+              <a href={near.link.path}>{near.link.name}</a> ({near.km} km){index === place.nearby.length - 1 ? '.' : index === place.nearby.length - 2 ? ' und ' : ', '}
+            </span>
+          ))}
+        </p>
+      )}
       {place.kind === 'district' && place.town && (
         <p>
           <a href={place.town.path}>Schlüsseldienst in ganz {place.town.name}</a>
@@ -176,11 +216,12 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
               <Icon name="clock" size={18} /> 24/7 erreichbar
             </li>
           </ul>
-          <p className="hero-lead">{place.description}</p>
+          <p className="hero-lead">{place.lead}</p>
           <div className="button-row">
             <CallButton site={site} location="city_page" className="btn btn-call btn-large">
               <span>Jetzt anrufen: {site.phone.display}</span>
             </CallButton>
+            {' '}
             <WhatsAppButton site={site} location="city_page" className="btn btn-whatsapp btn-large" />
           </div>
         </div>
@@ -190,26 +231,17 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         <div>
           <section aria-labelledby="reasons-heading">
             <h2 id="reasons-heading">Warum {site.name} {place.at}?</h2>
+            {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
             <CheckList
               items={[
-                claims.fixedPrice.text,
                 place.arrivalTime === null ? 'Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon' : `${sentenceStart(place.at)} in der Regel in ${place.arrivalTime} vor Ort`,
+                place.kind === 'fallback' ? 'Anfahrt im Einsatzgebiet im Preis enthalten' : `Anfahrt ${place.to} im Preis enthalten`,
                 claims.founded.text,
-                claims.damageFree.text,
-                claims.payment.text,
               ]}
             />
           </section>
+          <AboutPlace place={place} />
           <CityArea place={place} />
-          {place.facts && place.population !== null && (
-            <section aria-labelledby="facts-heading">
-              <h2 id="facts-heading">Über {place.name}</h2>
-              <p>
-                {place.name} hat rund {place.population.toLocaleString('de-DE')} Einwohnerinnen und Einwohner
-                {place.distanceKm !== null && place.distanceKm > 2 ? ` und liegt rund ${place.distanceKm} km von unserem Standort in ${site.address.city} entfernt` : ''}. {place.facts}
-              </p>
-            </section>
-          )}
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">
@@ -225,13 +257,9 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
               </div>
             ))}
           </dl>
-          <p className="fine-print">
-            {`${surchargeNote(prices)} ${vat.note}`}
-          </p>
-          <p className="fine-print">
-            <strong>Öffnungszeiten:</strong> Notdienst rund um die Uhr, 24/7. Büro {officeHours(site, prices).join(', ')}.
-          </p>
-          <CallButton site={site} location="city_price_box" className="btn btn-call btn-block" />
+          {/* Each price states when it applies; the VAT note says what every price includes. */}
+          <p className="fine-print">{vat.note}</p>
+          <CallButton site={site} location="city_price_box" className="btn btn-call btn-block" />{' '}
           <a className="text-link" href="/preise">
             Alle Preise
           </a>
@@ -271,7 +299,8 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         </ul>
       </Section>
 
-      {place.districts.length > 0 && (
+      {/* A district with a text of its own names its neighbours above and leaves the whole list to its town's page. */}
+      {place.districts.length > 0 && !(place.kind === 'district' && place.description !== null) && (
         <Section id="stadtteile" heading={`${place.kind === 'district' ? 'Weitere' : 'Alle'} ${districtsWord(place.districts, 'nominative', place.word)} von ${town}`}>
           <ul className="district-grid">
             {place.districts.map((district, index) => (
@@ -287,7 +316,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         <Faq items={faq} group="city-faq" />
       </Section>
 
-      <CallToAction site={site} heading={`Ausgesperrt ${place.at}? Rufen Sie jetzt an.`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="city_cta" />
+      <CallToAction site={site} heading={`Ausgesperrt ${place.at}? Rufen Sie jetzt an.`} text={place.kind === 'fallback' ? 'Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit.' : `Wir nennen Ihnen am Telefon den Festpreis und wann wir ${place.at} sind.`} location="city_cta" />
       <p className="container section-more">
         <a className="btn btn-outline" href="/einsatzgebiet">
           Alle Einsatzgebiete ansehen

@@ -55,6 +55,7 @@ function Hero({ site, home, prices }: HomeProps) {
               <span className="hero-phone">{site.phone.display}</span>
             </span>
           </CallButton>
+          {' '}
           <WhatsAppButton site={site} location="hero" className="btn btn-whatsapp btn-large">
             <span>WhatsApp schreiben</span>
           </WhatsAppButton>

@@ -57,6 +57,7 @@ export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
             <CheckList items={page.callBox.bullets} />
           )}
           <CallButton site={site} location={location} className="btn btn-call btn-block" />
+          {' '}
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-block" />
         </aside>
       </div>

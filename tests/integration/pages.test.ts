@@ -10,7 +10,7 @@ import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts'
 
 let site: BuiltSite;
 let data: SiteData;
-let pages: { path: string; file: string; template: string; title: string }[];
+let pages: { path: string; file: string; template: string; title: string; indexable: boolean }[];
 
 beforeAll(async () => {
   site = await buildSite();
@@ -296,24 +296,30 @@ describe('the service area', () => {
     for (const place of data.places) expect(area, place.path).toContain(`href="${place.path}"`);
   });
 
-  it('indexes every town page; a district page without content of its own is noindex, follow, without canonical and outside the sitemap', () => {
+  it('indexes every town page and a district page only with a description of its own; the others are noindex, follow, without canonical and outside the sitemap', () => {
     const sitemap = site.read('sitemap.xml');
-    let districts = 0;
+    const indexable = new Map(pages.map((page) => [page.path, page.indexable]));
+    let without = 0;
     for (const place of data.places) {
       const page = html(place.path);
-      if (place.kind === 'town') {
+      if (place.kind === 'town') expect(indexable.get(place.path), place.path).toBe(true);
+      if (place.kind === 'district' && place.description === null) {
+        without += 1;
+        expect(indexable.get(place.path), place.path).toBe(false);
+      }
+      if (indexable.get(place.path)) {
         expect(sitemap, place.path).toContain(`${place.path}</loc>`);
         expect(page, place.path).not.toContain('name="robots"');
         expect(page, place.path).toContain(`<link rel="canonical" href="${data.site.url}${place.path}"`);
       } else {
-        districts += 1;
         expect(sitemap, place.path).not.toContain(`${place.path}</loc>`);
         expect(page, place.path).toContain('<meta name="robots" content="noindex, follow"/>');
         expect(page, place.path).not.toContain('rel="canonical"');
       }
     }
-    expect(districts).toBeGreaterThan(900);
-    expect(site.summary.places.index).toBe(`58 indexable; ${districts} noindex, follow (district without a description of its own)`);
+    expect(without).toBeGreaterThan(900);
+    const count = data.places.filter((place) => indexable.get(place.path)).length;
+    expect(site.summary.places.index).toMatch(new RegExp(`^${count} indexable; ${without} noindex, follow \\(district without a description of its own\\)`));
   });
 
   it('gives each place its own title, description and H1', () => {
@@ -336,7 +342,11 @@ describe('the service area', () => {
       expect(text).toContain(place.arrivalTime);
       if (place.districts.length > 0) expect(text).toContain(`Wir kommen in alle ${districtsWord(place.districts, 'nominative', place.word)} von ${place.name}: `);
       else expect(text).toContain(`Wir kommen in ganz ${place.name}`);
-      expect(text.includes(`Über ${place.name}`), place.path).toBe(place.population !== null);
+      // Its own description with its sources, and the facts paragraph only with a population.
+      expect(text).toContain(`Über ${place.name}`);
+      expect(text).toContain(place.description!.replace(/\s+/g, ' '));
+      expect(text).toContain(`Quellen: ${place.sources.join('; ')}`);
+      expect(text.includes('Einwohnerinnen und Einwohner'), place.path).toBe(place.population !== null);
       expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);
       expect(html(place.path)).toContain('href="/einsatzgebiet"');
       const service = jsonLd(place.path).find((item) => item['@type'] === 'Service')!;

@@ -11,8 +11,10 @@ export function townRecord(name: string, districts: District[] = [], extra: Part
     isMainLocation: false,
     kind: 'Stadt',
     districtWord: 'Stadtteil',
-    description: `${name} ist eine Stadt.`,
+    // A description long enough for the schema (80 words), in words no real text has.
+    description: Array.from({ length: 80 }, (_, i) => `Beschreibung${i}`).join(' '),
     facts: `${name} hat Fakten.`,
+    sources: ['Wikipedia: Test'],
     districts,
     file: 'data/cities/test.yaml',
     field: 'towns[0]',

@@ -15,7 +15,7 @@ import { renderRoute } from '../../build/render.ts';
 import { listRoutes } from '../../build/routes.ts';
 import { townRecord } from '../support/town-record.ts';
 import { CityArea, CityPage, cityFaq } from '../../templates/pages/CityPage.tsx';
-import { districtsWord, postcodeFact, type Place } from '../../templates/lib/place.ts';
+import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../templates/lib/place.ts';
 import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
 import { ROOT } from '../support/data-copy.ts';
@@ -39,7 +39,7 @@ const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(Ci
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
-  return [place.description, areaText(place), ...cityFaq(place, prices, site).flatMap((item) => [item.question, item.answer])];
+  return [place.lead, areaText(place), ...cityFaq(place, prices, site).flatMap((item) => [item.question, item.answer])];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,9 +91,9 @@ describe('sentences about every place of the data', () => {
         expect(area, district.path).not.toMatch(/Nachbar|[Bb]enachbart|angrenzend/);
       }
       expect(area, district.path).not.toMatch(/und die /);
-      expect(district.description, district.path).toBe(
-        `Der ${district.word} ${district.name} gehört zur ${district.townKind} ${town}. Von unserem Standort in ${site.address.city} sind wir in der Regel in ` +
-          `${district.arrivalTime!.replace(' Min.', ' Minuten')} bei Ihnen ${district.at}.`,
+      expect(district.lead, district.path).toBe(
+        `Der ${district.word} ${district.name} gehört zur ${district.townKind} ${town}. ${sentenceStart(district.to)} kommen wir rund um die Uhr, ` +
+          `in der Regel in ${district.arrivalTime!.replace(' Min.', ' Minuten')}.`,
       );
     }
   });
@@ -103,7 +103,7 @@ describe('sentences about every place of the data', () => {
     const text = pageText(buchholz);
     expect(text).toContain('PLZ in Duisburg: 47051–47279');
     expect(text).not.toMatch(/PLZ 4\d{4}/);
-    expect(text).toContain('Welche Postleitzahlen in Duisburg fahren Sie an? Wir kommen in alle Postleitzahlbereiche von Duisburg: 47051, ');
+    expect(text).toContain('Welche Postleitzahlen in Duisburg fahren Sie an? Wir kommen in alle Postleitzahlbereiche von Duisburg (47051–47279), auch nach Buchholz.');
     for (const district of districts) {
       // No district of the shipped data has postcodes of its own (no licensed source for them yet).
       expect(district.districtPostcodes, district.path).toBeUndefined();
@@ -121,12 +121,12 @@ describe('sentences about every place of the data', () => {
     expect(townText).toContain('Alle Ortsteile von Hünxe');
     expect(townText).not.toContain('Stadtteil');
     const drevenack = districts.find((place) => place.name === 'Drevenack')!;
-    expect(drevenack.description).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    expect(drevenack.lead).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
     const districtText = pageText(drevenack);
     expect(districtText).toContain('Weitere Ortsteile von Hünxe: ');
     expect(districtText).not.toMatch(/Stadtteil|Stadt Hünxe/);
-    expect(districts.find((place) => place.name === 'Walsum')!.description).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
-    expect(districts.find((place) => place.name === 'Rüttenscheid')!.description).toMatch(/^Der Stadtteil Rüttenscheid gehört zur Stadt Essen\./);
+    expect(districts.find((place) => place.name === 'Walsum')!.lead).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(districts.find((place) => place.name === 'Rüttenscheid')!.lead).toMatch(/^Der Stadtteil Rüttenscheid gehört zur Stadt Essen\./);
   });
 
   it('never puts a bare "in" or "nach" before a name that needs an article', () => {
@@ -154,11 +154,18 @@ describe('sentences about every place of the data', () => {
         `Kommen Sie auch nachts und am Wochenende ${place.to}?`,
         `Welche Postleitzahlen in ${town} fahren Sie an?`,
       ]);
-      expect(faq[0]!.answer.startsWith(place.kind === 'district' ? `${place.at.charAt(0).toUpperCase()}${place.at.slice(1)} (${town}) sind wir` : `In ${town} sind wir`), place.path).toBe(true);
+      // A town's answer starts with its distance from the shop, unless it is the shop's town.
+      const where = place.kind === 'district' ? '' : place.direction === null ? '' : `${town} liegt rund ${place.distanceKm} km von unserem Standort in ${site.address.city} entfernt. `;
+      expect(faq[0]!.answer.startsWith(place.kind === 'district' ? `${sentenceStart(place.at)} (${town}) sind wir` : `${where}In ${town} sind wir`), place.path).toBe(true);
       const postcodes = faq[3]!.answer;
       expect(postcodes, place.path).not.toMatch(/^Alle/);
-      expect(postcodes, place.path).toMatch(new RegExp(`^Wir kommen in (alle Postleitzahlbereiche|den ganzen Postleitzahlbereich) von ${escape(town)}: \\d{5}(, \\d{5})*( und \\d{5})?\\.$`));
-      for (const code of place.postcodes) expect(postcodes).toContain(code);
+      if (place.kind === 'district' && place.postcodes.length > 1) {
+        // The town's range; its whole list stands on the town's page.
+        expect(postcodes, place.path).toBe(`Wir kommen in alle Postleitzahlbereiche von ${town} (${place.postcodes[0]}–${place.postcodes.at(-1)}), auch ${place.to}.`);
+      } else {
+        expect(postcodes, place.path).toMatch(new RegExp(`^Wir kommen in (alle Postleitzahlbereiche|den ganzen Postleitzahlbereich) von ${escape(town)}: \\d{5}(, \\d{5})*( und \\d{5})?\\.$`));
+        for (const code of place.postcodes) expect(postcodes).toContain(code);
+      }
     }
   });
 });
@@ -202,8 +209,8 @@ describe('sentences about fixture names', () => {
       'Was kostet eine Türöffnung in Altenessen-Süd?',
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
-    expect(cityFaq(place, prices, site)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen\./);
-    expect(place.description).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Von unserem Standort in Essen sind wir in der Regel in 20–30 Minuten bei Ihnen in Altenessen-Süd.');
+    expect(cityFaq(place, prices, site)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
+    expect(place.lead).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
   });
 
   it('a name with an adjective and an article', () => {
@@ -213,8 +220,8 @@ describe('sentences about fixture names', () => {
     expect(faq[0]!.question).toBe('Wie schnell ist der Schlüsseldienst in der Alten Heide?');
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende in die Alte Heide?');
-    expect(faq[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen: 45127, 45130 und 45131.');
-    expect(place.description).toContain('bei Ihnen in der Alten Heide.');
+    expect(faq[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch in die Alte Heide.');
+    expect(place.lead).toContain('In die Alte Heide kommen wir rund um die Uhr');
   });
 
   it('a town with a long name and its only district', () => {
@@ -266,10 +273,10 @@ describe('sentences about fixture names', () => {
       site,
     );
     const named = (name: string) => mixed.find((place) => place.name === name)!;
-    expect(named('Drevenack').description).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    expect(named('Drevenack').lead).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
     expect(areaText(named('Hünxe'))).toContain('Wir kommen in alle Ortsteile von Hünxe: Drevenack und Bruckhausen.');
     expect(areaText(named('Drevenack'))).toContain('Weitere Ortsteile von Hünxe: Bruckhausen.');
-    expect(named('Walsum').description).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(named('Walsum').lead).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
     expect(areaText(named('Duisburg'))).toContain('Wir kommen in alle Stadtbezirke und Ortsteile von Duisburg: Walsum und Alt-Walsum.');
   });
 
@@ -280,11 +287,11 @@ describe('sentences about fixture names', () => {
     expect(ruettenscheid.districtPostcodes).toEqual({ codes: ['45130'], source });
     expect(pageText(ruettenscheid)).toContain('PLZ 45130 ');
     expect(cityFaq(ruettenscheid, prices, site)[3]!.answer).toBe(
-      `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen: 45127, 45130 und 45131.`,
+      `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Rüttenscheid.`,
     );
     const kray = own.find((place) => place.name === 'Kray')!;
     expect(pageText(kray)).toContain('PLZ in Essen: 45127–45131 ');
-    expect(cityFaq(kray, prices, site)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen: 45127, 45130 und 45131.');
+    expect(cityFaq(kray, prices, site)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {
@@ -338,7 +345,7 @@ describe('numbers of districts in the texts', () => {
     }
     // The check is not empty: the towns whose texts name a number.
     expect(Object.fromEntries(found)).toEqual({
-      Essen: [50, 50],
+      Essen: [50],
       'Mülheim an der Ruhr': [9],
       Duisburg: [46],
       Gelsenkirchen: [18],

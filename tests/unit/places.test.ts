@@ -74,7 +74,7 @@ describe('places of the service area', () => {
     expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
     expect(district.neighbours).toEqual([]);
     expect(district.facts).toBeNull();
-    expect(district.description).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
+    expect(district.lead).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
   });
 
   it('shows facts only where the data has a population', () => {

@@ -1,0 +1,134 @@
+// Place pages worth indexing (issue 12): no indexable place page reads like another, and a
+// district enters the index only with a description of its own that passes the same measure.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { MAX_SIMILARITY } from '../../build/index-policy.ts';
+import { jaccard, median, shingles } from '../../build/similarity.ts';
+import { copyData, type DataCopy } from '../support/data-copy.ts';
+import { buildSite, type BuiltSite } from '../support/site-build.ts';
+
+interface ManifestPage {
+  path: string;
+  file: string;
+  template: string;
+  indexable: boolean;
+}
+
+const placePages = (site: BuiltSite) =>
+  (JSON.parse(site.read('routes.json')) as ManifestPage[]).filter((page) => page.template === 'town' || page.template === 'district');
+
+/** Every pair of indexable place pages with its similarity, most alike first. */
+function pairs(site: BuiltSite): { a: string; b: string; similarity: number }[] {
+  const sets = placePages(site)
+    .filter((page) => page.indexable)
+    .map((page) => ({ path: page.path, set: shingles(site.read(page.file)) }));
+  const out: { a: string; b: string; similarity: number }[] = [];
+  for (let x = 0; x < sets.length; x += 1) {
+    for (let y = x + 1; y < sets.length; y += 1) out.push({ a: sets[x]!.path, b: sets[y]!.path, similarity: jaccard(sets[x]!.set, sets[y]!.set) });
+  }
+  return out.sort((p, q) => q.similarity - p.similarity);
+}
+
+describe('the shipped place pages', () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    site = await buildSite();
+  }, 180_000);
+  afterAll(() => site?.remove());
+
+  it(`no indexable place page shares more than ${MAX_SIMILARITY} of its word 5-grams with another (Jaccard)`, () => {
+    const all = pairs(site);
+    expect(all.length).toBeGreaterThan(58 * 57 / 2 - 1);
+    const over = all.filter((pair) => pair.similarity > MAX_SIMILARITY).map((pair) => `${pair.a} ~ ${pair.b}: ${pair.similarity.toFixed(3)}`);
+    expect(over).toEqual([]);
+  });
+
+  it('the build summary prints the median and the maximum of the same measure', () => {
+    const all = pairs(site);
+    const best = new Map<string, number>();
+    for (const pair of all) {
+      best.set(pair.a, Math.max(best.get(pair.a) ?? 0, pair.similarity));
+      best.set(pair.b, Math.max(best.get(pair.b) ?? 0, pair.similarity));
+    }
+    expect(site.summary.places.similarityMax).toBeCloseTo(all[0]!.similarity, 6);
+    expect(site.summary.places.similarityMedian).toBeCloseTo(median([...best.values()]), 6);
+    expect(site.summary.places.closestPair!.sort()).toEqual([all[0]!.a, all[0]!.b].sort());
+  });
+});
+
+// Fixture texts: words no other page has, so only the policy decides (the shipped data holds what
+// the owner writes from sources).
+const ownWords = (stem: string, count: number) => Array.from({ length: count }, (_, i) => `${stem}${i}`).join(' ');
+const WERDEN = ownWords('werdenwort', 120);
+const KETTWIG = ownWords('kettwigwort', 120);
+const COPY = ownWords('kopiewort', 120);
+
+describe('a district with a description of its own', () => {
+  let data: DataCopy;
+  let site: BuiltSite;
+  const manifest = () => new Map(placePages(site).map((page) => [page.path, page]));
+
+  beforeAll(async () => {
+    data = copyData();
+    const file = 'cities/ruhrgebiet.yaml';
+    const cities = parse(data.read(file));
+    const essen = cities.towns.find((town: { name: string }) => town.name === 'Essen');
+    const entry = (name: string, description: string) => ({ name, description, sources: [`Wikipedia: Essen-${name}`] });
+    essen.districts = essen.districts.map((district: string | { name: string }) => {
+      const name = typeof district === 'string' ? district : district.name;
+      if (name === 'Werden') return entry('Werden', WERDEN);
+      if (name === 'Kettwig') return entry('Kettwig', KETTWIG);
+      // Too short to be indexed, and a copy of another district's text.
+      if (name === 'Heisingen') return entry('Heisingen', ownWords('heisingenwort', 79));
+      if (name === 'Schuir') return entry('Schuir', COPY);
+      if (name === 'Bredeney') return entry('Bredeney', COPY);
+      // Any description the shipped data has stays out, so the counts below are the fixture's.
+      if (typeof district === 'string') return district;
+      const { description, sources, ...rest } = district as { description?: string; sources?: string[] };
+      return rest;
+    });
+    data.write(file, stringify(cities));
+    site = await buildSite({ dataDir: data.dir });
+  }, 180_000);
+  afterAll(() => {
+    site?.remove();
+    data?.remove();
+  });
+
+  it('is indexable once it has 80 words from sources and reads unlike every other page: canonical, in the sitemap, its text and sources shown', () => {
+    for (const [path, text] of [['/schluesseldienst/werden', WERDEN], ['/schluesseldienst/kettwig', KETTWIG]] as const) {
+      const page = manifest().get(path)!;
+      expect(page.indexable, path).toBe(true);
+      const html = site.read(page.file);
+      expect(html).toContain(`<link rel="canonical" href="https://www.schluesseldienst-mustermann.example${path}"`);
+      expect(html).not.toContain('name="robots"');
+      expect(site.read('sitemap.xml')).toContain(`${path}</loc>`);
+      expect(html).toContain(text);
+      expect(html).toMatch(/Quellen: Wikipedia: Essen-(Werden|Kettwig)/);
+    }
+  });
+
+  it('stays noindex, follow with a description under 80 words or one that reads like another page, and the summary says why', () => {
+    for (const path of ['/schluesseldienst/heisingen', '/schluesseldienst/schuir', '/schluesseldienst/bredeney']) {
+      const page = manifest().get(path)!;
+      expect(page.indexable, path).toBe(false);
+      expect(site.read(page.file), path).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(site.read(page.file), path).not.toContain('rel="canonical"');
+      expect(site.read('sitemap.xml')).not.toContain(`${path}</loc>`);
+    }
+    const { index } = site.summary.places;
+    expect(index).toMatch(/^60 indexable; \d+ noindex, follow \(district without a description of its own\)/);
+    expect(index).toContain('1 noindex, follow (description shorter than 80 words)');
+    expect(index).toContain(`2 noindex, follow (reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)}))`);
+  });
+
+  it('the build refuses a description without sources, naming file and field', async () => {
+    const broken = copyData();
+    try {
+      broken.edit('cities/ruhrgebiet.yaml', (yaml) => yaml.replace('      - Schuir\n', `      - { name: Schuir, description: "${WERDEN}" }\n`));
+      await expect(buildSite({ dataDir: broken.dir })).rejects.toThrow(/cities\/ruhrgebiet\.yaml.*districts\[\d+\]\.sources.*needs its sources/s);
+    } finally {
+      broken.remove();
+    }
+  });
+});
