@@ -92,8 +92,9 @@ function tableOf(pages: PageResult[]): string {
   return formatTable(headers, rows);
 }
 
-function fileNameOf(template: string): string {
-  return template.replace(/[^a-zA-Z0-9_-]+/g, '_');
+/** "district", or "district-noindex" for the template's page outside the index, so neither overwrites the other. */
+function fileNameOf(page: { template: string; indexable: boolean }): string {
+  return `${page.template.replace(/[^a-zA-Z0-9_-]+/g, '_')}${page.indexable ? '' : '-noindex'}`;
 }
 
 async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<PageResult> {
@@ -102,8 +103,8 @@ async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<P
     // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again").
     if (run.summary.runtimeError?.includes('NO_NAVSTART')) run = await runLighthouse(chromium.browser, page.url);
     page.lighthouse = run.summary;
-    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page.template)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
-    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page.template)}.lighthouse.html`), run.html);
+    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
+    writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.html`), run.html);
   } catch (error) {
     page.errors.push(`Lighthouse failed: ${(error as Error).message}`);
   }
@@ -236,7 +237,7 @@ async function main(): Promise<number> {
       : `${failed.length} of ${pages.length} pages are below the bar.`,
   );
   printLinks(links, linksFailure);
-  console.log('Full results: var/audit/summary.json and var/audit/<template>.lighthouse.{json,html}');
+  console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html}');
   return failed.length === 0 && linksPassed ? 0 : 1;
 }
 

@@ -29,9 +29,15 @@ export async function readRoutes(distDir: string): Promise<Route[]> {
   return parsed.data;
 }
 
-/** One page per template, the first the table lists, in the table's order. */
+/**
+ * One page per template, the first the table lists, in the table's order; a template with pages in
+ * and out of the index (district pages with and without a text of their own) gives one of each.
+ */
 export function firstRoutePerTemplate(routes: Route[]): Route[] {
   const seen = new Map<string, Route>();
-  for (const route of routes) if (!seen.has(route.template)) seen.set(route.template, route);
+  for (const route of routes) {
+    const key = `${route.template} ${route.indexable}`;
+    if (!seen.has(key)) seen.set(key, route);
+  }
   return [...seen.values()];
 }
