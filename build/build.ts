@@ -12,7 +12,7 @@ import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { processImages } from './images.ts';
 import { renderRoute } from './render.ts';
-import { listRoutes, MESSAGE_FILE } from './routes.ts';
+import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */

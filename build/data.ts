@@ -31,6 +31,8 @@ import type { Place } from '../templates/lib/place.ts';
 import { fillPlaceholders } from './placeholders.ts';
 import { includeWithdrawal, loadWithdrawal, type Withdrawal } from './withdrawal.ts';
 import { orderFormSchema, type OrderForm } from '../data/schema/order-form.ts';
+import { placePagesSchema, type PlacePages } from '../data/schema/place-pages.ts';
+import { errorPagesSchema, type ErrorPages } from '../data/schema/error-pages.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -67,6 +69,10 @@ export interface SiteData {
   withdrawal: Withdrawal;
   /** The texts of the order form /auftrag (data/order-form.yaml). */
   orderForm: OrderForm;
+  /** The heads of /einsatzgebiet and the place pages, with slots (data/place-pages.yaml). */
+  placePages: PlacePages;
+  /** The heads of the 404 page and the message page (data/error-pages.yaml). */
+  errorPages: ErrorPages;
   buildDate: Date;
 }
 
@@ -216,6 +222,8 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
     legal[slug] = { ...prose.data, html: marked.parse(includeWithdrawal(prose.markdown, withdrawal, label), { async: false, gfm: true }) };
   }
   const orderForm = loadYaml(...file('order-form.yaml'), orderFormSchema, fill);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, buildDate };
+  const placePages = loadYaml(...file('place-pages.yaml'), placePagesSchema, fill);
+  const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, buildDate };
 }
 

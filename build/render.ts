@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { Site } from '../data/schema/site.ts';
 import { Document } from '../templates/layout/Document.tsx';
 import type { PageContext } from '../templates/lib/context.ts';
-import type { Route } from './routes.ts';
+import type { Route } from './routes/index.ts';
 
 export interface RenderInputs {
   site: Site;

@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt. No <lastmod>: the build time is not a page's last content change,
 // and a wrong lastmod teaches search engines to ignore it.
 import { escapeMarkup } from '../templates/lib/escape.ts';
-import type { Route } from './routes.ts';
+import type { Route } from './routes/index.ts';
 
 
 /** Absolute URL of a path; non-ASCII path characters percent-encoded as RFC 3986 requires. */

@@ -1,10 +1,11 @@
 // The about page (data/about.yaml).
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const aboutSchema = z.object({
-  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  seo: seoSchema,
   heading: text,
   lead: text,
   history: z.object({ heading: text, paragraphs: z.array(text).min(2) }),

@@ -1,11 +1,12 @@
 // The texts of /kontakt (data/contact-page.yaml); the phone number, WhatsApp, e-mail, address and
 // hours come from data/site.yaml and nowhere else.
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const contactPageSchema = z.object({
-  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  seo: seoSchema,
   heading: text,
   lead: text,
   cards: z.object({ phone: text, whatsapp: text, email: text, address: text }),

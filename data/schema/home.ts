@@ -1,12 +1,13 @@
 // The home page's content (data/home.yaml). Prices are referenced by id, never typed.
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');
 const priceId = z.string().regex(/^[a-z0-9-]+$/);
 
 export const homeSchema = z.object({
-  seo: z.object({ title: z.string().min(10).max(70), description: z.string().min(70).max(170) }),
+  seo: seoSchema,
   hero: z.object({
     eyebrow: text,
     heading: text,

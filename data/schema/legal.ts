@@ -1,6 +1,7 @@
 // Front matter of the long prose pages in data/legal/*.md, and of the withdrawal rules that the AGB
 // and the order form share (data/legal/widerruf.md).
 import { z } from 'zod';
+import { seoDescription, seoTitle } from './seo.ts';
 
 function isCalendarDay(value: string): boolean {
   const day = new Date(`${value}T00:00:00Z`);
@@ -14,8 +15,8 @@ export const isoDay = z.preprocess(
 );
 
 export const proseFrontMatterSchema = z.object({
-  title: z.string().min(5).max(70),
-  description: z.string().min(50).max(170),
+  title: seoTitle,
+  description: seoDescription,
   heading: z.string().min(3),
   /** The version of the text ("Stand"), set by the owner with the text: never the build's date. */
   stand: isoDay.optional(),

@@ -2,11 +2,12 @@
 // customer before work starts. Business facts, prices and the withdrawal rules come from their
 // own files; this file holds only the form's labels and the sentences the customer signs.
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const orderFormSchema = z.object({
-  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  seo: seoSchema,
   heading: text,
   /** Shown on screen only: what the form is for. */
   lead: text,

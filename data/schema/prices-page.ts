@@ -1,11 +1,12 @@
 // The texts of /preise (data/prices-page.yaml); every amount comes from data/prices.yaml.
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const id = z.string().regex(/^[a-z0-9-]+$/);
 
 export const pricesPageSchema = z.object({
-  seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+  seo: seoSchema,
   heading: text,
   lead: text,
   cards: z

@@ -1,5 +1,6 @@
 // Service records (data/services.yaml): the service pages and the /leistungen overview.
 import { z } from 'zod';
+import { seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
@@ -13,11 +14,7 @@ export const serviceSchema = z.object({
   intro: text,
   description: z.array(text).length(3, 'must be exactly three paragraphs'),
   advantages: z.array(text).length(8, 'must be exactly eight advantages'),
-  seo: z.object({
-    title: z.string().min(10).max(65),
-    description: z.string().min(70).max(165),
-    keywords: z.array(text).length(3, 'must be exactly three keywords'),
-  }),
+  seo: seoSchema.extend({ keywords: z.array(text).length(3, 'must be exactly three keywords') }),
 });
 
 export const overviewCardSchema = z.object({
@@ -31,7 +28,7 @@ export const overviewCardSchema = z.object({
 
 export const servicesSchema = z.object({
   overview: z.object({
-    seo: z.object({ title: z.string().min(10).max(65), description: z.string().min(70).max(165) }),
+    seo: seoSchema,
     heading: text,
     lead: text,
     cards: z.array(overviewCardSchema).length(6),

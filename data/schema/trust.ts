@@ -1,11 +1,12 @@
 // Front matter of the trust pages (data/trust/*.md); the Markdown body is the text column.
 import { z } from 'zod';
+import { seoDescription, seoTitle } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const trustFrontMatterSchema = z.object({
-  title: z.string().min(10).max(65),
-  description: z.string().min(70).max(165),
+  title: seoTitle,
+  description: seoDescription,
   heading: text,
   /** The short name in the strip that links the other trust pages. */
   shortTitle: z.string().min(3).max(30),

@@ -12,7 +12,7 @@ import { loadData } from '../../build/data.ts';
 import { buildPlaces } from '../../build/places.ts';
 import { loadPostcodes } from '../../build/postcodes.ts';
 import { renderRoute } from '../../build/render.ts';
-import { listRoutes } from '../../build/routes.ts';
+import { listRoutes } from '../../build/routes/index.ts';
 import { townRecord } from '../support/town-record.ts';
 import { CityArea, CityPage, cityFaq } from '../../templates/pages/CityPage.tsx';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../templates/lib/place.ts';

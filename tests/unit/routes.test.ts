@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadData } from '../../build/data.ts';
-import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes.ts';
+import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes/index.ts';
 import { absoluteUrl, sitemapXml } from '../../build/sitemap.ts';
 import { ROOT } from '../support/data-copy.ts';
 

@@ -1,0 +1,52 @@
+// The route table: every page the build writes, with its template, head and component, one module
+// per family of pages. Computed once from validated data and checked for collisions before
+// anything renders.
+import { contactRoutes } from './contact.ts';
+import { errorRoutes } from './errors.ts';
+import { homeRoutes } from './home.ts';
+import { legalRoutes } from './legal.ts';
+import { placeRoutes } from './places.ts';
+import { pricesRoutes } from './prices.ts';
+import { routeKit, type Route, type RouteInputs } from './route.ts';
+import { serviceRoutes } from './services.ts';
+import { trustRoutes } from './trust.ts';
+
+export { fileForPath, type Route, type RouteInputs } from './route.ts';
+export { FALLBACK_FILE, FALLBACK_TOKENS } from './places.ts';
+export { MESSAGE_FILE } from './contact.ts';
+
+const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placeRoutes, legalRoutes, errorRoutes];
+
+export function listRoutes(inputs: RouteInputs): Route[] {
+  const kit = routeKit(inputs);
+  const routes = FAMILIES.flatMap((family) => family(kit));
+  checkRoutes(routes);
+  return routes;
+}
+
+/** How a route is named in an error: its path, or for a page without one its template and file. */
+function routeName(route: Route): string {
+  return route.path ?? `${route.template} template (${route.file})`;
+}
+
+/** Two routes that write the same file, or share a title, are a data mistake: list them all. */
+export function checkRoutes(routes: Route[]): void {
+  const problems: string[] = [];
+  for (const [key, label] of [
+    ['file', 'writing the same output file'],
+    ['title', 'sharing one title'],
+    ['description', 'sharing one description'],
+  ] as const) {
+    const seen = new Map<string, Route[]>();
+    for (const route of routes) {
+      const value = key === 'file' ? route.file : route.head[key];
+      seen.set(value, [...(seen.get(value) ?? []), route]);
+    }
+    for (const [value, group] of seen) {
+      if (group.length > 1) {
+        problems.push(`Route conflict: ${group.length} routes are ${label} "${value}":\n` + group.map((route, index) => `  ${index + 1}. ${routeName(route)} (${route.template})`).join('\n'));
+      }
+    }
+  }
+  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nGive each page its own path, title and description.`);
+}

@@ -1,0 +1,107 @@
+// /einsatzgebiet, a page per town and district, and the template of the page for a place the
+// data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
+// place pages may be indexed, from build/index-policy.ts.
+import { createElement } from 'react';
+import { REGIONS } from '../../data/schema/cities.ts';
+import { priceSentence } from '../../templates/lib/prices.ts';
+import { atWithTown, districtsWord, FALLBACK_TEXT, plainPhrases, townsWord, type Place } from '../../templates/lib/place.ts';
+import { fillSlots } from '../../templates/lib/slots.ts';
+import { placePath } from '../../templates/lib/slugs.ts';
+import { placeService, type Crumb } from '../../templates/lib/structured-data.ts';
+import { AreaPage } from '../../templates/pages/AreaPage.tsx';
+import { CityPage } from '../../templates/pages/CityPage.tsx';
+import { placeIndexing } from '../index-policy.ts';
+import type { Route, RouteKit } from './route.ts';
+
+/** Where the build writes the fallback city page, and the tokens the server replaces in it. */
+export const FALLBACK_FILE = '_templates/city-fallback.html';
+export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
+
+/** The place the fallback page is rendered for: a name and nothing the data could vouch for. */
+function fallbackPlace(): Place {
+  return {
+    kind: 'fallback',
+    slug: FALLBACK_TOKENS.slug,
+    path: placePath(FALLBACK_TOKENS.slug),
+    name: FALLBACK_TOKENS.name,
+    ...plainPhrases(FALLBACK_TOKENS.name),
+    town: null,
+    region: null,
+    arrivalTime: null,
+    postcodes: [],
+    population: null,
+    isMainLocation: false,
+    lead: FALLBACK_TEXT,
+    description: null,
+    facts: null,
+    sources: [],
+    districts: [],
+    distanceKm: null,
+    direction: null,
+    nearby: [],
+  };
+}
+
+export function placeRoutes({ data, siteUrl, start, page, described }: RouteKit): Route[] {
+  const { site, prices, placePages } = data;
+  const areaCrumb: Crumb = { name: 'Einsatzgebiet', path: '/einsatzgebiet' };
+  const door = priceSentence(prices, 'tuer-zugefallen');
+
+  const placeHead = (place: Place, crumbs: Crumb[]) => {
+    const { indexable } = placeIndexing(place);
+    const [title, description] =
+      place.kind === 'fallback'
+        ? [placePages.fallback.title, placePages.fallback.description].map((text) => fillSlots(text, { name: place.name, at: place.at, door }))
+        : [placePages.place.title, placePages.place.description].map((text) =>
+            fillSlots(text, { where: place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name, at: atWithTown(place), arrival: place.arrivalTime ?? '', door }),
+          );
+    return {
+      title: title!,
+      description: description!,
+      // A page outside the index names no canonical address of its own (build/index-policy.ts).
+      canonical: indexable,
+      noindex: !indexable,
+      structuredData: described(place.path, title!, description!, crumbs, placeService(siteUrl, place)),
+    };
+  };
+  const placeCrumbs = (place: Place): Crumb[] =>
+    place.kind === 'district' && place.town
+      ? [start, areaCrumb, { name: place.town.name, path: place.town.path }, { name: place.name, path: place.path }]
+      : [start, areaCrumb, { name: place.name, path: place.path }];
+
+  const towns = data.places.filter((place) => place.kind === 'town');
+  const area = placePages.area;
+  const areaDescription = fillSlots(area.description, {
+    towns: `${towns.length} ${townsWord(towns, 'dative')}`,
+    city: site.address.city,
+    districts: districtsWord(data.places.filter((place) => place.kind === 'district'), 'dative'),
+  });
+  const { latitude, longitude } = site.address;
+  const routes = [
+    page(
+      '/einsatzgebiet',
+      'area',
+      { title: area.title, description: areaDescription, canonical: true, structuredData: described('/einsatzgebiet', area.title, areaDescription, [start, areaCrumb]) },
+      createElement(AreaPage, {
+        site,
+        claims: data.claims,
+        arrival: data.arrival,
+        places: data.places,
+        regions: REGIONS,
+        crumbs: [start, areaCrumb],
+        mapUrl: `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
+        embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=9&output=embed`,
+      }),
+    ),
+  ];
+  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs });
+  for (const place of data.places) {
+    const crumbs = placeCrumbs(place);
+    routes.push(page(place.path, place.kind, placeHead(place, crumbs), cityPage(place, crumbs)));
+  }
+  // Rendered once; the server replaces the tokens with the name and slug it derives from the address.
+  const fallback = fallbackPlace();
+  const fallbackCrumbs = placeCrumbs(fallback);
+  routes.push({ path: null, file: FALLBACK_FILE, template: 'fallback', head: placeHead(fallback, fallbackCrumbs), indexable: false, page: cityPage(fallback, fallbackCrumbs) });
+  return routes;
+}

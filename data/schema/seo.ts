@@ -1,0 +1,10 @@
+// The title and description every page's head carries, with one set of limits for all data files:
+// a title Google shows whole on a phone, a description long enough to say what the page offers and
+// short enough not to be cut. Lengths are checked after placeholders are filled.
+import { z } from 'zod';
+
+export const seoTitle = z.string().min(10).max(65);
+export const seoDescription = z.string().min(70).max(170);
+export const seoSchema = z.object({ title: seoTitle, description: seoDescription });
+
+export type Seo = z.infer<typeof seoSchema>;
