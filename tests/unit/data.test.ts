@@ -19,6 +19,17 @@ describe('data validation', () => {
     expect(JSON.stringify(data.home)).not.toMatch(/\{\{/);
   });
 
+  it('names file, field and the slots it may use when a head uses a slot it cannot fill', () => {
+    const message = problems((data) => data.edit('place-pages.yaml', (text) => text.replace('title: "Schlüsseldienst {where} –', 'title: "Schlüsseldienst {wo} –')));
+    expect(message).toContain('data/place-pages.yaml: place.title: uses {wo}, which this text cannot fill; it may use {where}, {at}, {arrival}, {door}');
+  });
+
+  it('holds every SEO title and description to the same limits, after filling placeholders', () => {
+    const long = 'Ein Titel, der für die Anzeige in den Suchergebnissen auf einem Telefon zu lang ist';
+    expect(problems((data) => data.edit('about.yaml', (text) => text.replace(/^  title: .*$/m, `  title: "${long}"`)))).toMatch(/^data\/about\.yaml: seo\.title: Too big/);
+    expect(problems((data) => data.edit('error-pages.yaml', (text) => text.replace(/^  title: "Seite nicht gefunden.*$/m, `  title: "${long}"`)))).toMatch(/^data\/error-pages\.yaml: notFound\.title: Too big/);
+  });
+
   it('names file, line and column of broken YAML', () => {
     const message = problems((data) => data.edit('site.yaml', (text) => text.replace('name: Schlüsseldienst Mustermann', 'name: [unclosed')));
     expect(message).toMatch(/^data\/site\.yaml: line \d+, column \d+: is not valid YAML/);
