@@ -2,8 +2,7 @@
 // two files): the server's security headers and cache rules as `_headers`, its redirects as
 // `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
 // come along; README.md says so.
-import { SECURITY_HEADERS } from '../server/security.ts';
-import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../server/static-table.ts';
+import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
 
 
 export function headersFile(): string {

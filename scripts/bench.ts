@@ -344,7 +344,7 @@ async function benchContact(distDir: string, workDir: string): Promise<Section> 
   );
   console.log(
     'Per-address limit lifted (contactPerTenMinutes 1e9): all requests come from 127.0.0.1. Cron jobs off.\n' +
-      'contact / healthz: both pass Express (helmet, router, a JSON answer; healthz reads SQLite once), so the ratio is the share ' +
+      'contact / healthz: both pass Express (security headers, router, a JSON answer; healthz reads SQLite once), so the ratio is the share ' +
       'of the plain API request rate left once a request also parses and validates a JSON body and commits it durably (plus its mail). ' +
       'contact / page: against a page served from memory ahead of Express.' +
       (tool === 'node' ? ' The Node generator itself caps the GET rates well below what wrk reaches, so both ratios overstate the contact share.' : '') +

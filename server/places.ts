@@ -6,7 +6,8 @@ import { Router } from 'express';
 import { isPlaceSlug, nameFromSlug } from '../templates/lib/place-names.ts';
 import { placePath } from '../templates/lib/slugs.ts';
 import { sendEntry } from './replies.ts';
-import { htmlEntry, PAGE_CACHE_CONTROL, type StaticTable } from './static-table.ts';
+import { PAGE_CACHE_CONTROL } from '../templates/lib/http-policy.ts';
+import { htmlEntry, type StaticTable } from './static-table.ts';
 
 const FALLBACK_TEMPLATE = 'city-fallback.html';
 // Written by the build into the template (build/routes.ts FALLBACK_TOKENS).

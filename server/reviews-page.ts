@@ -9,7 +9,8 @@ import type { Db } from './db.ts';
 import { lastPlaceRating } from './reviews.ts';
 import { sendEntry } from './replies.ts';
 import type { SiteFacts } from './site-facts.ts';
-import { htmlEntry, PAGE_CACHE_CONTROL, type StaticEntry, type StaticTable } from './static-table.ts';
+import { PAGE_CACHE_CONTROL } from '../templates/lib/http-policy.ts';
+import { htmlEntry, type StaticEntry, type StaticTable } from './static-table.ts';
 
 export const REVIEWS_PAGE_PATH = '/bewertungen';
 

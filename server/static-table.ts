@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
-import { SECURITY_HEADERS } from './security.ts';
+import { cacheControlFor, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -50,18 +50,6 @@ const FALLBACK_NOT_FOUND =
   '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
   '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
 
-/** Cache rules, shared with the static-host headers (build/static-host.ts). */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const PAGE_CACHE_CONTROL = 'public, max-age=300';
-export const FILE_CACHE_CONTROL = 'public, max-age=3600';
-/** Folders whose files carry a content hash in their name, so a changed file is a new URL. */
-export const HASHED_FOLDERS = ['/assets/', '/img/'] as const;
-
-function cacheControlFor(urlPath: string, contentType: string): string {
-  if (HASHED_FOLDERS.some((folder) => urlPath.startsWith(folder))) return IMMUTABLE_CACHE_CONTROL;
-  if (contentType.startsWith('text/html')) return PAGE_CACHE_CONTROL;
-  return FILE_CACHE_CONTROL;
-}
 
 /** `index.html` stands for its folder (`x/index.html` → `/x`); any other file for itself. */
 function urlPathFor(distDir: string, filePath: string): string {

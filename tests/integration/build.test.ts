@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../build/hash.ts';
-import { SECURITY_HEADERS } from '../../server/security.ts';
+import { SECURITY_HEADERS } from '../../templates/lib/http-policy.ts';
 import { copyData } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
