@@ -20,7 +20,7 @@ export function headersFile(): string {
 
 export function redirectsFile(): string {
   return [
-    '# The redirects of server/redirects.ts and server/places.ts. A rule applies only where no',
+    '# The redirects of server/redirects.ts and server/unknown-place.ts. A rule applies only where no',
     '# file matches, so every built service page stays; an unknown service goes to the overview.',
     '/schluesseldienst-:slug  /schluesseldienst/:slug  301',
     '/leistungen/*  /leistungen  301',

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ApiContext } from '../server/context.ts';
 import { openDatabase } from '../server/db.ts';
 import { retryPending } from '../server/mail.ts';
-import { servicesFromEnv } from '../server/services.ts';
+import { servicesFromEnv } from '../server/feature-config.ts';
 import { loadSiteFacts } from '../server/site-facts.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]

@@ -1,7 +1,7 @@
 // npm run reviews:sync [-- --clear]: one review sync of the configured place, for the operator.
 import { openDatabase, type Db } from '../server/db.ts';
 import { syncReviews } from '../server/reviews.ts';
-import { servicesFromEnv } from '../server/services.ts';
+import { servicesFromEnv } from '../server/feature-config.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]
 

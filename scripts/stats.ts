@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
 import { berlinDay, daysBefore } from '../templates/lib/berlin-day.ts';
-import { PAGE_COUNT_FLUSH_MS } from '../server/services.ts';
+import { PAGE_COUNT_FLUSH_MS } from '../server/feature-config.ts';
 import { formatTable, type Cell } from './lib/table.ts';
 
 const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;

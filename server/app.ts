@@ -1,10 +1,10 @@
 // The Express app: everything that is not a static file (health check; later the API).
 import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './db.ts';
-import { errorAnswer, notFound, type Log } from './fallback.ts';
+import { errorAnswer, notFound, type Log } from './not-found.ts';
 import { contactRoutes } from './contact.ts';
 import type { ApiContext } from './context.ts';
-import { placeRoutes } from './places.ts';
+import { placeRoutes } from './unknown-place.ts';
 import { reviewsRoutes } from './reviews.ts';
 import { reviewsPageRoute } from './reviews-page.ts';
 import { reviewsIslandRoute } from './reviews-island.ts';

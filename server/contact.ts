@@ -3,7 +3,7 @@
 // gets a small German result page instead.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
-import { parseContact, type ContactForm } from '../data/schema/contact.ts';
+import { parseContact, type ContactFormVariant } from '../data/schema/contact.ts';
 import { CONTACT_RETENTION_DAYS } from '../data/schema/retention.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import { apiRateLimit } from './rate-limit.ts';
@@ -100,7 +100,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** A plain form's fields as the JSON islands send them (checkbox 'on' → true, variant from the hidden field). */
 function fromFormPost(body: Record<string, unknown>): Record<string, unknown> {
   const text = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
-  const form: ContactForm = body.form === 'home' ? 'home' : 'kontakt';
+  const form: ContactFormVariant = body.form === 'home' ? 'home' : 'kontakt';
   const privacy = ['on', 'true', '1'].includes(String(body.privacy ?? '')) ? true : undefined;
   return { form, name: text('name'), email: text('email'), phone: text('phone'), message: text('message'), website: text('website'), privacy };
 }

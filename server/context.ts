@@ -2,8 +2,8 @@
 // the shutdown signal. Each module exports `…Routes(context)` (an Express Router) and, where it
 // has scheduled work, `…Jobs(context)` returning a stop function.
 import type { Db } from './db.ts';
-import type { Log } from './fallback.ts';
-import type { ServiceConfig } from './services.ts';
+import type { Log } from './not-found.ts';
+import type { ServiceConfig } from './feature-config.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export interface ApiContext {

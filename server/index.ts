@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { openDatabase } from './db.ts';
-import type { Log } from './fallback.ts';
+import type { Log } from './not-found.ts';
 import { createRequestListener } from './handler.ts';
 import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
@@ -13,7 +13,7 @@ import { settleDeliveries } from './mail.ts';
 import { createPageCounter, pageCountsJobs } from './page-counts.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
-import { servicesFromEnv, type ServiceConfig } from './services.ts';
+import { servicesFromEnv, type ServiceConfig } from './feature-config.ts';
 import { loadSiteFacts } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
 

@@ -17,7 +17,7 @@ import { PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
 import { berlinDay, monthsBefore, nextBerlinMidnight } from '../templates/lib/berlin-day.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
-import type { Log } from './fallback.ts';
+import type { Log } from './not-found.ts';
 
 /**
  * User agents of crawlers, link previews, monitors and HTTP libraries. Not a complete list: it

@@ -11,7 +11,7 @@ import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import type { Review, ReviewList, ReviewSummary } from '../data/schema/reviews.ts';
-import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './places-api.ts';
+import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './google-places.ts';
 
 export interface SyncOptions {
   clearExisting: boolean;

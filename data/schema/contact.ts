@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 export const CONTACT_LIMITS = { name: 100, email: 200, phoneMin: 6, phone: 30, messageMin: 10, message: 4000 } as const;
 
 export const CONTACT_FORMS = ['home', 'kontakt'] as const;
-export type ContactForm = (typeof CONTACT_FORMS)[number];
+/** Which of the two forms a message comes from: the short one on the home page or the full one on /kontakt. */
+export type ContactFormVariant = (typeof CONTACT_FORMS)[number];
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Bitte geben Sie Ihren Namen ein.',

@@ -4,7 +4,7 @@
 // holding markup).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fillFallback } from '../../server/places.ts';
+import { fillFallback } from '../../server/unknown-place.ts';
 import { REVIEWS_PAGE_PATH } from '../../server/reviews-page.ts';
 import { loadStaticTable } from '../../server/static-table.ts';
 

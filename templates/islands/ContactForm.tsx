@@ -4,7 +4,7 @@
 // the server answers with a German result page). Once hydrated, the island validates with the
 // same zod schema as the server, sends JSON and answers with the toasts of spec section 8.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CONTACT_LIMITS, parseContact, type ContactForm as Variant } from '../../data/schema/contact.ts';
+import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../data/schema/contact.ts';
 import { Toaster, useToasts, type ToastMessage } from './Toaster.tsx';
 
 export interface ContactFormProps {

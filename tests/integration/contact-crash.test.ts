@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { LEASE_MS, retryPending } from '../../server/mail.ts';
-import { servicesFromEnv } from '../../server/services.ts';
+import { servicesFromEnv } from '../../server/feature-config.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 

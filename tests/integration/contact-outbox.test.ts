@@ -9,7 +9,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { retryPending } from '../../server/mail.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { servicesFromEnv, type ServiceConfig } from '../../server/services.ts';
+import { servicesFromEnv, type ServiceConfig } from '../../server/feature-config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;

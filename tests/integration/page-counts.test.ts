@@ -9,7 +9,7 @@ import { berlinDay, monthsBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createPageCounter, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';
-import { servicesFromEnv } from '../../server/services.ts';
+import { servicesFromEnv } from '../../server/feature-config.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 

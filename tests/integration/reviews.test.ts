@@ -12,7 +12,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { reviewsJobs, reviewsRoutes, syncReviews } from '../../server/reviews.ts';
-import { servicesFromEnv, type ServiceConfig } from '../../server/services.ts';
+import { servicesFromEnv, type ServiceConfig } from '../../server/feature-config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { servicesFromEnv } from '../../server/services.ts';
+import { servicesFromEnv } from '../../server/feature-config.ts';
 import { VISITS_PER_MINUTE, deleteOldVisits, visitsJobs } from '../../server/visits.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 

@@ -29,8 +29,9 @@ describe('layers', () => {
     expect(crossings('server', ['build'])).toEqual([]);
   });
 
-  it('templates/lib/ imports nothing from build/, server/ or client/', () => {
+  it('templates/lib/ and data/schema/ import nothing from build/, server/ or client/', () => {
     expect(crossings('templates/lib', ['build', 'server', 'client'])).toEqual([]);
+    expect(crossings('data/schema', ['build', 'server', 'client'])).toEqual([]);
   });
 
   it('sees an import that crosses (the check itself works)', () => {
