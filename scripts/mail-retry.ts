@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ApiContext } from '../server/context.ts';
 import { openDatabase } from '../server/db.ts';
 import { retryPending } from '../server/mail.ts';
-import { servicesFromEnv } from '../server/feature-config.ts';
+import { featuresFromEnv } from '../server/feature-config.ts';
 import { loadSiteFacts } from '../server/site-facts.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]
@@ -30,7 +30,7 @@ async function main(args: string[]): Promise<number> {
     const log = (line: string) => console.log(line);
     const context: ApiContext = {
       db,
-      config: servicesFromEnv(),
+      config: featuresFromEnv(),
       site: loadSiteFacts(resolve(process.env.DIST_DIR?.trim() || 'dist'), log),
       log,
       shutdown: new AbortController().signal,

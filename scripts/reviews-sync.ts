@@ -1,7 +1,7 @@
 // npm run reviews:sync [-- --clear]: one review sync of the configured place, for the operator.
 import { openDatabase, type Db } from '../server/db.ts';
 import { syncReviews } from '../server/reviews.ts';
-import { servicesFromEnv } from '../server/feature-config.ts';
+import { featuresFromEnv } from '../server/feature-config.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]
 
@@ -31,7 +31,7 @@ async function main(args: string[]): Promise<number> {
   }
   let db: Db | undefined;
   try {
-    const config = servicesFromEnv();
+    const config = featuresFromEnv();
     db = openDatabase(process.env.DATABASE_PATH?.trim() || 'var/site.db');
     const context = { db, config, site: null, log: () => undefined, shutdown: new AbortController().signal };
     const result = await syncReviews(context, { clearExisting: args.includes('--clear') });

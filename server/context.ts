@@ -3,12 +3,12 @@
 // has scheduled work, `…Jobs(context)` returning a stop function.
 import type { Db } from './db.ts';
 import type { Log } from './not-found.ts';
-import type { ServiceConfig } from './feature-config.ts';
+import type { FeatureConfig } from './feature-config.ts';
 import type { SiteFacts } from './site-facts.ts';
 
 export interface ApiContext {
   readonly db: Db;
-  readonly config: ServiceConfig;
+  readonly config: FeatureConfig;
   /** Null when the build wrote no dist/_templates/site.json. */
   readonly site: SiteFacts | null;
   readonly log: Log;

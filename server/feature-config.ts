@@ -1,8 +1,8 @@
 // Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
-// defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.services.
+// defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.features.
 import { visitRetentionDays } from '../data/schema/retention.ts';
 
-export interface ServiceConfig {
+export interface FeatureConfig {
   /** Outgoing mail; null writes .eml files into mailDir instead. */
   smtpUrl: string | null;
   mailDir: string;
@@ -32,7 +32,7 @@ export const CONTACT_PER_TEN_MINUTES = 5;
 /** A crash loses at most this much of the server's page counts; a write a minute costs nothing. */
 export const PAGE_COUNT_FLUSH_MS = 60_000;
 
-export function servicesFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureConfig {
   const value = (name: string) => env[name]?.trim() || null;
   const retention = visitRetentionDays(env.VISIT_RETENTION_DAYS);
   return {

@@ -13,7 +13,7 @@ import { settleDeliveries } from './mail.ts';
 import { createPageCounter, pageCountsJobs } from './page-counts.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
-import { servicesFromEnv, type ServiceConfig } from './feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
 import { loadSiteFacts } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
 
@@ -32,7 +32,7 @@ export interface ServerOptions {
   /** Receives one line per 404 and per server error; console.log when omitted. */
   log?: Log;
   /** Overrides of the environment's settings for mail, reviews and logging (tests). */
-  services?: Partial<ServiceConfig>;
+  features?: Partial<FeatureConfig>;
 }
 
 export interface RunningServer {
@@ -68,7 +68,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH] });
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();
-  const config = { ...servicesFromEnv(), ...options.services };
+  const config = { ...featuresFromEnv(), ...options.features };
   const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal, messagePage: table.templates.get('message.html') ?? null };
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];

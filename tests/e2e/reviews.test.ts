@@ -49,7 +49,7 @@ async function reviewsServer(): Promise<RunningServer> {
     host: '127.0.0.1',
     databasePath: join(dir, `site-${servers.length}.db`),
     log: () => undefined,
-    services: { jobs: false, visitsPerMinute: 1_000_000, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
+    features: { jobs: false, visitsPerMinute: 1_000_000, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
   });
   servers.push(server);
   return server;

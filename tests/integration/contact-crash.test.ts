@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { LEASE_MS, retryPending } from '../../server/mail.ts';
-import { servicesFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/feature-config.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 
@@ -54,7 +54,7 @@ it('keeps a message answered 201 through kill -9 and sends it after the restart'
   const sink = await startSmtpSink();
   const context: ApiContext = {
     db: openDatabase(join(root, 'site.db')),
-    config: { ...servicesFromEnv({}), smtpUrl: sink.url, jobs: false },
+    config: { ...featuresFromEnv({}), smtpUrl: sink.url, jobs: false },
     site: SITE_FACTS,
     log: () => undefined,
     shutdown: new AbortController().signal,

@@ -11,7 +11,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { LEASE_MS, retryPending } from '../../server/mail.ts';
-import { servicesFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/feature-config.ts';
 import { eventually, freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 
@@ -106,7 +106,7 @@ async function inProcessServer(databasePath: string, smtpUrl: string): Promise<R
     host: '127.0.0.1',
     databasePath,
     log: () => undefined,
-    services: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: `${databasePath}-mail`, contactPerTenMinutes: 1_000_000 },
+    features: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: `${databasePath}-mail`, contactPerTenMinutes: 1_000_000 },
   });
   servers.push(server);
   return server;
@@ -190,7 +190,7 @@ describe('SMTP down for the whole burst', () => {
 
     // The npm run mail:retry process and the server's job: two connections of their own.
     const outbox = (): ApiContext => {
-      const context = { db: openDatabase(databasePath), config: { ...servicesFromEnv({}), smtpUrl, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
+      const context = { db: openDatabase(databasePath), config: { ...featuresFromEnv({}), smtpUrl, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
       databases.push(context.db);
       return context;
     };
@@ -242,7 +242,7 @@ describe('graceful shutdown right after a burst', () => {
     await server.close();
     await eventually(() => (sink.mails.length >= N ? true : undefined), 10_000);
 
-    const context: ApiContext = { db: openDatabase(databasePath), config: { ...servicesFromEnv({}), smtpUrl: sink.url, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
+    const context: ApiContext = { db: openDatabase(databasePath), config: { ...featuresFromEnv({}), smtpUrl: sink.url, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
     databases.push(context.db);
     await retryPending(context, { now: new Date(Date.now() + LEASE_MS + 60_000) });
     expect(sink.mails).toHaveLength(N);

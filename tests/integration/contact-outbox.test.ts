@@ -9,7 +9,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/db.ts';
 import { retryPending } from '../../server/mail.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { servicesFromEnv, type ServiceConfig } from '../../server/feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;
@@ -39,18 +39,18 @@ interface Row {
   mail_sent_at: string | null;
 }
 
-function settings(overrides: Partial<ServiceConfig>): ServiceConfig {
-  return { ...servicesFromEnv({}), jobs: false, mailDir: join(root, 'mail'), ...overrides };
+function settings(overrides: Partial<FeatureConfig>): FeatureConfig {
+  return { ...featuresFromEnv({}), jobs: false, mailDir: join(root, 'mail'), ...overrides };
 }
 
-async function serve(name: string, services: Partial<ServiceConfig>, distDir = join(root, 'dist')) {
-  const server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(root, `${name}.db`), log: () => undefined, services: settings(services) });
+async function serve(name: string, services: Partial<FeatureConfig>, distDir = join(root, 'dist')) {
+  const server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(root, `${name}.db`), log: () => undefined, features: settings(services) });
   servers.push(server);
   return server;
 }
 
 /** What `npm run mail:retry` and the job build: a second connection to the same file. */
-function outboxContext(name: string, services: Partial<ServiceConfig>): ApiContext {
+function outboxContext(name: string, services: Partial<FeatureConfig>): ApiContext {
   const context = { db: openDatabase(join(root, `${name}.db`)), config: settings(services), site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
   contexts.push(context);
   return context;

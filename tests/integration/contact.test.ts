@@ -24,7 +24,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     databasePath: join(root, 'site.db'),
     log: () => undefined,
-    services: { jobs: false, smtpUrl: sink.url, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
+    features: { jobs: false, smtpUrl: sink.url, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
   });
   db = new Database(join(root, 'site.db'), { readonly: true });
 });

@@ -41,7 +41,7 @@ async function serve(name: string, limits: { contactPerTenMinutes?: number; visi
     host: '127.0.0.1',
     databasePath: join(root, `${name}.db`),
     log: (line) => logLines.push(line),
-    services: {
+    features: {
       jobs: false,
       smtpUrl: null,
       mailDir: join(root, `${name}-mail`),

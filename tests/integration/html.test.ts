@@ -32,7 +32,7 @@ function seedSync(databasePath: string): void {
 }
 
 const serve = (databasePath: string) =>
-  startServer({ distDir: site.dir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, services: { jobs: false, mailDir: join(root, 'mail') } });
+  startServer({ distDir: site.dir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false, mailDir: join(root, 'mail') } });
 
 beforeAll(async () => {
   site = await buildSite();

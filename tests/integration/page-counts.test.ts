@@ -9,7 +9,7 @@ import { berlinDay, monthsBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createPageCounter, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';
-import { servicesFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/feature-config.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     databasePath,
     log: () => undefined,
-    services: { jobs: false, pageCountFlushMs: 25 },
+    features: { jobs: false, pageCountFlushMs: 25 },
   });
   db = new Database(databasePath);
 });
@@ -152,7 +152,7 @@ describe('what is stored', () => {
       host: '127.0.0.1',
       databasePath,
       log: () => undefined,
-      services: { jobs: false, pageCountFlushMs: 3_600_000 },
+      features: { jobs: false, pageCountFlushMs: 3_600_000 },
     });
     for (const path of ['/', '/preise', '/preise']) await fetch(`${stopping.url}${path}`, { headers: { 'User-Agent': BROWSER } }).then((res) => res.arrayBuffer());
     const before = new Database(databasePath, { readonly: true });
@@ -234,7 +234,7 @@ describe(`retention (${PAGE_COUNT_RETENTION_MONTHS} months)`, () => {
   it('the daily job runs once at start and reports what it deleted', () => {
     const store = seeded();
     const lines: string[] = [];
-    const stop = pageCountsJobs({ db: store, config: servicesFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal });
+    const stop = pageCountsJobs({ db: store, config: featuresFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal });
     stop();
     const cutoff = monthsBefore(berlinDay(Date.now()), PAGE_COUNT_RETENTION_MONTHS);
     const seededDays = ['2026-06-15', '2025-06-15', '2025-05-15', '2025-05-14', '2024-01-01'];

@@ -12,7 +12,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { reviewsJobs, reviewsRoutes, syncReviews } from '../../server/reviews.ts';
-import { servicesFromEnv, type ServiceConfig } from '../../server/feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 
@@ -44,7 +44,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function services(overrides: Partial<ServiceConfig> = {}): Partial<ServiceConfig> {
+function services(overrides: Partial<FeatureConfig> = {}): Partial<FeatureConfig> {
   return {
     jobs: false,
     googlePlacesApiKey: FAKE_KEY,
@@ -54,13 +54,13 @@ function services(overrides: Partial<ServiceConfig> = {}): Partial<ServiceConfig
   };
 }
 
-function context(overrides: Partial<ServiceConfig> = {}): ApiContext & { logs: string[] } {
+function context(overrides: Partial<FeatureConfig> = {}): ApiContext & { logs: string[] } {
   const db = openDatabase(join(dir, 'site.db'));
   open.push(db);
   const logs: string[] = [];
   return {
     db,
-    config: { ...servicesFromEnv({}), ...services(overrides) },
+    config: { ...featuresFromEnv({}), ...services(overrides) },
     site: null,
     log: (line) => logs.push(line),
     shutdown: new AbortController().signal,
@@ -68,7 +68,7 @@ function context(overrides: Partial<ServiceConfig> = {}): ApiContext & { logs: s
   };
 }
 
-async function server(overrides: Partial<ServiceConfig> = {}): Promise<RunningServer> {
+async function server(overrides: Partial<FeatureConfig> = {}): Promise<RunningServer> {
   const distDir = join(dir, 'dist');
   writeFixtureSite(distDir, { 'bewertungen/index.html': Buffer.from(REVIEWS_PAGE) });
   mkdirSync(join(distDir, '_templates'), { recursive: true });
@@ -76,7 +76,7 @@ async function server(overrides: Partial<ServiceConfig> = {}): Promise<RunningSe
     join(distDir, '_templates/site.json'),
     JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review' }),
   );
-  const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, services: services(overrides) });
+  const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: services(overrides) });
   open.push(running);
   return running;
 }
@@ -142,7 +142,7 @@ describe('review sync against the Places API (New) fake', () => {
     expect(rows(ctx.db).map((row) => row.id)).not.toContain(`places/${FAKE_PLACE_ID}/reviews/r6`);
   });
 
-  const failures: [string, Partial<ServiceConfig>, PlacesFake['mode'], RegExp, number][] = [
+  const failures: [string, Partial<FeatureConfig>, PlacesFake['mode'], RegExp, number][] = [
     ['the API key is missing', { googlePlacesApiKey: null }, 'ok', /^GOOGLE_PLACES_API_KEY is not set: /, 0],
     ['the place id is missing', { googlePlaceId: null }, 'ok', /^GOOGLE_PLACE_ID is not set: /, 0],
     ['the API key is wrong', { googlePlacesApiKey: 'wrong' }, 'ok', /HTTP 403 \(PERMISSION_DENIED: The provided API key is invalid\.\)/, 1],

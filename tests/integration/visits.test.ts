@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { servicesFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/feature-config.ts';
 import { VISITS_PER_MINUTE, deleteOldVisits, visitsJobs } from '../../server/visits.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r' }),
   );
   databasePath = join(root, 'site.db');
-  server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, services: { jobs: false } });
+  server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
   db = new Database(databasePath);
 });
 
@@ -275,7 +275,7 @@ describe('retention', () => {
     const lines: string[] = [];
     const stop = visitsJobs({
       db: store,
-      config: { ...servicesFromEnv({}), visitRetentionDays: 3 },
+      config: { ...featuresFromEnv({}), visitRetentionDays: 3 },
       site: null,
       log: (line) => lines.push(line),
       shutdown: new AbortController().signal,
