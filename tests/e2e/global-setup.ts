@@ -1,4 +1,4 @@
-// Builds the real site once and serves it with the real server for every end-to-end file.
+// Serves the run's one build of the site with the real server for every end-to-end file.
 import type { TestProject } from 'vitest/node';
 import { serveBuiltSite } from './site.ts';
 
@@ -10,7 +10,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const site = await serveBuiltSite();
+  // The run's shared build (tests/support/shared-build.ts runs before this file).
+  const site = await serveBuiltSite({ distDir: project.getProvidedContext().sharedDist });
   project.provide('baseUrl', site.url);
   project.provide('distDir', site.distDir);
   return () => site.close();

@@ -1,10 +1,11 @@
-// A freshly built copy of the site behind the real server, in a temporary directory.
+// The built site behind the real server, with its database and mail in a temporary directory.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { build } from '../../build/build.ts';
 import { startServer } from '../../server/index.ts';
+import { BUILD_DATE } from '../support/build-date.ts';
 
 export interface ServedSite {
   url: string;
@@ -22,10 +23,14 @@ export interface AnalyticsConfig {
   adsContactConversionLabel: string | null;
 }
 
-export async function serveBuiltSite(options: { analytics?: AnalyticsConfig } = {}): Promise<ServedSite> {
+/**
+ * The site behind the real server: the given `distDir` (the run's shared build), or a build of its
+ * own, with analytics ids where `analytics` sets them. The database and mail live in a temp folder.
+ */
+export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; distDir?: string } = {}): Promise<ServedSite> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-site-'));
   try {
-    const outDir = join(dir, 'dist');
+    const outDir = options.distDir ?? join(dir, 'dist');
     let dataDir: string | undefined;
     if (options.analytics) {
       dataDir = join(dir, 'data');
@@ -35,7 +40,7 @@ export async function serveBuiltSite(options: { analytics?: AnalyticsConfig } = 
       for (const [key, value] of Object.entries(options.analytics)) document.setIn(['analytics', key], value);
       writeFileSync(file, document.toString());
     }
-    await build({ outDir, quiet: true, ...(dataDir ? { dataDir } : {}) });
+    if (!options.distDir) await build({ outDir, quiet: true, now: BUILD_DATE, ...(dataDir ? { dataDir } : {}) });
     const server = await startServer({
       distDir: outDir,
       port: 0,

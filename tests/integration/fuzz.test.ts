@@ -2,7 +2,9 @@
 // sockets. Every answer must be below 500 (or a bare close for what is not well-formed HTTP),
 // nothing may hang, the health check must keep answering, and a row may only appear in
 // contact_messages or visits for a request that was answered 201 or 204.
-// Replay: FUZZ_SEED=<seed> (printed at the start); FUZZ_SECONDS and FUZZ_MIN_CASES bound the run.
+// Replay: FUZZ_SEED=<seed> (printed at the start). Inside `npm test` the run stops at
+// FUZZ_MIN_CASES (2000, rounded up to a segment); `npm run fuzz` adds a time budget (FUZZ_SECONDS,
+// 120 there) and keeps going until both are met.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { exchange, generateCase, HANG_MS, validContactBytes, validVisitBytes, ty
 const DEFAULT_SEED = 20_241_122;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 const MIN_CASES = Number(process.env.FUZZ_MIN_CASES ?? 2000);
-const BUDGET_MS = Number(process.env.FUZZ_SECONDS ?? 20) * 1000;
+const BUDGET_MS = Number(process.env.FUZZ_SECONDS ?? 0) * 1000;
 const IN_FLIGHT = 32;
 const SEGMENT = 256;
 
@@ -104,10 +106,10 @@ function answerProblems(fuzzCase: FuzzCase, answer: Exchange): string[] {
 }
 
 describe(`fuzzing with seed ${SEED}`, () => {
-  it('answers thousands of hostile requests below 500, never hangs, and stores rows only for 201/204', { timeout: 90_000 }, async () => {
+  it('answers thousands of hostile requests below 500, never hangs, and stores rows only for 201/204', { timeout: 90_000 + BUDGET_MS }, async () => {
     const { server, db } = await serve('fuzz', { contactPerTenMinutes: 1_000_000_000, visitsPerMinute: 1_000_000_000 });
     const target = { port: server.port, siteUrl: SITE_FACTS.url };
-    console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), at least ${MIN_CASES} cases or ${BUDGET_MS / 1000} s`);
+    console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), at least ${MIN_CASES} cases${BUDGET_MS > 0 ? ` and ${BUDGET_MS / 1000} s` : ''}`);
     const started = Date.now();
     const failures: string[] = [];
     const statuses = new Map<string, number>();

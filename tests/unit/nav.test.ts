@@ -1,20 +1,42 @@
+// The header navigation as a visitor meets it on the built pages: every item leads to a page of
+// the site, and each page marks the item it belongs to, and only that one, as the current page.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { isActive, NAV_ITEMS } from '../../templates/lib/nav.ts';
+import { Navigation } from '../../templates/layout/Navigation.tsx';
+import { fakeImages } from '../support/fake-images.ts';
+import { listRoutes } from '../../build/routes/index.ts';
+import { loadData } from '../../build/data.ts';
+import { ROOT } from '../support/data-copy.ts';
+import { BUILD_DATE } from '../support/build-date.ts';
+
+/** The labels of the items a page's navigation marks as current. */
+function current(path: string | null): string[] {
+  const html = renderToStaticMarkup(createElement(Navigation, { path, className: 'main-nav', label: 'Hauptnavigation' }));
+  return [...html.matchAll(/<a [^>]*data-nav="([^"]+)"[^>]*aria-current="page"/g)].map((match) => match[1]!);
+}
 
 describe('header navigation', () => {
-  it('has the seven items of the spec in order', () => {
-    expect(NAV_ITEMS.map((item) => item.href)).toEqual(['/', '/leistungen', '/preise', '/einsatzgebiet', '/bewertungen', '/ueber-uns', '/kontakt']);
+  const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+  const paths = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) }).map((route) => route.path);
+
+  it('leads only to pages the build writes', () => {
+    for (const item of NAV_ITEMS) expect(paths, item.href).toContain(item.href);
   });
 
-  it('marks home only on the home page (exact match)', () => {
-    expect(isActive('/', '/')).toBe(true);
-    expect(isActive('/', '/impressum')).toBe(false);
+  it('marks exactly the item whose section a page lies in: a service page Leistungen; a place page or a legal page, whose paths lie outside every section, none', () => {
+    expect(current('/')).toEqual(['Startseite']);
+    expect(current('/leistungen/tueroeffnung')).toEqual(['Leistungen']);
+    expect(current('/schluesseldienst/werden')).toEqual([]);
+    expect(current('/einsatzgebiet')).toEqual(['Einsatzgebiet']);
+    expect(current('/impressum')).toEqual([]);
+    expect(current(null)).toEqual([]);
+    for (const path of paths) expect(current(path).length, String(path)).toBeLessThanOrEqual(1);
   });
 
-  it('marks other items on their page and below it (prefix match)', () => {
-    expect(isActive('/leistungen', '/leistungen')).toBe(true);
-    expect(isActive('/leistungen', '/leistungen/tueroeffnung')).toBe(true);
+  it('matches a prefix only on a path segment boundary', () => {
     expect(isActive('/preise', '/preisevergleich')).toBe(false);
-    expect(isActive('/kontakt', '/')).toBe(false);
+    expect(isActive('/leistungen', '/leistungen/tueroeffnung')).toBe(true);
   });
 });

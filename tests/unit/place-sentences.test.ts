@@ -19,6 +19,7 @@ import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../te
 import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { fakeImages } from '../support/fake-images.ts';
 
 const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site, prices } = data;
@@ -131,7 +132,7 @@ describe('sentences about every place of the data', () => {
 
   it('never puts a bare "in" or "nach" before a name that needs an article', () => {
     const heads = new Map(
-      listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages() })
+      listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) })
         .filter((route) => route.path?.startsWith('/schluesseldienst/'))
         .map((route) => [route.path!, `${route.head.title} ${route.head.description}`]),
     );
@@ -360,7 +361,7 @@ describe('numbers of districts in the texts', () => {
 describe('one wording for the business', () => {
   it('says "Notdienst", not "Notruf" without 110 or 112, and "Techniker", not "Monteur", in every built text', () => {
     const assets = { css: '/assets/site.css', js: '/assets/site.js' };
-    const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages() });
+    const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
     // Every template once; the place pages differ only in their names.
     const sample = routes.filter((route, index) => !route.path?.startsWith('/schluesseldienst/') || routes.findIndex((other) => other.template === route.template) === index);
     expect(sample.length).toBeGreaterThan(20);
@@ -380,15 +381,3 @@ describe('one wording for the business', () => {
     expect(everything).toContain('Vor Ort bestätigt Ihnen unser Techniker');
   });
 });
-
-function fakeImages() {
-  const image = {
-    width: 1600,
-    height: 1200,
-    fallback: { src: '/img/x-800.jpg', width: 800, height: 600 },
-    largest: { src: '/img/x-1600.jpg', width: 1600, height: 1200 },
-    sources: [{ type: 'image/avif', srcset: '/img/x.avif 800w' }],
-    jpeg: { srcset: '/img/x-800.jpg 800w' },
-  };
-  return Object.fromEntries(data.home.gallery.items.map((item) => [item.image, structuredClone(image) as never]));
-}

@@ -1,0 +1,15 @@
+// Responsive images for route tables built in unit tests, without running sharp over the photos.
+import type { SiteData } from '../../build/data.ts';
+import type { ResponsiveImage } from '../../templates/lib/image.ts';
+
+export function fakeImages(data: SiteData): Record<string, ResponsiveImage> {
+  const image = {
+    width: 1600,
+    height: 1200,
+    fallback: { src: '/img/x-800.jpg', width: 800, height: 600 },
+    largest: { src: '/img/x-1600.jpg', width: 1600, height: 1200 },
+    sources: [{ type: 'image/avif', srcset: '/img/x.avif 800w' }],
+    jpeg: { srcset: '/img/x-800.jpg 800w' },
+  };
+  return Object.fromEntries(data.home.gallery.items.map((item) => [item.image, structuredClone(image) as never]));
+}
