@@ -1,4 +1,5 @@
 // Source photos → AVIF, WebP and JPEG in several widths under dist/img/, content-hashed.
+import pLimit, { type LimitFunction } from 'p-limit';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -57,10 +58,10 @@ interface Variant extends ImageFile {
   path: string;
 }
 
-type Limit = <T>(task: () => Promise<T>) => Promise<T>;
+type Limit = LimitFunction;
 
 export async function processImage(source: string, options: ImageOptions): Promise<ProcessedImage> {
-  return processWith(source, options, openImageCache(options.cacheDir), createLimit(concurrencyOf(options)));
+  return processWith(source, options, openImageCache(options.cacheDir), pLimit(concurrencyOf(options)));
 }
 
 /** Processes many images through one bounded queue; the result is keyed by the source path as given. */
@@ -69,7 +70,7 @@ export async function processImages(
   options: ImageOptions,
 ): Promise<Record<string, ProcessedImage>> {
   const cache = openImageCache(options.cacheDir);
-  const limit = createLimit(concurrencyOf(options));
+  const limit = pLimit(concurrencyOf(options));
   const unique = [...new Set(sources)];
   const images = await Promise.all(unique.map((source) => processWith(source, options, cache, limit)));
   return Object.fromEntries(unique.map((source, i) => [source, images[i]!]));
@@ -203,19 +204,3 @@ function concurrencyOf(options: ImageOptions): number {
   return Math.max(1, options.concurrency ?? availableParallelism());
 }
 
-function createLimit(concurrency: number): Limit {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    // A finished task hands its slot straight to the next waiter, so no newcomer can slip in between.
-    if (running < concurrency) running++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}

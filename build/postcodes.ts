@@ -1,5 +1,6 @@
 // Real postcodes and coordinates per town from data/postcodes.csv (GeoNames, CC BY 4.0).
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { DataError } from './data-error.ts';
 
 export interface TownPostcodes {
@@ -8,41 +9,26 @@ export interface TownPostcodes {
   longitude: number;
 }
 
-/** Splits one CSV line, honouring double quotes ("Düsseldorf, Stadt"). */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    else if (char === ',' && !quoted) {
-      out.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  out.push(cell);
-  return out;
-}
-
 export function loadPostcodes(path: string, label: string): Map<string, TownPostcodes> {
-  const [header, ...lines] = readFileSync(path, 'utf8').trim().split(/\r?\n/);
-  const columns = cells(header ?? '');
-  const index = (name: string) => {
-    const at = columns.indexOf(name);
-    if (at < 0) throw new DataError(label, 'header', `has no column "${name}"`);
-    return at;
-  };
-  const [zip, place, lat, lon] = [index('zipcode'), index('place'), index('latitude'), index('longitude')];
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, trim: true });
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    throw new DataError(label, lines ? `line ${lines}` : 'file', code === 'ENOENT' ? 'file is missing' : `is not valid CSV: ${(error as Error).message}`);
+  }
+  for (const column of ['zipcode', 'place', 'latitude', 'longitude']) {
+    if (rows.length > 0 && !(column in rows[0]!)) throw new DataError(label, 'header', `has no column "${column}"`);
+  }
   const towns = new Map<string, { postcodes: string[]; lat: number[]; lon: number[] }>();
-  lines.forEach((line, i) => {
-    const row = cells(line);
-    const code = row[zip] ?? '';
+  rows.forEach((row, i) => {
+    const code = row['zipcode'] ?? '';
     if (!/^\d{5}$/.test(code)) throw new DataError(label, `line ${i + 2}`, `"${code}" is not a five-digit postcode`);
-    const town = towns.get(row[place]!) ?? { postcodes: [], lat: [], lon: [] };
+    const town = towns.get(row['place']!) ?? { postcodes: [], lat: [], lon: [] };
     town.postcodes.push(code);
-    town.lat.push(Number(row[lat]));
-    town.lon.push(Number(row[lon]));
-    towns.set(row[place]!, town);
+    town.lat.push(Number(row['latitude']));
+    town.lon.push(Number(row['longitude']));
+    towns.set(row['place']!, town);
   });
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   return new Map(

@@ -1,13 +1,13 @@
-// Accept-Encoding negotiation (RFC 9110 §12.5.3) among the codings the build precompresses.
+// Accept-Encoding negotiation (RFC 9110 §12.5.3) among the codings the build precompresses, by
+// negotiator (the library Express itself negotiates with).
+import Negotiator from 'negotiator';
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
-const SERVER_PREFERENCE: readonly Coding[] = ['br', 'gzip', 'identity'];
-// Identity stays acceptable when unlisted, but loses to any coding the client names.
-const IMPLICIT_IDENTITY_Q = 0.001;
+const SERVER_PREFERENCE: Coding[] = ['br', 'gzip', 'identity'];
 const CACHE_LIMIT = 500;
 
-// Browsers send a handful of distinct headers, so each is parsed once.
+// Browsers send a handful of distinct headers, so each is negotiated once.
 const cache = new Map<string, readonly Coding[]>();
 
 /** Codings the client accepts, best first: by q-value, ties broken by br > gzip > identity. */
@@ -16,30 +16,13 @@ export function acceptedCodings(header: string | undefined): readonly Coding[] {
   if (header === undefined) return ['identity'];
   let ranked = cache.get(header);
   if (ranked === undefined) {
-    ranked = rank(header);
+    // "x-gzip" is gzip by another name (RFC 9110 §8.4.1.3); negotiator does not know it.
+    const headers = { 'accept-encoding': header.replace(/\bx-gzip\b/gi, 'gzip') };
+    // negotiator 1.x breaks ties by `preferred`; @types/negotiator still describes 0.6 without it.
+    const negotiator = new Negotiator({ headers }) as unknown as { encodings(available: Coding[], options: { preferred: Coding[] }): Coding[] };
+    ranked = negotiator.encodings(SERVER_PREFERENCE, { preferred: SERVER_PREFERENCE });
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(header, ranked);
   }
   return ranked;
-}
-
-function rank(header: string): readonly Coding[] {
-  const q = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [rawName = '', ...params] = part.split(';');
-    const name = rawName.trim().toLowerCase();
-    if (name === '') continue;
-    let weight = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (match) weight = Math.min(1, Math.max(0, Number(match[1]) || 0));
-    }
-    q.set(name === 'x-gzip' ? 'gzip' : name, weight);
-  }
-  const wildcard = q.get('*');
-  const weightOf = (coding: Coding): number =>
-    q.get(coding) ?? wildcard ?? (coding === 'identity' ? IMPLICIT_IDENTITY_Q : 0);
-  return SERVER_PREFERENCE.filter((coding) => weightOf(coding) > 0).sort(
-    (a, b) => weightOf(b) - weightOf(a),
-  );
 }

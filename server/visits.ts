@@ -7,6 +7,7 @@ import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './bod
 import { apiRateLimit } from './rate-limit.ts';
 import cron from 'node-cron';
 import { z } from 'zod';
+import { firstMessages } from '../data/schema/field-errors.ts';
 import { anonymiseIp } from './anonymise.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
@@ -77,13 +78,9 @@ function invalid(res: express.Response, fields: Record<string, string>): void {
   res.status(422).json({ error: 'Die Angaben sind ungültig.', fields });
 }
 
+/** The first message per field; a body that is no JSON object at all is named as such. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'body';
-    fields[key] ??= issue.path.length ? issue.message : 'Erwartet wird ein JSON-Objekt.';
-  }
-  return fields;
+  return firstMessages(error, 'body', 'Erwartet wird ein JSON-Objekt.');
 }
 
 const noStore: RequestHandler = (_req, res, next) => {

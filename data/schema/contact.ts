@@ -3,6 +3,7 @@
 // zod's mini build: the browser loads this schema when a visitor first touches a form, and the
 // functional API lets esbuild keep only what is used (8 KB brotli; the classic API costs 25 KB).
 import * as z from 'zod/mini';
+import { firstMessages } from './field-errors.ts';
 
 export const CONTACT_LIMITS = { name: 100, email: 200, phoneMin: 6, phone: 30, messageMin: 10, message: 4000 } as const;
 
@@ -119,18 +120,8 @@ export const contactSchema = z.discriminatedUnion('form', [homeContactSchema, ko
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactMessage = z.output<typeof contactSchema>;
 
-/** The first German message per field (`{ email: '…' }`); form-level issues go under `form`. */
-export function contactFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'form';
-    fields[field] ??= issue.message;
-  }
-  return fields;
-}
-
 /** Validates a submission: the message, or the field messages to show. */
 export function parseContact(input: unknown): { ok: true; value: ContactMessage } | { ok: false; fields: Record<string, string> } {
   const result = contactSchema.safeParse(input);
-  return result.success ? { ok: true, value: result.data } : { ok: false, fields: contactFieldErrors(result.error.issues) };
+  return result.success ? { ok: true, value: result.data } : { ok: false, fields: firstMessages(result.error, 'form') };
 }

@@ -4,6 +4,7 @@
 // and town required) and written into the contact form's message, so it reaches us with it.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../data/schema/address.ts';
+import { firstMessages } from '../../data/schema/field-errors.ts';
 
 export interface AddressSelectorProps {
   /** The id of the textarea the address is written into. */
@@ -47,11 +48,7 @@ export function AddressSelector({ messageField }: AddressSelectorProps) {
     const data = new FormData(event.currentTarget);
     const result = addressSchema.safeParse(Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? '')])));
     if (!result.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
+      const found: Partial<Record<Field, string>> = firstMessages(result.error, 'form');
       setErrors(found);
       setDone('');
       const first = FIELDS.find((field) => found[field]);
