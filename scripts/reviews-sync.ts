@@ -1,6 +1,6 @@
 // npm run reviews:sync [-- --clear]: one review sync of the configured place, for the operator.
 import { openDatabase, type Db } from '../server/db.ts';
-import { syncReviews } from '../server/reviews.ts';
+import { syncReviews } from '../server/reviews-store.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]

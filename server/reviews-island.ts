@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { Reviews, type ReviewsProps } from '../templates/islands/Reviews.tsx';
 import type { ApiContext } from './context.ts';
 import { apiRateLimit } from './rate-limit.ts';
-import { listReviews } from './reviews.ts';
+import { listReviews } from './reviews-store.ts';
 import type { StaticTable } from './static-table.ts';
 
 export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Router {

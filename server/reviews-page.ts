@@ -6,7 +6,7 @@ import { Router } from 'express';
 import { businessId } from '../templates/lib/structured-data.ts';
 import type { ReviewList } from '../data/schema/reviews.ts';
 import type { Db } from './db.ts';
-import { lastPlaceRating } from './reviews.ts';
+import { lastPlaceRating } from './reviews-store.ts';
 import { sendEntry } from './replies.ts';
 import type { SiteFacts } from './site-facts.ts';
 import { PAGE_CACHE_CONTROL } from '../templates/lib/http-policy.ts';

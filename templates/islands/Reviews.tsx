@@ -4,10 +4,9 @@
 // change. The heading, the source line and the buttons keep their place in every state, and the
 // body keeps its minimum height, so nothing above the fold moves when the reviews arrive.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { Stars } from '../components/Stars.tsx';
-import { relativeDate } from '../lib/relative-date.ts';
 import { Toaster, useToasts } from './Toaster.tsx';
-import type { Review, ReviewList, ReviewSummary } from '../../data/schema/reviews.ts';
+import { countText, ReviewCard, Summary } from './ReviewCards.tsx';
+import type { ReviewList } from '../../data/schema/reviews.ts';
 
 export interface ReviewsProps {
   /** The business's public review page (opens in a new tab). */
@@ -34,19 +33,10 @@ type Phase = 'loading' | 'loaded' | 'failed';
 const LOAD_FAILED = { title: 'Fehler beim Laden der Bewertungen', description: 'Die Bewertungen konnten nicht geladen werden.' };
 const SYNC_FAILED = 'Synchronisation fehlgeschlagen';
 
-const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-const countText = (count: number) => (count === 1 ? '1 Bewertung' : `${count} Bewertungen`);
-
 function isReviewList(value: unknown): value is ReviewList {
   const list = value as Partial<ReviewList> | null;
   return typeof list === 'object' && list !== null && Array.isArray(list.reviews) &&
     typeof list.summary === 'object' && list.summary !== null && Array.isArray(list.summary.distribution);
-}
-
-/** Only web links: a stored author URL is data from elsewhere and must not become a script link. */
-function webLink(url: string | null): string | null {
-  return url !== null && /^https?:\/\//i.test(url) ? url : null;
 }
 
 /**
@@ -64,109 +54,6 @@ function syncFailureText(ok: boolean, answer: SyncAnswer | null): string {
   if (answer && typeof answer.error === 'string' && answer.error.trim() !== '') return answer.error;
   if (ok && answer && answer.success === false) return 'Unbekannter Fehler aufgetreten.';
   return 'Die Bewertungen konnten nicht synchronisiert werden.';
-}
-
-function Avatar({ review }: { review: Review }) {
-  const [failed, setFailed] = useState(false);
-  const photo = review.author_photo_url;
-  // Only photos our own server serves: Google's photo hosts are outside the CSP and would learn
-  // the visitor's address.
-  if (photo !== null && photo.startsWith('/') && !photo.startsWith('//') && !failed) {
-    return <img className="rv-avatar" src={photo} alt="" width={40} height={40} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
-  }
-  const initial = Array.from(review.author_name.trim())[0]?.toLocaleUpperCase('de-DE') ?? '?';
-  return (
-    <span className="rv-avatar rv-avatar-initial" aria-hidden="true">
-      {initial}
-    </span>
-  );
-}
-
-function ReviewCard({ review, now }: { review: Review; now: Date }) {
-  const profile = webLink(review.author_url);
-  const when = relativeDate(review.time_created, now);
-  return (
-    <li className="rv-item">
-      <article className="card rv-card" aria-label={`Bewertung von ${review.author_name}`}>
-        <header className="rv-card-head">
-          <Avatar key={review.author_photo_url ?? ''} review={review} />
-          <div className="rv-card-meta">
-            <p className="rv-author">
-              {profile ? (
-                <a href={profile} target="_blank" rel="noopener noreferrer">
-                  {review.author_name}
-                  <span className="visually-hidden"> (Profil bei Google, öffnet in neuem Tab)</span>
-                </a>
-              ) : (
-                review.author_name
-              )}
-            </p>
-            <p className="rv-card-rating">
-              <Stars rating={review.rating} />
-              {when !== '' && (
-                <time className="rv-date" dateTime={review.time_created}>
-                  {when}
-                </time>
-              )}
-            </p>
-          </div>
-        </header>
-        {review.text !== null && review.text.trim() !== '' && <p className="rv-text">{review.text}</p>}
-      </article>
-    </li>
-  );
-}
-
-/**
- * What the reviews show, said as it is. The headline is Google's own rating and count of the
- * place (last sync). Google's API returns at most five reviews per retrieval, so the cache is
- * usually a selection: the star distribution appears only when it is computed from all of the
- * place's reviews (`summary.complete`), otherwise the card says that the list is a selection.
- * Before any sync there are no Google figures, and no average stands in for them.
- */
-function Summary({ summary, place, shown }: { summary: ReviewSummary; place: ReviewList['place']; shown: number }) {
-  const google = place !== null && place.userRatingCount > 0 ? place : null;
-  return (
-    <div className="rv-summary card">
-      {google && (
-        <div className="rv-average">
-          <p className="rv-average-value">
-            {decimal.format(google.rating)}
-            <span className="visually-hidden"> von 5 Sternen</span>
-          </p>
-          {/* The stars repeat the number above for the eye; screen readers get the number. */}
-          <span aria-hidden="true">
-            <Stars rating={Math.round(google.rating)} />
-          </span>
-          <p className="rv-average-count">Gesamtbewertung auf Google aus {countText(google.userRatingCount)}</p>
-        </div>
-      )}
-      {google && summary.complete === true ? (
-        <ul className="rv-distribution" aria-label="Verteilung der Sterne">
-          {summary.distribution.map((row) => (
-            <li key={row.stars} className="rv-dist-row">
-              <span className="rv-dist-label">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</span>
-              <span className="rv-bar" aria-hidden="true">
-                <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
-              </span>
-              <span className="rv-dist-count">
-                {row.count}
-                <span className="visually-hidden">{row.count === 1 ? ' Bewertung' : ' Bewertungen'}</span> ({row.percentage}&nbsp;%)
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rv-selection">{selectionText(shown, google?.userRatingCount ?? null)}</p>
-      )}
-    </div>
-  );
-}
-
-/** The note under a list that is not all of the place's reviews. */
-function selectionText(shown: number, googleCount: number | null): string {
-  const part = googleCount !== null && shown < googleCount ? `${shown} der ${googleCount} Bewertungen` : countText(shown);
-  return `Eine Auswahl von ${part}: Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.`;
 }
 
 export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: ReviewsProps) {
