@@ -1,13 +1,11 @@
 // The about page (data/about.yaml).
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const aboutSchema = z.object({
-  seo: seoSchema,
-  heading: text,
-  lead: text,
+  ...pageIntro,
   history: z.object({ heading: text, paragraphs: z.array(text).min(2) }),
   values: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).length(4) }),
   team: z.object({

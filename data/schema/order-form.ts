@@ -2,15 +2,13 @@
 // customer before work starts. Business facts, prices and the withdrawal rules come from their
 // own files; this file holds only the form's labels and the sentences the customer signs.
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const orderFormSchema = z.object({
-  seo: seoSchema,
-  heading: text,
-  /** Shown on screen only: what the form is for. */
-  lead: text,
+  /** The lead is shown on screen only: what the form is for. */
+  ...pageIntro,
   contractor: text,
   customer: z.object({
     heading: text,

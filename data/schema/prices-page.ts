@@ -1,14 +1,12 @@
 // The texts of /preise (data/prices-page.yaml); every amount comes from data/prices.yaml.
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 const id = z.string().regex(/^[a-z0-9-]+$/);
 
 export const pricesPageSchema = z.object({
-  seo: seoSchema,
-  heading: text,
-  lead: text,
+  ...pageIntro,
   cards: z
     .array(
       z.object({

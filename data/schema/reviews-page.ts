@@ -1,14 +1,12 @@
 // The texts of /bewertungen (data/reviews-page.yaml). The reviews themselves are never part of
 // the data: they come from Google through the server's cache (Google's terms for Places content).
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const reviewsPageSchema = z.object({
-  seo: seoSchema,
-  heading: text,
-  lead: text,
+  ...pageIntro,
   /** The search text the sync button sends (spec section 7, call 3). */
   syncQuery: text,
   /** Shown where the reviews would be when JavaScript is off. */

@@ -8,3 +8,6 @@ export const seoDescription = z.string().min(70).max(170);
 export const seoSchema = z.object({ title: seoTitle, description: seoDescription });
 
 export type Seo = z.infer<typeof seoSchema>;
+
+/** What every content page's file begins with: its head, its H1 and the lead under it. */
+export const pageIntro = { seo: seoSchema, heading: z.string().min(2), lead: z.string().min(2) };

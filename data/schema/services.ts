@@ -1,6 +1,6 @@
 // Service records (data/services.yaml): the service pages and the /leistungen overview.
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { pageIntro, seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
@@ -28,9 +28,7 @@ export const overviewCardSchema = z.object({
 
 export const servicesSchema = z.object({
   overview: z.object({
-    seo: seoSchema,
-    heading: text,
-    lead: text,
+    ...pageIntro,
     cards: z.array(overviewCardSchema).length(6),
   }),
   services: z.array(serviceSchema).min(1),

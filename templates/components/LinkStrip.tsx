@@ -1,3 +1,5 @@
+import { LinkItems } from './LinkItems.tsx';
+
 /** A row of pill links under a heading: other services, other trust pages, cities. */
 export function LinkStrip({ heading, links, muted = false }: { heading: string; links: { title: string; href: string }[]; muted?: boolean }) {
   return (
@@ -5,11 +7,7 @@ export function LinkStrip({ heading, links, muted = false }: { heading: string; 
       <div className="container">
         <h2 className="link-strip-heading">{heading}</h2>
         <ul>
-          {links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.title}</a>
-            </li>
-          ))}
+          <LinkItems links={links.map((link) => ({ href: link.href, label: link.title }))} />
         </ul>
       </div>
     </nav>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Site } from '../../data/schema/site.ts';
 import { Icon } from '../components/Icon.tsx';
 import { germanList } from '../lib/format.ts';
@@ -23,17 +24,11 @@ export function ConsentBanner({ analytics }: { analytics: Site['analytics'] }) {
             Statistikdaten. Ihre Wahl können Sie jederzeit unten auf jeder Seite unter „Cookie-Einstellungen“ ändern. Mehr in
             der <a href="/datenschutz">Datenschutzerklärung</a>.
           </p>
-          <div className="consent-actions">
-            <button type="button" className="btn btn-primary" data-consent-accept>
-              Alle akzeptieren
-            </button>
-            <button type="button" className="btn btn-outline" data-consent-necessary>
-              Nur Notwendige
-            </button>
+          <ConsentChoices>
             <button type="button" className="btn btn-ghost" data-consent-settings aria-expanded="false" aria-controls="consent-details">
               Einstellungen
             </button>
-          </div>
+          </ConsentChoices>
         </div>
         <div id="consent-details" data-consent-details hidden>
           <div className="consent-details-head">
@@ -59,16 +54,25 @@ export function ConsentBanner({ analytics }: { analytics: Site['analytics'] }) {
               </>
             )}
           </dl>
-          <div className="consent-actions">
-            <button type="button" className="btn btn-primary" data-consent-accept>
-              Alle akzeptieren
-            </button>
-            <button type="button" className="btn btn-outline" data-consent-necessary>
-              Nur Notwendige
-            </button>
-          </div>
+          <ConsentChoices />
         </div>
       </div>
     </section>
+  );
+}
+
+/** The two answers, the same in the banner and in its settings; the banner adds "Einstellungen". */
+function ConsentChoices({ children }: { children?: ReactNode }) {
+  return (
+    <div className="consent-actions">
+      <button type="button" className="btn btn-primary" data-consent-accept>
+        Alle akzeptieren
+      </button>{' '}
+      <button type="button" className="btn btn-outline" data-consent-necessary>
+        Nur Notwendige
+      </button>
+      {children && ' '}
+      {children}
+    </div>
   );
 }

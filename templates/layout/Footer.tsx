@@ -1,3 +1,4 @@
+import { LinkItems } from '../components/LinkItems.tsx';
 import type { PageContext } from '../lib/context.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Logo } from '../components/Logo.tsx';
@@ -39,21 +40,13 @@ export function Footer({ context }: { context: PageContext }) {
         <nav aria-label="Leistungen">
           <h2 className="footer-heading">Leistungen</h2>
           <ul>
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
+            <LinkItems links={SERVICE_LINKS} />
           </ul>
         </nav>
         <nav aria-label="Einsatzgebiet">
           <h2 className="footer-heading">Einsatzgebiet</h2>
           <ul>
-            {FOOTER_CITIES.map((city) => (
-              <li key={city}>
-                <a href={cityPath(city)}>Schlüsseldienst {city}</a>
-              </li>
-            ))}
+            <LinkItems links={FOOTER_CITIES.map((city) => ({ href: cityPath(city), label: `Schlüsseldienst ${city}` }))} />
             <li>
               <a href="/einsatzgebiet">Alle Einsatzgebiete</a>
             </li>
@@ -62,11 +55,7 @@ export function Footer({ context }: { context: PageContext }) {
         <nav aria-label="Rechtliches">
           <h2 className="footer-heading">Rechtliches</h2>
           <ul>
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
+            <LinkItems links={LEGAL_LINKS} />
             <li>
               <button type="button" className="link-button" data-consent-open hidden>
                 Cookie-Einstellungen

@@ -1,7 +1,7 @@
+import { IconCards } from '../components/IconCards.tsx';
 import type { About } from '../../data/schema/about.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
-import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import type { Crumb } from '../lib/structured-data.ts';
@@ -25,15 +25,7 @@ export function AboutPage({ site, about, crumbs }: AboutProps) {
         </div>
       </Section>
       <Section id="werte" heading={about.values.heading} className="section-muted">
-        <ul className="card-grid">
-          {about.values.items.map((value) => (
-            <li key={value.title} className="card">
-              <Icon name={value.icon} size={28} className="icon card-icon" />
-              <h3>{value.title}</h3>
-              <p>{value.text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={about.values.items} />
       </Section>
       <Section id="team" heading={about.team.heading} lead={about.team.lead}>
         <ul className="card-grid">
@@ -60,15 +52,7 @@ export function AboutPage({ site, about, crumbs }: AboutProps) {
         </ol>
       </Section>
       <Section id="zertifikate" heading={about.certificates.heading}>
-        <ul className="card-grid">
-          {about.certificates.items.map((certificate) => (
-            <li key={certificate.title} className="card">
-              <Icon name={certificate.icon} size={28} className="icon card-icon" />
-              <h3>{certificate.title}</h3>
-              <p>{certificate.text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards items={about.certificates.items} />
       </Section>
       <CallToAction site={site} heading="Ein Betrieb aus Essen – rund um die Uhr für Sie da" text="Rufen Sie an: Sie sprechen direkt mit uns, nicht mit einem Callcenter." location="about" />
     </>

@@ -132,11 +132,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
           </li>
         ))}
       </ul>
-      <p className="section-more">
-        <a className="btn btn-outline" href={home.services.allLink.href}>
-          {home.services.allLink.label}
-        </a>
-      </p>
+      <MoreLink link={home.services.allLink} />
     </Section>
   );
 }
@@ -156,11 +152,7 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
           />
         ))}
       </ul>
-      <p className="section-more">
-        <a className="btn btn-outline" href={home.prices.link.href}>
-          {home.prices.link.label}
-        </a>
-      </p>
+      <MoreLink link={home.prices.link} />
     </Section>
   );
 }
@@ -185,11 +177,7 @@ function Reviews({ home }: { home: Home }) {
         ))}
       </ul>
       {!reviews.examples && <p className="fine-print">{reviews.note}</p>}
-      <p className="section-more">
-        <a className="btn btn-outline" href={reviews.link.href} data-track="review">
-          {reviews.link.label}
-        </a>
-      </p>
+      <MoreLink link={reviews.link} track="review" />
     </Section>
   );
 }
@@ -205,11 +193,7 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
           </li>
         ))}
       </ul>
-      <p className="section-more">
-        <a className="btn btn-outline" href={coverage.link.href}>
-          {coverage.link.label}
-        </a>
-      </p>
+      <MoreLink link={coverage.link} />
     </Section>
   );
 }
@@ -239,5 +223,16 @@ export function HomePage(props: HomeProps) {
       <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((city) => ({ title: `Schlüsseldienst ${city}`, href: cityPath(city) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
+  );
+}
+
+/** The button under a section that leads on to the page with all of it. */
+function MoreLink({ link, track }: { link: { href: string; label: string }; track?: string }) {
+  return (
+    <p className="section-more">
+      <a className="btn btn-outline" href={link.href} data-track={track}>
+        {link.label}
+      </a>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { LinkItems } from '../components/LinkItems.tsx';
 import type { Site } from '../../data/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
@@ -23,11 +24,7 @@ export function NotFoundPage({ site }: { site: Site }) {
       <nav aria-label="Beliebte Seiten">
         <h2>Vielleicht suchen Sie:</h2>
         <ul className="link-list">
-          {LINKS.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
+          <LinkItems links={LINKS} />
         </ul>
       </nav>
     </div>
