@@ -1,4 +1,5 @@
 // The build: data → validated → route table → render → assets → write → compress.
+import { routeManifestSchema, serverFile, siteFactsSchema } from '../templates/lib/build-output.ts';
 import './production.ts';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -132,8 +133,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   files.set('_headers', Buffer.from(headersFile()));
   files.set('_redirects', Buffer.from(redirectsFile()));
   files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
-  // For the audit and the link checker: which template each page uses. The 404 template is
-  // listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
+  // For the audit, the link checker and the tests: which template each page uses, in the server's
+  // folder, so it is not published. The 404 template is listed under its file, which the server
+  // serves with status 200 (Lighthouse refuses 4xx).
   const manifest = routes.filter((route) => route.file !== MESSAGE_FILE).map((route) => ({
     path: route.template === 'fallback' ? FALLBACK_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
     file: route.file,
@@ -141,8 +143,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     title: route.head.title,
     indexable: route.indexable,
   }));
-  files.set('routes.json', Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`));
-  // What the server needs of the business facts (server/site-facts.ts); not served as a page.
+  files.set(serverFile('routes'), Buffer.from(`${JSON.stringify(routeManifestSchema.parse(manifest), null, 1)}\n`));
+  // What the server needs of the business facts (server/site-facts.ts), checked against the contract.
   const { site } = data;
   const facts = {
     name: site.name,
@@ -152,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     reviewsPageUrl: site.reviews.pageUrl,
     reviewsSyncQuery: data.reviewsPage.syncQuery,
   };
-  files.set('_templates/site.json', Buffer.from(`${JSON.stringify(facts, null, 1)}\n`));
+  files.set(serverFile('siteFacts'), Buffer.from(`${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`));
 
   say(`Writing and compressing ${files.size} files …`);
   const compression = new CompressionCache(join(cacheDir, 'compress'));

@@ -2,6 +2,7 @@
 // two files): the server's security headers and cache rules as `_headers`, its redirects as
 // `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
 // come along; README.md says so.
+import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
 import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
 
 
@@ -24,6 +25,8 @@ export function redirectsFile(): string {
     '# file matches, so every built service page stays; an unknown service goes to the overview.',
     '/schluesseldienst-:slug  /schluesseldienst/:slug  301',
     '/leistungen/*  /leistungen  301',
+    `# The server's files (templates, business facts, route table) are not pages; "!" applies the rule although the files exist.`,
+    `/${SERVER_FOLDER}/*  /404.html  404!`,
     '',
   ].join('\n');
 }

@@ -2,6 +2,7 @@
 // template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe
 // violations, no HTML errors (Nu Html Checker on the HTML as served); and every internal link of
 // the whole site.
+import { serverFile } from '../templates/lib/build-output.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
   const pages: PageResult[] = routes.map((route) => ({ ...route, url: new URL(route.path, site.url).href, errors: [], shortfalls: [] }));
   if (wanted('message')) {
     for (const request of contactResultPages(site.url)) {
-      pages.push({ template: 'message', path: `POST /api/contact → ${request.status}`, title: request.name, indexable: false, url: request.url, request, errors: [], shortfalls: [] });
+      pages.push({ template: 'message', path: `POST /api/contact → ${request.status}`, file: serverFile('messagePage'), title: request.name, indexable: false, url: request.url, request, errors: [], shortfalls: [] });
     }
   }
   // Before Lighthouse, so that Java does not compete with the performance runs for the CPU.

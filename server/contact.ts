@@ -1,6 +1,7 @@
 // POST /api/contact: validate, commit the message to SQLite, answer, then mail it in the
 // background (server/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
 // gets a small German result page instead.
+import { MESSAGE_TOKENS } from '../templates/lib/build-output.ts';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
 import { parseContact, type ContactFormVariant } from '../data/schema/contact.ts';
@@ -44,7 +45,7 @@ function bodyKind(req: Request): BodyKind | null {
 function resultPage(context: ApiContext, title: string, body: string): string {
   if (context.messagePage) {
     // Replaced by functions: "$" in a visitor's text must not act as a replacement pattern.
-    return context.messagePage.replace(/MESSAGETITLE/g, () => escapeHtml(title)).replace('MESSAGEBODY', () => body);
+    return context.messagePage.replaceAll(MESSAGE_TOKENS.title, () => escapeHtml(title)).replace(MESSAGE_TOKENS.body, () => body);
   }
   return (
     '<!doctype html><html lang="de"><head><meta charset="utf-8">' +

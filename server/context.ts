@@ -9,11 +9,11 @@ import type { SiteFacts } from './site-facts.ts';
 export interface ApiContext {
   readonly db: Db;
   readonly config: FeatureConfig;
-  /** Null when the build wrote no dist/_templates/site.json. */
+  /** Null when the build wrote no dist/_server/site.json. */
   readonly site: SiteFacts | null;
   readonly log: Log;
   readonly shutdown: AbortSignal;
-  /** The build's page for short messages (dist/_templates/message.html); a bare page without it. */
+  /** The build's page for short messages (dist/_server/message.html); a bare page without it. */
   readonly messagePage?: string | null;
 }
 

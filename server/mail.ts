@@ -47,7 +47,7 @@ export function composeMail(row: OutboxRow, context: Pick<ApiContext, 'config' |
   const from = context.config.mailFrom ?? context.site?.email ?? null;
   if (to === null || from === null) {
     throw new Error(
-      'No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_templates/site.json ' +
+      'No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json ' +
         'holds the e-mail address of data/site.yaml. The message stays pending until then.',
     );
   }

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
 import { cacheControlFor, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
+import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -29,7 +30,7 @@ export interface StaticTable {
   readonly entries: ReadonlyMap<string, StaticEntry>;
   /** The body of 404.html with status-independent headers; never cached by clients. */
   readonly notFound: StaticEntry;
-  /** HTML templates the server fills on request, by file name (dist/_templates/). */
+  /** HTML templates the server fills on request, by file name (dist/_server/, templates/lib/build-output.ts). */
   readonly templates: ReadonlyMap<string, string>;
   /** Built pages the app completes on each request (not in `entries`), by URL path. */
   readonly rendered: ReadonlyMap<string, string>;
@@ -45,7 +46,6 @@ const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = 
   ['gzip', '.gz'],
 ];
 const NOT_FOUND_FILE = '404.html';
-export const TEMPLATES_FOLDER = '_templates';
 const FALLBACK_NOT_FOUND =
   '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
   '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
@@ -71,7 +71,7 @@ function* walk(folder: string, root = folder): Generator<{ file: string; sibling
     const path = join(folder, dirent.name);
     // Symbolic links are skipped: the build writes real files, and a link could lead outside dist.
     // Templates the server fills on request (the fallback city page) are not pages themselves.
-    if (dirent.isDirectory() && dirent.name !== TEMPLATES_FOLDER) yield* walk(path, root);
+    if (dirent.isDirectory() && dirent.name !== SERVER_FOLDER) yield* walk(path, root);
     else if (dirent.isFile()) yield { file: path, siblings: names };
   }
 }
@@ -188,5 +188,5 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true, page));
   }
   notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
-  return { entries, notFound, templates: loadTemplates(join(distDir, TEMPLATES_FOLDER)), rendered };
+  return { entries, notFound, templates: loadTemplates(join(distDir, SERVER_FOLDER)), rendered };
 }

@@ -8,11 +8,10 @@ import { placePath } from '../templates/lib/slugs.ts';
 import { sendEntry } from './replies.ts';
 import { PAGE_CACHE_CONTROL } from '../templates/lib/http-policy.ts';
 import { htmlEntry, type StaticTable } from './static-table.ts';
+import { FALLBACK_TOKENS, SERVER_FILES } from '../templates/lib/build-output.ts';
 
-const FALLBACK_TEMPLATE = 'city-fallback.html';
-// Written by the build into the template (build/routes.ts FALLBACK_TOKENS).
-const NAME_TOKEN = /FALLBACKPLACENAME/g;
-const SLUG_TOKEN = /fallbackplaceslug/g;
+const NAME_TOKEN = new RegExp(FALLBACK_TOKENS.name, 'g');
+const SLUG_TOKEN = new RegExp(FALLBACK_TOKENS.slug, 'g');
 
 /** The fallback page of a place the data does not know; the slug must have passed isPlaceSlug. */
 export function fillFallback(template: string, slug: string): string {
@@ -29,7 +28,7 @@ export function placeRoutes(table: StaticTable): Router {
     res.set('Cache-Control', 'public, max-age=3600').redirect(301, placePath(slug));
   });
   router.get('/schluesseldienst/:slug', (req, res, next) => {
-    const template = table.templates.get(FALLBACK_TEMPLATE);
+    const template = table.templates.get(SERVER_FILES.fallbackPage);
     const slug = req.params.slug;
     if (template === undefined || !isPlaceSlug(slug)) return next();
     sendEntry(req, res, htmlEntry(fillFallback(template, slug), PAGE_CACHE_CONTROL));

@@ -2,12 +2,13 @@
 import { createElement } from 'react';
 import { fillSlots } from '../../templates/lib/slots.ts';
 import { ContactPage } from '../../templates/pages/ContactPage.tsx';
-import { MESSAGE_TOKENS, MessagePage } from '../../templates/pages/MessagePage.tsx';
+import { MESSAGE_TOKENS, serverFile } from '../../templates/lib/build-output.ts';
+import { MessagePage } from '../../templates/pages/MessagePage.tsx';
 import { ReviewsPage } from '../../templates/pages/ReviewsPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 
 /** The page the server fills with a short message (the contact form's result without JavaScript). */
-export const MESSAGE_FILE = '_templates/message.html';
+export const MESSAGE_FILE = serverFile('messagePage');
 
 export function contactRoutes({ data, start, page, described }: RouteKit): Route[] {
   const { site, contactPage, reviewsPage, errorPages } = data;

@@ -12,7 +12,7 @@ import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
 
 export { fileForPath, type Route, type RouteInputs } from './route.ts';
-export { FALLBACK_FILE, FALLBACK_TOKENS } from './places.ts';
+export { FALLBACK_FILE } from './places.ts';
 export { MESSAGE_FILE } from './contact.ts';
 
 const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placeRoutes, legalRoutes, errorRoutes];

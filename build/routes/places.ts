@@ -6,6 +6,7 @@ import { REGIONS } from '../../data/schema/cities.ts';
 import { priceSentence } from '../../templates/lib/prices.ts';
 import { atWithTown, districtsWord, FALLBACK_TEXT, plainPhrases, townsWord, type Place } from '../../templates/lib/place.ts';
 import { fillSlots } from '../../templates/lib/slots.ts';
+import { FALLBACK_TOKENS, serverFile } from '../../templates/lib/build-output.ts';
 import { placePath } from '../../templates/lib/slugs.ts';
 import { placeService, type Crumb } from '../../templates/lib/structured-data.ts';
 import { AreaPage } from '../../templates/pages/AreaPage.tsx';
@@ -14,8 +15,7 @@ import { placeIndexing } from '../index-policy.ts';
 import type { Route, RouteKit } from './route.ts';
 
 /** Where the build writes the fallback city page, and the tokens the server replaces in it. */
-export const FALLBACK_FILE = '_templates/city-fallback.html';
-export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
+export const FALLBACK_FILE = serverFile('fallbackPage');
 
 /** The place the fallback page is rendered for: a name and nothing the data could vouch for. */
 function fallbackPlace(): Place {

@@ -2,6 +2,8 @@
 // #fragment to an id on its target page. Regexes instead of a DOM: ~1,000 pages in a few seconds,
 // which is fine for the attribute syntax React and the build write (quoted values, no comments
 // holding markup).
+import { readRoutes } from './routes.ts';
+import { serverFile } from '../../templates/lib/build-output.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fillFallback } from '../../server/unknown-place.ts';
@@ -68,14 +70,7 @@ function filled(page: PageEntry, html: string): string {
 }
 
 async function readPages(distDir: string): Promise<PageEntry[]> {
-  const file = join(distDir, 'routes.json');
-  const routes = JSON.parse(await readFile(file, 'utf8')) as Partial<PageEntry>[];
-  return routes.map((route, index) => {
-    if (typeof route.path !== 'string' || typeof route.file !== 'string') {
-      throw new Error(`${file}: entry ${index} has no "path" and "file"; the link check needs both.`);
-    }
-    return { path: route.path, file: route.file, template: route.template ?? '' };
-  });
+  return (await readRoutes(distDir)).map((route) => ({ path: route.path, file: route.file, template: route.template }));
 }
 
 function decodeFragment(fragment: string): string {
@@ -97,7 +92,7 @@ function pathOf(url: URL): string {
 /** Checks every internal link of the built site in distDir against what the server would serve. */
 export async function checkLinks(distDir: string): Promise<LinkReport> {
   const started = performance.now();
-  const site = JSON.parse(await readFile(join(distDir, '_templates', 'site.json'), 'utf8')) as { url: string };
+  const site = JSON.parse(await readFile(join(distDir, serverFile('siteFacts')), 'utf8')) as { url: string };
   const origin = new URL(site.url).origin;
   const pages = await readPages(distDir);
   // What the server answers 200 for: the same walk of dist/ it does at start-up.

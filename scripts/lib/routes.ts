@@ -1,29 +1,23 @@
-// The route table the build writes to dist/routes.json: which page uses which template.
+// The route table the build writes to dist/_server/routes.json (templates/lib/build-output.ts):
+// which page uses which template, for the audit, the link checker and the tests.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { routeManifestSchema, serverFile, type RouteManifest } from '../../templates/lib/build-output.ts';
 
-const routeTable = z.array(z.object({ path: z.string().startsWith('/'), template: z.string().min(1), title: z.string(), indexable: z.boolean() }));
-
-export type Route = z.infer<typeof routeTable>[number];
+export type Route = RouteManifest[number];
 
 export async function readRoutes(distDir: string): Promise<Route[]> {
-  const file = join(distDir, 'routes.json');
+  const file = join(distDir, serverFile('routes'));
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new Error(
-      `${file} is missing. It is the build's route table ([{ path, template, title, indexable }], one entry per page) ` +
-        'that tells the audit which page uses which template; make the build write it, then run again.',
-    );
+    throw new Error(`${file} is missing. It is the build's route table, one entry per page, that tells the audit and the link checker which page uses which template; run "npm run build", then again.`);
   }
-  const parsed = routeTable.safeParse(JSON.parse(text));
+  const parsed = routeManifestSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(
-      `${file}: [${issue.path.join('].')}]: ${issue.message}; expected an array of { path, template, title, indexable }.`,
-    );
+    throw new Error(`${file}: [${issue.path.join('].')}]: ${issue.message}; it was written by another version of the build: run "npm run build".`);
   }
   if (parsed.data.length === 0) throw new Error(`${file} lists no pages; the build should list every page it wrote.`);
   return parsed.data;

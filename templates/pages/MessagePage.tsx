@@ -1,8 +1,8 @@
 import type { Site } from '../../data/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
-/** The tokens the server replaces (server/contact.ts): the heading and the message's HTML. */
-export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
+// The server replaces MESSAGE_TOKENS (server/contact.ts): the heading and the message's HTML.
+import { MESSAGE_TOKENS } from '../lib/build-output.ts';
 
 /**
  * The page the server answers a plain form POST with (no JavaScript): the site's header and

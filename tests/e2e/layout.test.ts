@@ -1,8 +1,8 @@
 // What a visitor on any screen sees first: no sideways scrolling down to 320 px, and a call
 // button of at least 48 px in the first screenful of every page.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Viewport } from 'puppeteer';
-import { firstRoutePerTemplate, type Route } from '../../scripts/lib/routes.ts';
+import { firstRoutePerTemplate, readRoutes } from '../../scripts/lib/routes.ts';
 import { DESKTOP, MOBILE, baseUrl, useBrowser } from './browser.ts';
 
 const NARROW: Viewport = { ...MOBILE, width: 320, height: 640 };
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // One page of every template (and of each index state, a district with and without a text of
   // its own): the layout is the template's. The longest place names stand in for the text that
   // varies, since a long word is what pushes a narrow screen sideways.
-  const routes = (await (await fetch(new URL('/routes.json', baseUrl()))).json()) as Route[];
+  const routes = await readRoutes(inject('distDir'));
   const longest = (template: string) => routes.filter((route) => route.template === template).sort((a, b) => b.path.length - a.path.length)[0]!;
   paths = [...firstRoutePerTemplate(routes), longest('town'), longest('district')].map((route) => route.path);
 });

@@ -14,7 +14,7 @@ let site: BuiltSite;
 let pages: { path: string; file: string }[];
 beforeAll(async () => {
   site = await buildSite();
-  pages = JSON.parse(site.read('routes.json'));
+  pages = JSON.parse(site.read('_server/routes.json'));
 }, 180_000);
 afterAll(() => site?.remove());
 

@@ -12,7 +12,7 @@ let pages: { path: string; file: string; template: string; title: string }[];
 
 beforeAll(async () => {
   site = await buildSite();
-  pages = JSON.parse(site.read('routes.json'));
+  pages = JSON.parse(site.read('_server/routes.json'));
 }, 180_000);
 afterAll(() => site?.remove());
 

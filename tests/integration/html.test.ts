@@ -83,3 +83,13 @@ describe('internal links', () => {
     expect(formatBrokenLinks(report.broken)).toEqual([]);
   }, 60_000);
 });
+
+describe('the server\'s own files', () => {
+  it('are in the built site but never served: route table, business facts, templates', async () => {
+    for (const file of ['routes.json', 'site.json', 'city-fallback.html', 'message.html']) {
+      expect(site.read(`_server/${file}`).length, file).toBeGreaterThan(0);
+      expect((await fetch(new URL(`/_server/${file}`, fresh.url))).status, file).toBe(404);
+    }
+    expect((await fetch(new URL('/routes.json', fresh.url))).status).toBe(404);
+  });
+});

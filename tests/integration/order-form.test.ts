@@ -41,7 +41,7 @@ function sectionBody(id: string): string {
 
 describe('/auftrag', () => {
   it('is a page of its own template, noindex, without canonical address and not in the sitemap', () => {
-    const routes = JSON.parse(site.read('routes.json')) as { path: string; template: string }[];
+    const routes = JSON.parse(site.read('_server/routes.json')) as { path: string; template: string }[];
     expect(routes.find((route) => route.path === '/auftrag')?.template).toBe('order');
     expect(form).toContain('<meta name="robots" content="noindex, follow"/>');
     expect(form).not.toContain('rel="canonical"');

@@ -15,7 +15,7 @@ let pages: { path: string; file: string; template: string; title: string; indexa
 beforeAll(async () => {
   site = await buildSite();
   data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
-  pages = JSON.parse(site.read('routes.json'));
+  pages = JSON.parse(site.read('_server/routes.json'));
 }, 180_000);
 afterAll(() => site?.remove());
 

@@ -15,7 +15,7 @@ interface ManifestPage {
 }
 
 const placePages = (site: BuiltSite) =>
-  (JSON.parse(site.read('routes.json')) as ManifestPage[]).filter((page) => page.template === 'town' || page.template === 'district');
+  (JSON.parse(site.read('_server/routes.json')) as ManifestPage[]).filter((page) => page.template === 'town' || page.template === 'district');
 
 /** Every pair of indexable place pages with its similarity, most alike first. */
 function pairs(site: BuiltSite): { a: string; b: string; similarity: number }[] {

@@ -72,9 +72,9 @@ function context(overrides: Partial<FeatureConfig> = {}): ApiContext & { logs: s
 async function server(overrides: Partial<FeatureConfig> = {}): Promise<RunningServer> {
   const distDir = join(dir, 'dist');
   writeFixtureSite(distDir, { 'bewertungen/index.html': Buffer.from(REVIEWS_PAGE) });
-  mkdirSync(join(distDir, '_templates'), { recursive: true });
+  mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
-    join(distDir, '_templates/site.json'),
+    join(distDir, '_server/site.json'),
     JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review' }),
   );
   const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: services(overrides) });

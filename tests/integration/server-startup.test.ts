@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -29,6 +29,17 @@ const options = (name: string) => ({
 describe('startServer', () => {
   it('refuses a missing dist folder and says how to build it', async () => {
     await expect(startServer(options('missing'))).rejects.toThrow(/does not exist\. Run "npm run build"/);
+  });
+
+  it('refuses a dist/ whose files for the server another build version wrote, naming each and saying to rebuild', async () => {
+    const dist = join(root, 'stale', 'dist');
+    writeFixtureSite(dist);
+    mkdirSync(join(dist, '_server'), { recursive: true });
+    writeFileSync(join(dist, '_server', 'site.json'), JSON.stringify({ name: 'Alt', email: 'kein-mail', phoneDisplay: '0201', url: 'https://example.test', reviewsPageUrl: 'https://example.test/r' }));
+    writeFileSync(join(dist, '_server', 'city-fallback.html'), '<title>Schlüsseldienst PLACENAME</title>');
+    const refused = startServer(options('stale'));
+    await expect(refused).rejects.toThrow(/dist\/_server\/city-fallback\.html lacks FALLBACKPLACENAME and fallbackplaceslug and was written by another version of the build; run "npm run build"/);
+    await expect(refused).rejects.toThrow(/dist\/_server\/site\.json: email: .*run "npm run build"/);
   });
 
   it('creates the database folder and opens the file in WAL mode', async () => {

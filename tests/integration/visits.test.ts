@@ -27,9 +27,9 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'visits-test-'));
   const distDir = join(root, 'dist');
   writeFixtureSite(distDir);
-  mkdirSync(join(distDir, '_templates'), { recursive: true });
+  mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
-    join(distDir, '_templates/site.json'),
+    join(distDir, '_server/site.json'),
     JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r' }),
   );
   databasePath = join(root, 'site.db');

@@ -1,0 +1,79 @@
+// The contract between build and server: what the build writes into dist/_server/ for the server
+// (never served to the public), the tokens the server replaces in it, and the zod schemas both
+// sides check it with. The build validates before it writes; the server checks at start and
+// refuses a dist/ of another version with what to rebuild (server/index.ts).
+import { z } from 'zod';
+
+/** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
+export const SERVER_FOLDER = '_server';
+
+export const SERVER_FILES = {
+  /** The page of a place the data does not know, with FALLBACK_TOKENS for name and slug. */
+  fallbackPage: 'city-fallback.html',
+  /** The page the server answers a form sent without JavaScript with, with MESSAGE_TOKENS. */
+  messagePage: 'message.html',
+  /** The few business facts the server needs (siteFactsSchema). */
+  siteFacts: 'site.json',
+  /** Every page with its template, title and index state (routeManifestSchema), for the audit, the link checker and tests. */
+  routes: 'routes.json',
+} as const;
+
+/** `dist/_server/<file>` relative to dist/. */
+export function serverFile(name: keyof typeof SERVER_FILES): string {
+  return `${SERVER_FOLDER}/${SERVER_FILES[name]}`;
+}
+
+export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
+export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
+
+export const siteFactsSchema = z.object({
+  name: z.string().min(1),
+  email: z.email(),
+  phoneDisplay: z.string().min(1),
+  url: z.url(),
+  reviewsPageUrl: z.url(),
+  /** The search text of the reviews page's sync button (data/reviews-page.yaml). */
+  reviewsSyncQuery: z.string().min(1).optional(),
+});
+export type SiteFacts = z.infer<typeof siteFactsSchema>;
+
+export const routeManifestSchema = z.array(
+  z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.string().min(1), title: z.string(), indexable: z.boolean() }),
+);
+export type RouteManifest = z.infer<typeof routeManifestSchema>;
+
+/**
+ * What is wrong with the server's files of a dist/, each naming the file and what to do; empty
+ * when they fit this version. `read` gives a file's text, or null when it is missing. A missing
+ * file is not wrong here: the server then runs without what it gives (and says so).
+ */
+export function serverFileProblems(read: (file: string) => string | null): string[] {
+  const problems: string[] = [];
+  const rebuild = 'was written by another version of the build; run "npm run build"';
+  const template = (name: 'fallbackPage' | 'messagePage', tokens: readonly string[]) => {
+    const text = read(serverFile(name));
+    const missing = text === null ? [] : tokens.filter((token) => !text.includes(token));
+    if (missing.length > 0) problems.push(`dist/${serverFile(name)} lacks ${missing.join(' and ')} and ${rebuild}.`);
+  };
+  template('fallbackPage', Object.values(FALLBACK_TOKENS));
+  template('messagePage', Object.values(MESSAGE_TOKENS));
+  const json = (name: 'siteFacts' | 'routes', schema: z.ZodType) => {
+    const text = read(serverFile(name));
+    if (text === null) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      problems.push(`dist/${serverFile(name)} is not JSON and ${rebuild}.`);
+      return;
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      problems.push(`dist/${serverFile(name)}: ${issue.path.join('.') || 'the file'}: ${issue.message}; it ${rebuild}.`);
+    }
+  };
+  json('siteFacts', siteFactsSchema);
+  json('routes', routeManifestSchema);
+  return problems;
+}
