@@ -11,7 +11,7 @@ import { goLiveProblems } from './go-live.ts';
 import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
 import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
-import { processImages } from './images.ts';
+import { missingImageSources, processImages } from './images.ts';
 import { renderRoute } from './render.ts';
 import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
@@ -79,15 +79,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const examples = problems.map((problem) => problem.message);
   step('load and validate data');
 
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-
-  say('Building stylesheet, script and images …');
   const imageSources = [
     ...data.home.gallery.items.map((item) => item.image),
     ...data.trust.flatMap((page) => (page.image ? [page.image.file] : [])),
   ];
   const imagePath = (name: string) => join(dataDir, 'images', name);
+  // A photo the data names but the folder lacks is a data problem: said before the old dist/ goes.
+  const missing = missingImageSources(imageSources.map(imagePath));
+  if (missing.length > 0) throw new DataErrors(missing);
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  say('Building stylesheet, script and images …');
   const [css, js, processed] = await Promise.all([
     buildStylesheet(rootDir),
     buildScript(rootDir),

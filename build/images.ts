@@ -1,12 +1,14 @@
 // Source photos → AVIF, WebP and JPEG in several widths under dist/img/, content-hashed.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import type { ImageFile, ResponsiveImage } from '../templates/lib/image.ts';
 import { openImageCache, type ImageCache } from './image-cache.ts';
+import { DataError } from './data-error.ts';
 
 export type { ImageFile, ImageSource, ResponsiveImage } from '../templates/lib/image.ts';
 
@@ -28,13 +30,14 @@ export interface ImageOptions {
   concurrency?: number;
 }
 
-export class ImageError extends Error {
+/** An image the build cannot use, reported to the owner like every data problem (file: problem). */
+export class ImageError extends DataError {
   override name = 'ImageError';
   constructor(
     readonly source: string,
     message: string,
   ) {
-    super(`${source}: ${message}`);
+    super(source, '', message);
   }
 }
 
@@ -116,6 +119,16 @@ async function processWith(
     ),
   );
   return { ...describe(variants), cached: hits.every(Boolean) };
+}
+
+/** The sources that are no readable file, each as the problem the owner is shown. */
+export function missingImageSources(sources: readonly string[]): ImageError[] {
+  return sources.flatMap((source) => {
+    const shown = relative(process.cwd(), source) || source;
+    if (!existsSync(source)) return [new ImageError(shown, 'image source not found. Add the file or correct the path that names it.')];
+    if (statSync(source).isDirectory()) return [new ImageError(shown, 'is a folder, not an image file. Name the image file itself.')];
+    return [];
+  });
 }
 
 async function readSource(source: string, shown: string): Promise<Buffer> {

@@ -1,13 +1,13 @@
 // The about page (data/about.yaml).
 import { z } from 'zod';
-import { pageIntro } from './seo.ts';
+import { iconName, pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 
 export const aboutSchema = z.object({
   ...pageIntro,
   history: z.object({ heading: text, paragraphs: z.array(text).min(2) }),
-  values: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).length(4) }),
+  values: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: iconName })).length(4) }),
   team: z.object({
     heading: text,
     lead: text.optional(),
@@ -21,7 +21,7 @@ export const aboutSchema = z.object({
     heading: text,
     items: z.array(z.object({ year: z.number().int(), title: text, text })).length(5),
   }),
-  certificates: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: text })).min(2) }),
+  certificates: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: iconName })).min(2) }),
 });
 
 export type About = z.infer<typeof aboutSchema>;

@@ -1,6 +1,6 @@
 // The home page's content (data/home.yaml). Prices are referenced by id, never typed.
 import { z } from 'zod';
-import { seoSchema } from './seo.ts';
+import { iconName, seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');
@@ -19,7 +19,7 @@ export const homeSchema = z.object({
   }),
   trust: z.object({
     heading: text,
-    cards: z.array(z.object({ title: text, text, tooltip: text, href: internalPath, icon: text })).length(6),
+    cards: z.array(z.object({ title: text, text, tooltip: text, href: internalPath, icon: iconName })).length(6),
   }),
   services: z.object({
     heading: text,
@@ -31,7 +31,7 @@ export const homeSchema = z.object({
           description: text,
           priceId,
           href: internalPath,
-          icon: text,
+          icon: iconName,
           steps: z.array(text).min(2),
         }),
       )

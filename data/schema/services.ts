@@ -1,6 +1,6 @@
 // Service records (data/services.yaml): the service pages and the /leistungen overview.
 import { z } from 'zod';
-import { pageIntro, seoSchema } from './seo.ts';
+import { iconName, pageIntro, seoSchema } from './seo.ts';
 
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
@@ -8,7 +8,7 @@ const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digit
 export const serviceSchema = z.object({
   slug,
   title: text,
-  icon: text,
+  icon: iconName,
   /** The price this service is sold at, by its id in data/prices.yaml. */
   priceId: slug,
   intro: text,
@@ -19,7 +19,7 @@ export const serviceSchema = z.object({
 
 export const overviewCardSchema = z.object({
   title: text,
-  icon: text,
+  icon: iconName,
   description: text,
   benefits: z.array(text).length(3, 'must be exactly three benefits'),
   /** A service slug of this file, or a site path such as "/kontakt". */

@@ -1,6 +1,6 @@
 // Front matter of the trust pages (data/trust/*.md); the Markdown body is the text column.
 import { z } from 'zod';
-import { seoDescription, seoTitle } from './seo.ts';
+import { iconName, seoDescription, seoTitle } from './seo.ts';
 
 const text = z.string().min(2);
 
@@ -11,7 +11,7 @@ export const trustFrontMatterSchema = z.object({
   /** The short name in the strip that links the other trust pages. */
   shortTitle: z.string().min(3).max(30),
   lead: text,
-  icon: text,
+  icon: iconName,
   /** The analytics location of this page's call buttons, e.g. "keine_abzocke_page". */
   trackingLabel: z.string().regex(/^[a-z_]+_page$/),
   /** Position in the strip and the sitemap. */
@@ -27,7 +27,7 @@ export const trustFrontMatterSchema = z.object({
     towns: z.array(text).default([]),
     bullets: z.array(text).default([]),
   }),
-  tiles: z.array(z.object({ title: text, text, icon: text })).length(2, 'must be exactly two trust tiles'),
+  tiles: z.array(z.object({ title: text, text, icon: iconName })).length(2, 'must be exactly two trust tiles'),
 });
 
 export type TrustFrontMatter = z.infer<typeof trustFrontMatterSchema>;

@@ -7,8 +7,9 @@ import {
   DoorOpen, GraduationCap, Handshake, House, KeyRound, LockKeyhole, Mail, MapPin, Menu, MessageCircle,
   PackageCheck, Phone, ShieldCheck, Star, Timer, Vault, X, type LucideIcon,
 } from 'lucide-react';
+import type { IconName } from '../lib/icons.ts';
 
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<IconName, LucideIcon> = {
   'arrow-right': ArrowRight, 'arrow-up': ArrowUp, 'badge-check': BadgeCheck, 'badge-euro': BadgeEuro,
   car: Car, check: Check, 'chevron-left': ChevronLeft, 'chevron-right': ChevronRight, clock: Clock,
   'credit-card': CreditCard, 'door-open': DoorOpen, 'graduation-cap': GraduationCap, handshake: Handshake,
@@ -20,15 +21,11 @@ const ICONS: Record<string, LucideIcon> = {
 /** The icons one page has used so far; the sprite at the end of the page defines exactly these. */
 export const IconsUsed = createContext<Set<string> | null>(null);
 
-export function iconExists(name: string): boolean {
-  return name in ICONS;
-}
-
 export function Icon({ name, size = 20, className }: { name: string; size?: number; className?: string }) {
   const used = useContext(IconsUsed);
-  if (!ICONS[name]) throw new Error(`Unknown icon "${name}"; known icons: ${Object.keys(ICONS).join(', ')}`);
+  if (!(name in ICONS)) throw new Error(`Unknown icon "${name}"; known icons: ${Object.keys(ICONS).join(', ')}`);
   if (!used) {
-    const Component = ICONS[name];
+    const Component = ICONS[name as IconName];
     return <Component size={size} aria-hidden="true" focusable="false" className={className ?? 'icon'} strokeWidth={2} />;
   }
   used.add(name);
@@ -46,7 +43,7 @@ export function IconSprite() {
   return (
     <svg className="icon-sprite" aria-hidden="true" focusable="false">
       {[...used].sort().map((name) => {
-        const Component = ICONS[name]!;
+        const Component = ICONS[name as IconName];
         return (
           <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
             <Component size={24} strokeWidth={2} />

@@ -74,6 +74,16 @@ describe('data validation', () => {
     expect(result.stderr).toContain('data/prices.yaml: services[5].price:');
     expect(existsSync(out)).toBe(false);
   });
+
+  it('stops `npm run build` on a photo the data names but the folder lacks, said like every data problem, before anything is written', () => {
+    const copy = changedData((data) => data.edit('home.yaml', (text) => text.replace('image: gallery-tueroeffnung.jpg', 'image: gallery-fehlt.jpg')));
+    const out = join(tempDir('site-out-'), 'dist');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'build/index.ts', '--data', copy.dir, '--out', out], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Build stopped: 1 problem in the data; nothing was written\.\n.*images\/gallery-fehlt\.jpg: image source not found\. Add the file or correct the path that names it\./);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  });
 });
 
 describe('content data of services, prices page and trust pages', () => {
@@ -95,5 +105,12 @@ describe('content data of services, prices page and trust pages', () => {
   it('rejects a trust page without its two tiles', () => {
     const message = problems((data) => data.edit('trust/keine-abzocke.md', (text) => text.replace(/^tiles:[^]*?(?=^\w|^---)/m, '')));
     expect(message).toMatch(/^data\/trust\/keine-abzocke\.md: tiles: is missing/);
+  });
+});
+
+describe('icons', () => {
+  it('a data file names an icon the site cannot draw: the build stops with file, field and the names it can', () => {
+    const message = problems((data) => data.edit('about.yaml', (text) => text.replace(/icon: [a-z-]+/, 'icon: schluessel')));
+    expect(message).toMatch(/^data\/about\.yaml: values\.items\[0\]\.icon: is no icon the site can draw \(got "schluessel"\); use one of arrow-right, /);
   });
 });
