@@ -94,7 +94,7 @@ export function placeRoutes({ data, siteUrl, start, page, described }: RouteKit)
       }),
     ),
   ];
-  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs });
+  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page });
   for (const place of data.places) {
     const crumbs = placeCrumbs(place);
     routes.push(page(place.path, place.kind, placeHead(place, crumbs), cityPage(place, crumbs)));

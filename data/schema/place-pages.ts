@@ -1,6 +1,7 @@
-// The heads of /einsatzgebiet and the place pages (data/place-pages.yaml), with the slots each may use.
+// The heads of /einsatzgebiet and the place pages, and the words of every place page
+// (data/place-pages.yaml), with the slots each text may use.
 import { z } from 'zod';
-import { seoTitle } from './seo.ts';
+import { iconName, seoTitle } from './seo.ts';
 import { slotText } from './slots.ts';
 
 export const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
@@ -9,12 +10,52 @@ export const FALLBACK_SLOTS = ['name', 'at', 'door'] as const;
 
 const head = <S extends string>(slots: readonly S[]) => z.object({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) }).strict();
 
+/** A text of the page with the slots it may use; `[]` for a text without any. */
+const words = <S extends string>(...slots: S[]) => slotText(slots);
+
+/** The words of every place page; what each slot holds is said in data/place-pages.yaml. */
+const pageSchema = z
+  .object({
+    hero: z.object({ mainLocation: words(), heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), call: words('phone') }).strict(),
+    reasons: z.object({ heading: words('business', 'at'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
+    prices: z.object({ heading: words('at'), headingUnknown: words(), all: words() }).strict(),
+    services: z.object({ heading: words('at'), known: words('at'), unknown: words() }).strict(),
+    tiles: z.array(z.object({ icon: iconName, title: words(), text: words() }).strict()).length(3, 'must be exactly three tiles'),
+    districts: z.object({ all: words('word', 'town'), others: words('word', 'town') }).strict(),
+    faq: z
+      .object({
+        heading: words('at'),
+        arrival: z.object({ question: words('at'), answer: words('distanceSentence', 'Where', 'arrivalWords'), distance: words('name', 'distance', 'city'), unknown: words() }).strict(),
+        price: z.object({ question: words('at'), answer: words('At', 'to'), unknown: words() }).strict(),
+        night: z.object({ question: words('to'), answer: words('to', 'phone'), unknown: words('phone') }).strict(),
+        postcodes: z
+          .object({
+            question: words('town'),
+            questionUnknown: words(),
+            all: words('town', 'codes'),
+            one: words('town', 'codes'),
+            district: words('town', 'range', 'to'),
+            own: words('word', 'name', 'codes', 'source'),
+            ownMany: words('word', 'name', 'codes', 'source'),
+            unknown: words(),
+          })
+          .strict(),
+      })
+      .strict(),
+    cta: z.object({ heading: words('at'), text: words('at'), textUnknown: words() }).strict(),
+    more: words(),
+  })
+  .strict();
+
 export const placePagesSchema = z
   .object({
     area: z.object({ title: seoTitle, description: slotText(AREA_SLOTS, z.string().min(50)) }).strict(),
     place: head(PLACE_SLOTS),
     fallback: head(FALLBACK_SLOTS),
+    page: pageSchema,
   })
   .strict();
+
+export type PlacePageWords = z.infer<typeof pageSchema>;
 
 export type PlacePages = z.infer<typeof placePagesSchema>;

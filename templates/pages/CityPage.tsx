@@ -15,6 +15,9 @@ import { AboutPlace, CityArea } from '../components/PlaceSections.tsx';
 import { cityFaq } from './city-faq.ts';
 import { priceItem } from '../lib/prices.ts';
 import type { Crumb } from '../lib/structured-data.ts';
+import type { PlacePageWords } from '../../data/schema/place-pages.ts';
+import { fillSlots } from '../lib/slots.ts';
+import { IconCards } from '../components/IconCards.tsx';
 
 export interface CityProps {
   site: Site;
@@ -23,6 +26,8 @@ export interface CityProps {
   vat: VatWording;
   place: Place;
   crumbs: Crumb[];
+  /** The page's words (data/place-pages.yaml, `page`). */
+  words: PlacePageWords;
 }
 
 const PRICE_IDS = ['tuer-zugefallen', 'tuer-abgeschlossen', 'autooeffnung'];
@@ -32,34 +37,37 @@ const SERVICES = [
   { title: 'Tresoröffnung', href: '/leistungen/tresoroeffnung', icon: 'vault', priceId: 'tresoroeffnung' },
 ];
 
-export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps) {
+export function CityPage({ site, prices, claims, vat, place, crumbs, words }: CityProps) {
   const town = place.town?.name ?? place.name;
-  const faq = cityFaq(place, prices, site);
+  const faq = cityFaq(place, site, words.faq);
+  const known = place.kind !== 'fallback';
+  const slots = { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, arrival: place.arrivalTime ?? '', phone: site.phone.display, business: site.name };
+  const say = (text: string) => fillSlots(text, slots);
   return (
     <>
       <section className="page-hero" aria-labelledby="page-heading">
         <div className="container">
           <Breadcrumbs crumbs={crumbs} />
-          {place.isMainLocation && <p className="badge-main">Hauptstandort</p>}
+          {place.isMainLocation && <p className="badge-main">{words.hero.mainLocation}</p>}
           <h1 id="page-heading">
-            Schlüsseldienst {place.name}
-            {place.kind === 'district' && <span className="heading-sub"> in {town}</span>}
+            {say(words.hero.heading)}
+            {place.kind === 'district' && <span className="heading-sub">{say(words.hero.headingTown)}</span>}
           </h1>
           <ul className="city-facts">
             <li>
               <Icon name="map-pin" size={18} /> {postcodeFact(place)}
             </li>
             <li>
-              <Icon name="timer" size={18} /> {place.arrivalTime === null ? 'Ankunftszeit auf Anfrage' : `Anfahrt ${place.arrivalTime}`}
+              <Icon name="timer" size={18} /> {place.arrivalTime === null ? words.hero.arrivalUnknown : say(words.hero.arrival)}
             </li>
             <li>
-              <Icon name="clock" size={18} /> 24/7 erreichbar
+              <Icon name="clock" size={18} /> {words.hero.always}
             </li>
           </ul>
           <p className="hero-lead">{place.lead}</p>
           <div className="button-row">
             <CallButton site={site} location="city_page" className="btn btn-call btn-large">
-              <span>Jetzt anrufen: {site.phone.display}</span>
+              <span>{say(words.hero.call)}</span>
             </CallButton>
             {' '}
             <WhatsAppButton site={site} location="city_page" className="btn btn-whatsapp btn-large" />
@@ -70,12 +78,12 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
       <div className="container two-columns city-body">
         <div>
           <section aria-labelledby="reasons-heading">
-            <h2 id="reasons-heading">Warum {site.name} {place.at}?</h2>
+            <h2 id="reasons-heading">{say(words.reasons.heading)}</h2>
             {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
             <CheckList
               items={[
-                place.arrivalTime === null ? 'Die Ankunftszeit für Ihre Adresse nennen wir Ihnen am Telefon' : `${sentenceStart(place.at)} in der Regel in ${place.arrivalTime} vor Ort`,
-                place.kind === 'fallback' ? 'Anfahrt im Einsatzgebiet im Preis enthalten' : `Anfahrt ${place.to} im Preis enthalten`,
+                place.arrivalTime === null ? words.reasons.arrivalUnknown : say(words.reasons.arrival),
+                known ? say(words.reasons.travel) : words.reasons.travelUnknown,
                 claims.founded.text,
               ]}
             />
@@ -85,7 +93,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">
-            Preise {place.kind === 'fallback' ? 'im Einsatzgebiet' : place.at}
+            {known ? say(words.prices.heading) : words.prices.headingUnknown}
           </h2>
           <dl className="call-box-rows">
             {PRICE_IDS.map((id) => (
@@ -101,12 +109,12 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
           <p className="fine-print">{vat.note}</p>
           <CallButton site={site} location="city_price_box" className="btn btn-call btn-block" />{' '}
           <a className="text-link" href="/preise">
-            Alle Preise
+            {words.prices.all}
           </a>
         </aside>
       </div>
 
-      <Section id="leistungen-vor-ort" heading={`Unsere Leistungen ${place.at}`} className="section-muted">
+      <Section id="leistungen-vor-ort" heading={say(words.services.heading)} className="section-muted">
         <ul className="card-grid">
           {SERVICES.map((service, index) => (
             <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
@@ -115,33 +123,17 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
                 <a href={service.href}>{service.title}</a>
               </h3>
               <p>
-                {place.kind === 'fallback' ? 'Im Einsatzgebiet' : `Auch ${place.at}`}: <PriceSchedule prices={prices} id={service.priceId} />
+                {known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
               </p>
             </li>
           ))}
         </ul>
-        <ul className="card-grid tiles">
-          <li className="card">
-            <Icon name="shield-check" size={28} className="icon card-icon" />
-            <h3>Schonende Öffnung</h3>
-            <p>{claims.damageFree.text}; gebohrt wird nur mit Ihrer Zustimmung.</p>
-          </li>
-          <li className="card">
-            <Icon name="clock" size={28} className="icon card-icon" />
-            <h3>24/7 Notdienst</h3>
-            <p>Tag und Nacht erreichbar, auch an Sonn- und Feiertagen.</p>
-          </li>
-          <li className="card">
-            <Icon name="badge-euro" size={28} className="icon card-icon" />
-            <h3>Preis vorab</h3>
-            <p>{claims.fixedPrice.text}. {claims.fixedPrice.condition}</p>
-          </li>
-        </ul>
+        <IconCards items={words.tiles} className="card-grid tiles" />
       </Section>
 
       {/* A district with a text of its own names its neighbours above and leaves the whole list to its town's page. */}
       {place.districts.length > 0 && !(place.kind === 'district' && place.description !== null) && (
-        <Section id="stadtteile" heading={`${place.kind === 'district' ? 'Weitere' : 'Alle'} ${districtsWord(place.districts, 'nominative', place.word)} von ${town}`}>
+        <Section id="stadtteile" heading={fillSlots(place.kind === 'district' ? words.districts.others : words.districts.all, { word: districtsWord(place.districts, 'nominative', place.word), town })}>
           <ul className="district-grid">
             {place.districts.map((district, index) => (
               <li key={district.path} style={{ '--i': index } as React.CSSProperties}>
@@ -152,14 +144,14 @@ export function CityPage({ site, prices, claims, vat, place, crumbs }: CityProps
         </Section>
       )}
 
-      <Section id="fragen" heading={`Häufige Fragen zum Schlüsseldienst ${place.at}`}>
+      <Section id="fragen" heading={say(words.faq.heading)}>
         <Faq items={faq} group="city-faq" />
       </Section>
 
-      <CallToAction site={site} heading={`Ausgesperrt ${place.at}? Rufen Sie jetzt an.`} text={place.kind === 'fallback' ? 'Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit.' : `Wir nennen Ihnen am Telefon den Festpreis und wann wir ${place.at} sind.`} location="city_cta" />
+      <CallToAction site={site} heading={say(words.cta.heading)} text={known ? say(words.cta.text) : words.cta.textUnknown} location="city_cta" />
       <p className="container section-more">
         <a className="btn btn-outline" href="/einsatzgebiet">
-          Alle Einsatzgebiete ansehen
+          {words.more}
         </a>
       </p>
     </>

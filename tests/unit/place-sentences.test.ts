@@ -38,11 +38,11 @@ function visible(html: string): string {
 }
 
 const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place })));
-const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [] })));
+const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page })));
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
-  return [place.lead, areaText(place), ...cityFaq(place, prices, site).flatMap((item) => [item.question, item.answer])];
+  return [place.lead, areaText(place), ...cityFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -149,7 +149,7 @@ describe('sentences about every place of the data', () => {
 
   it('asks the four questions with the place phrases and answers the postcodes in a full sentence', () => {
     for (const place of data.places) {
-      const faq = cityFaq(place, prices, site);
+      const faq = cityFaq(place, site, data.placePages.page.faq);
       const town = place.town!.name;
       expect(faq.map((item) => item.question), place.path).toEqual([
         `Wie schnell ist der Schlüsseldienst ${place.at}?`,
@@ -207,19 +207,19 @@ describe('sentences about fixture names', () => {
     expect(areaText(place)).toBe(
       'Unser Einsatzgebiet in Essen Wir kommen nach Altenessen-Süd und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Alte Heide. Schlüsseldienst in ganz Essen',
     );
-    expect(cityFaq(place, prices, site).map((item) => item.question).slice(0, 3)).toEqual([
+    expect(cityFaq(place, site, data.placePages.page.faq).map((item) => item.question).slice(0, 3)).toEqual([
       'Wie schnell ist der Schlüsseldienst in Altenessen-Süd?',
       'Was kostet eine Türöffnung in Altenessen-Süd?',
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
-    expect(cityFaq(place, prices, site)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
+    expect(cityFaq(place, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
     expect(place.lead).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
   });
 
   it('a name with an adjective and an article', () => {
     const place = named('Alte Heide');
     expect(areaText(place)).toContain('Wir kommen in die Alte Heide und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Altenessen-Süd.');
-    const faq = cityFaq(place, prices, site);
+    const faq = cityFaq(place, site, data.placePages.page.faq);
     expect(faq[0]!.question).toBe('Wie schnell ist der Schlüsseldienst in der Alten Heide?');
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende in die Alte Heide?');
@@ -230,12 +230,12 @@ describe('sentences about fixture names', () => {
   it('a town with a long name and its only district', () => {
     const town = named('Mülheim an der Ruhr');
     expect(areaText(town)).toContain('Wir kommen in alle Stadtteile von Mülheim an der Ruhr: Altstadt I.');
-    const faq = cityFaq(town, prices, site);
+    const faq = cityFaq(town, site, data.placePages.page.faq);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende nach Mülheim an der Ruhr?');
     expect(faq[3]).toEqual({ question: 'Welche Postleitzahlen in Mülheim an der Ruhr fahren Sie an?', answer: 'Wir kommen in den ganzen Postleitzahlbereich von Mülheim an der Ruhr: 45468.' });
     const district = named('Altstadt I');
     expect(areaText(district)).toContain('Wir kommen in die Altstadt I und in ganz Mülheim an der Ruhr zu Ihnen – in jede Straße, zu jeder Uhrzeit.');
-    expect(cityFaq(district, prices, site)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
+    expect(cityFaq(district, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
   });
 
   it('lists up to eight districts, the last with "und", and says when there are more', () => {
@@ -289,12 +289,12 @@ describe('sentences about fixture names', () => {
     const ruettenscheid = own.find((place) => place.name === 'Rüttenscheid')!;
     expect(ruettenscheid.districtPostcodes).toEqual({ codes: ['45130'], source });
     expect(pageText(ruettenscheid)).toContain('PLZ 45130 ');
-    expect(cityFaq(ruettenscheid, prices, site)[3]!.answer).toBe(
+    expect(cityFaq(ruettenscheid, site, data.placePages.page.faq)[3]!.answer).toBe(
       `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Rüttenscheid.`,
     );
     const kray = own.find((place) => place.name === 'Kray')!;
     expect(pageText(kray)).toContain('PLZ in Essen: 45127–45131 ');
-    expect(cityFaq(kray, prices, site)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
+    expect(cityFaq(kray, site, data.placePages.page.faq)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {
