@@ -7,7 +7,7 @@ import { atWithTown, postcodeRange, sentenceStart, type Place } from '../lib/pla
 import { priceSentence } from '../lib/prices.ts';
 
 /**
- * The four questions of spec section 2, answered from the place's data and the price list: its
+ * The place page's four FAQ questions, answered from the place's data and the price list: its
  * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
  */
 export function cityFaq(place: Place, prices: Prices, site: Site): { question: string; answer: string }[] {
