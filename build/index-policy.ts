@@ -1,10 +1,10 @@
-// Which place pages a search engine may index (ARCHITECTURE.md, routes): every town page; a
-// district page only once it carries a description written for it (at least 80 words, with its
-// sources) and reads unlike every other indexable place page (build/similarity.ts). Any other
-// district page is `noindex, follow`, outside the sitemap, and still reachable from the A–Z list
-// and the search, because people do look for their district. Near-copies of one page for ~900
-// districts are what Google's spam policy calls doorway pages, and its penalty would hit the
-// whole domain.
+// Which place pages a search engine may index (docs/decisions.md, 'District pages noindex until
+// they have own content'): every town page; a district page only once it carries a description
+// written for it (at least 80 words, with its sources) and reads unlike every other indexable place
+// page (build/similarity.ts). Any other district page is `noindex, follow`, outside the sitemap,
+// and still reachable from the A–Z list and the search, because people do look for their district.
+// Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
+// its penalty would hit the whole domain.
 import { OWN_DESCRIPTION_WORDS } from '../data/schema/cities.ts';
 import { words } from '../templates/lib/format.ts';
 import type { Place } from '../templates/lib/place.ts';

@@ -1,4 +1,5 @@
-// Floating WhatsApp and back-to-top buttons, shown by scroll depth (spec: 20 % and 40 %).
+// Floating WhatsApp and back-to-top buttons, shown by scroll depth: WhatsApp past 20 % on narrow
+// screens, back-to-top past 40 % (the old site's thresholds).
 import { focusElement } from './focus.ts';
 import { prefersReducedMotion } from './motion.ts';
 

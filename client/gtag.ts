@@ -38,9 +38,9 @@ export function hasAnalyticsId(ids: AnalyticsIds = analyticsIds()): boolean {
 export function gtag(...args: unknown[]): void {
   window.dataLayer = window.dataLayer || [];
   if (typeof window.gtag !== 'function') {
-    // gtag.js only understands Arguments objects in the queue, not arrays.
+    // gtag.js only understands Arguments objects in the queue, not arrays: hence `arguments` in a
+    // plain function here, not rest parameters.
     window.gtag = function () {
-      // eslint-disable-next-line prefer-rest-params
       window.dataLayer.push(arguments);
     };
   }

@@ -31,10 +31,10 @@ interface PageResult extends Route {
 const DIST_DIR = join(REPO_ROOT, 'dist');
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
-// ARCHITECTURE.md: the fallback page of an unknown place, the order form /auftrag and district
-// pages without content of their own (build/index-policy.ts) are noindex on purpose; routes.json
-// says which. Lighthouse's SEO category counts a noindex page as blocked (is-crawlable): that one
-// audit is expected there; anything else it loses still counts.
+// The fallback page of an unknown place, the order form /auftrag and district pages without content
+// of their own (build/index-policy.ts) are noindex on purpose (docs/decisions.md); routes.json says
+// which. Lighthouse's SEO category counts a noindex page as blocked (is-crawlable): that one audit
+// is expected there; anything else it loses still counts.
 function onlyNoindex(page: PageResult): boolean {
   const lost = page.lighthouse?.lostPoints.seo ?? [];
   return !page.indexable && lost.length === 1 && lost[0]!.startsWith('is-crawlable');
@@ -226,7 +226,7 @@ async function main(): Promise<number> {
   }
   printHtmlMessages(pages);
   if (pages.some(onlyNoindex)) {
-    console.log('* noindex by design (ARCHITECTURE.md: unknown places, the order form, districts without content of their own); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
+    console.log('* noindex by design (docs/decisions.md: unknown places, the order form, districts without content of their own); Lighthouse counts it as blocked from indexing, every other SEO audit passes.');
   }
   for (const page of failed) {
     console.log(`Below the bar: ${page.template} (${page.path}):`);

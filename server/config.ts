@@ -1,4 +1,5 @@
-// The server's settings from the environment, with the defaults of ARCHITECTURE.md.
+// The server's settings from the environment, with the defaults listed in docs/architecture.md,
+// 'Configuration'.
 import type { ServerOptions } from './index.ts';
 
 export type ServerConfig = Omit<ServerOptions, 'log'>;

@@ -1,5 +1,6 @@
 // Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
-// defaults of ARCHITECTURE.md; tests pass overrides through ServerOptions.features.
+// defaults listed in docs/architecture.md, 'Configuration'; tests pass overrides through
+// ServerOptions.features.
 import { visitRetentionDays } from '../data/schema/retention.ts';
 
 export interface FeatureConfig {

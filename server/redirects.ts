@@ -4,7 +4,8 @@ import { Router } from 'express';
 
 export function redirects(): Router {
   const router = Router();
-  // Spec: an unknown or missing service goes to the overview (every linked service has a page).
+  // An unknown or missing service goes to the overview; every linked service has a page
+  // (docs/decisions.md, 'Every linked service has a page').
   router.get('/leistungen/*rest', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').redirect(301, '/leistungen');
   });

@@ -13,7 +13,8 @@ import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, pollFeed, PUBLIC_SYN
 const SYNC_BODY_LIMIT = 2 * 1024;
 
 const syncBodySchema = z.object({
-  // The spec's client sends the business's search text; the place id of the configuration decides.
+  // Accepted for the old client's sake, then ignored: the place id of the configuration decides
+  // (docs/decisions.md, "The sync button's search text").
   query: z.string().max(200, 'Der Suchtext ist zu lang.').optional(),
   clearExisting: z.boolean({ error: 'clearExisting muss true oder false sein.' }).optional(),
 });

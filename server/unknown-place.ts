@@ -1,7 +1,7 @@
 // Addresses of the service area the build did not pre-render. `/schluesseldienst-{slug}` (the old
 // site's shape) answers 301 to `/schluesseldienst/{slug}`; an unknown but well-formed slug gets
-// the fallback page of the spec, filled from the build's template and marked noindex; a
-// malformed slug falls through to 404.
+// the fallback page, filled from the build's template and marked noindex; a malformed slug falls
+// through to 404 (docs/decisions.md, 'Fallback page for unknown places').
 import { Router } from 'express';
 import { isPlaceSlug, nameFromSlug } from '../templates/lib/place-names.ts';
 import { placePath } from '../templates/lib/slugs.ts';
@@ -10,6 +10,7 @@ import { PAGE_CACHE_CONTROL } from '../templates/lib/http-policy.ts';
 import { htmlEntry, type StaticTable } from './static-table.ts';
 import { FALLBACK_TOKENS, SERVER_FILES } from '../templates/lib/build-output.ts';
 
+// The tokens the build writes into the template (docs/build-server-contract.md).
 const NAME_TOKEN = new RegExp(FALLBACK_TOKENS.name, 'g');
 const SLUG_TOKEN = new RegExp(FALLBACK_TOKENS.slug, 'g');
 

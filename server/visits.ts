@@ -1,5 +1,5 @@
-// Visitor logging (spec section 7): page views by path, visits, call and WhatsApp clicks, all sent
-// by the browser only after 'Alle akzeptieren' (client/visits.ts); the page views of everyone
+// Visitor logging (docs/api.md, 'Visitor log'): page views by path, visits, call and WhatsApp
+// clicks, all sent by the browser only after 'Alle akzeptieren' (client/visits.ts); the page views of everyone
 // are counted by the server itself (page-counts.ts). Every row carries only the truncated
 // address; a daily job forgets rows past retention.
 import express, { Router, type Request, type RequestHandler } from 'express';

@@ -18,8 +18,9 @@ export function legalRoutes({ data, siteUrl, page }: RouteKit): Route[] {
       createElement(LegalPage, { site, heading: prose.heading, html: prose.html, stand: prose.stand }),
     );
   });
-  // The form the technician fills in at the door (ARCHITECTURE.md): reached from the AGB, of no
-  // use to a search engine, so noindex, no canonical address and not in the sitemap.
+  // The form the technician fills in at the door (docs/decisions.md, 'Order form /auftrag'):
+  // reached from the AGB, of no use to a search engine, so noindex, no canonical address and not
+  // in the sitemap.
   routes.push(
     page(
       '/auftrag',

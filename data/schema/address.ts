@@ -1,5 +1,5 @@
-// The address selector of /kontakt (spec sections 3 and 5): the place where the visitor needs
-// help. Checked in the browser; the result goes into the contact message, which the server checks.
+// The address selector of /kontakt (docs/decisions.md, 'Address selector without a maps key'):
+// the place where the visitor needs help. Checked in the browser; the result goes into the contact message, which the server checks.
 // zod's mini build, as for the contact form: only the browser uses this schema.
 import * as z from 'zod/mini';
 

@@ -1,5 +1,5 @@
-// The contact form's two variants (spec section 5), shared by the browser islands and the
-// server: the same rules and the same German messages on both sides. No Node imports here.
+// The contact form's two variants (docs/api.md, 'POST /api/contact'), shared by the browser islands
+// and the server: the same rules and the same German messages on both sides. No Node imports here.
 // zod's mini build: the browser loads this schema when a visitor first touches a form, and the
 // functional API lets esbuild keep only what is used (8 KB brotli; the classic API costs 25 KB).
 import * as z from 'zod/mini';
@@ -24,7 +24,8 @@ export const CONTACT_MESSAGES = {
   messageTooShort: `Bitte beschreiben Sie Ihr Anliegen in mindestens ${CONTACT_LIMITS.messageMin} Zeichen.`,
   messageTooLong: `Die Nachricht darf höchstens ${CONTACT_LIMITS.message} Zeichen lang sein.`,
   // The box acknowledges the privacy policy; the basis is answering the request (Art. 6 Abs. 1
-  // lit. b DSGVO), not consent, so the spec's "Bitte stimmen Sie … zu" would misstate it.
+  // lit. b DSGVO), not consent, so the old site's "Bitte stimmen Sie … zu" would misstate it
+  // (docs/decisions.md, "The contact form's privacy box").
   privacyHome: 'Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben.',
   privacyKontakt: 'Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.',
   nameControl: 'Der Name enthält unsichtbare Steuerzeichen. Bitte geben Sie ihn neu ein.',

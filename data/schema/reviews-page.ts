@@ -7,7 +7,10 @@ const text = z.string().min(2);
 
 export const reviewsPageSchema = z.object({
   ...pageIntro,
-  /** The search text the sync button sends (spec section 7, call 3). */
+  /**
+   * The search text the sync button sends; the server reads the configured place instead
+   * (docs/decisions.md, "The sync button's search text").
+   */
   syncQuery: text,
   /** Shown where the reviews would be when JavaScript is off. */
   noScript: text,

@@ -1,7 +1,7 @@
-// The answer of GET /api/reviews (ARCHITECTURE.md, HTTP API): what the server sends and the
+// The answer of GET /api/reviews (docs/api.md, 'GET /api/reviews'): what the server sends and the
 // reviews island reads. Types only: the island checks the shape itself and carries no zod.
 
-/** A row of google_reviews (spec section 3), as the API lists it. */
+/** A row of google_reviews (docs/architecture.md, 'Database'), as the API lists it. */
 export interface Review {
   id: string;
   author_name: string;

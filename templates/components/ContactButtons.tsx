@@ -10,7 +10,7 @@ interface ButtonProps {
   className?: string;
   children?: ReactNode;
   label?: string;
-  /** Sent with the call event on service pages (spec section 7). */
+  /** Sent with the call event on service pages (`data-track-page-title`). */
   pageTitle?: string | undefined;
   /** Without the icon: a link inside text or a card that shows its own. */
   plain?: boolean;

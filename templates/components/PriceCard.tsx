@@ -15,7 +15,7 @@ export interface PriceCardProps {
   children?: ReactNode;
 }
 
-/** A price card (spec section 3): title, price, note, description, features, surcharge lines. */
+/** A price card: title, price, note, description, features, surcharge lines. */
 export function PriceCard({ prices, id, description, features, highlight, children }: PriceCardProps) {
   const item = priceItem(prices, id);
   return (

@@ -1,6 +1,6 @@
-// The address selector of /kontakt (spec sections 4, 5 and 8). Without a maps key (the only
-// configuration the site has) it is in its failed state from the start: the warning, the map
-// area's note and manual entry. On "Adresse übernehmen" the address is checked (street, postcode
+// The address selector of /kontakt. Without a maps key (the only configuration the site has) it
+// is in its failed state from the start: the warning, the map area's note and manual entry
+// (docs/decisions.md, 'Address selector without a maps key'). On "Adresse übernehmen" the address is checked (street, postcode
 // and town required) and written into the contact form's message, so it reaches us with it.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../data/schema/address.ts';

@@ -1,8 +1,9 @@
-// The contact form, a React island in two variants (spec section 5): A in the home page's contact
-// section (e-mail required), B on /kontakt (phone required). Rendered at build time as a plain
-// form that posts to /api/contact and works without JavaScript (the browser checks `required`,
-// the server answers with a German result page). Once hydrated, the island validates with the
-// same zod schema as the server, sends JSON and answers with the toasts of spec section 8.
+// The contact form, a React island in two variants: A in the home page's contact section
+// (e-mail required), B on /kontakt (phone required); the rules are in docs/api.md,
+// 'POST /api/contact'. Rendered at build time as a plain form that posts to /api/contact and
+// works without JavaScript (the browser checks `required`, the server answers with a German
+// result page). Once hydrated, the island validates with the same zod schema as the server,
+// sends JSON and answers with a success or a failure toast.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../data/schema/contact.ts';
 import { Toaster, useToasts, type ToastMessage } from './Toaster.tsx';

@@ -40,8 +40,9 @@ function isReviewList(value: unknown): value is ReviewList {
 }
 
 /**
- * The failure toast's text for a sync answer that is not a success. Spec section 8 has three
- * failure rows; read against our API (JSON, never an invoked function) they are:
+ * The failure toast's text for a sync answer that is not a success. The old sync button had three
+ * failure messages; read against our API (JSON, never an invoked function) they are
+ * (docs/decisions.md, 'Sync failure messages'):
  * - "Sync no success": the server answered and said why, or said no without a reason: its
  *   `error` text (from any status, e.g. the throttle's 429), else 'Unbekannter Fehler aufgetreten.'
  *   for a 2xx answer with `success: false`;

@@ -1,4 +1,4 @@
-// The notifications of the form and reviews islands (spec section 8: a title and a text, some
+// The notifications of the form and reviews islands (a title and a text, some
 // "destructive"). The region is in the HTML from the start, so screen readers announce what
 // appears in it; a toast closes itself after a while or on its close button.
 import { useCallback, useEffect, useRef, useState } from 'react';

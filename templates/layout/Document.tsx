@@ -12,7 +12,8 @@ function jsonLd(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** The whole page: head, shared layout (spec section 2) and the page's own content. */
+/** The whole page: head, the layout every page shares (header, drawer, footer, consent banner,
+ * floating buttons) and the page's own content. */
 export function Document({ context, head, children }: { context: PageContext; head: Head; children: ReactNode }) {
   const { site, path, siteUrl, assets } = context;
   const canonical = head.canonical && path !== null ? `${siteUrl}${path}` : null;

@@ -1,4 +1,4 @@
-// The seven header navigation items (spec section 2) and the active-item rule.
+// The seven header navigation items and the active-item rule.
 
 export interface NavItem {
   href: string;

@@ -1,4 +1,4 @@
-// Display names from slugs, by the spec's rule (section 3, A-Z place list): the first hyphen
+// Display names from slugs, by the old site's rule for its A–Z list: the first hyphen
 // becomes a space, ae/oe/ue become umlauts, "gross" becomes "groß", "sued" "süd", "strasse"
 // "straße", "st" "St.", and every word is capitalised. Lossy by nature ("raesfeld"): used only
 // for places the data does not name, i.e. the fallback page of an unknown slug.

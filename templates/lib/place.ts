@@ -57,8 +57,9 @@ export interface Place {
   nearby: { link: PlaceLink; km: number }[];
 }
 
-// The spec's "Wir sind auch in Ihrem Gebiet für Sie da" would promise coverage of any name typed
-// into the address bar; the narrower truth:
+// The old fallback's "Wir sind auch in Ihrem Gebiet für Sie da" would promise coverage of any name
+// typed into the address bar; the narrower truth (docs/decisions.md, 'Fallback page for unknown
+// places'):
 export const FALLBACK_TEXT = 'Rufen Sie uns einfach an – wir sagen Ihnen sofort, ob wir zu Ihnen kommen und wann wir da sein können.';
 
 /** The phrases of a name used like a town's, without an article: "in Essen", "nach Essen". */

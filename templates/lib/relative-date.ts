@@ -1,4 +1,4 @@
-// How long ago a review was written, in the words of spec section 9: "heute", "gestern",
+// How long ago a review was written, in the old site's words: "heute", "gestern",
 // "vor N Tagen" (under 7), Wochen (under 30), Monaten (under 365), Jahren.
 
 // Days are counted as calendar days in Essen, not as 24-hour spans: a review from 23:30 read at

@@ -1,4 +1,5 @@
-// Slugs of German place names: lower case, umlauts as ue/ae/oe and ß as ss (the spec's rule),
+// Slugs of German place names: lower case, umlauts as ue/ae/oe and ß as ss (docs/decisions.md,
+// 'City page addresses'),
 // so "Mülheim an der Ruhr" becomes "muelheim-an-der-ruhr".
 import slugify from 'slugify';
 

@@ -2,7 +2,7 @@ import { LinkItems } from '../components/LinkItems.tsx';
 import type { Site } from '../../data/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
-// Texts of spec section 2 "Not found", to the letter.
+// The old site's 404 texts and links, to the letter (docs/decisions.md, 'Not-found page').
 const LINKS = [
   { href: '/leistungen/tueroeffnung', label: 'Türöffnung' },
   { href: '/leistungen/schlosswechsel', label: 'Schlosswechsel' },

@@ -108,9 +108,10 @@ function Shared({ id, section }: { id: WithdrawalSectionId; section: { heading: 
   );
 }
 
-// The order form of ARCHITECTURE.md (/auftrag): on screen a page of the site, on paper an A4 form
-// (templates/styles/order-form.css) that the customer signs before work starts and keeps a copy
-// of, which makes it the durable medium § 356 Abs. 4 Nr. 2 b and § 312f Abs. 1 BGB ask for.
+// The order form /auftrag (docs/decisions.md, 'Order form /auftrag'): on screen a page of the
+// site, on paper an A4 form (templates/styles/order-form.css) that the customer signs before work
+// starts and keeps a copy of, which makes it the durable medium § 356 Abs. 4 Nr. 2 b and § 312f
+// Abs. 1 BGB ask for.
 export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal }: OrderFormProps) {
   const { address } = site;
   const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];

@@ -16,7 +16,7 @@ export function servicePath(slug: string): string {
   return `/leistungen/${slug}`;
 }
 
-/** /leistungen: six cards, three benefits each (spec section 2). */
+/** /leistungen: six cards, three benefits each. */
 export function ServicesPage({ site, services, crumbs }: ServicesProps) {
   const { overview } = services;
   return (

@@ -7,7 +7,7 @@ import type { PlacePageWords } from '../../data/schema/place-pages.ts';
 import { fillSlots } from '../lib/slots.ts';
 
 /**
- * The four questions of spec section 2, answered from the place's data and the price list: its
+ * The place page's four FAQ questions, answered from the place's data and the price list: its
  * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
  */
 export function cityFaq(place: Place, site: Site, words: PlacePageWords['faq']): { question: string; answer: string }[] {

@@ -5,7 +5,7 @@ import { baseUrl, isShown, useBrowser } from './browser.ts';
 const open = useBrowser();
 
 describe('an unknown address', () => {
-  it('answers 404 with the spec texts, a call link and ways back', async () => {
+  it('answers 404 with the old site\'s 404 texts, a call link and ways back', async () => {
     const path = '/gibt-es-nicht/straße';
     const response = await fetch(new URL(path, baseUrl()));
     expect(response.status).toBe(404);

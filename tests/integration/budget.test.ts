@@ -1,6 +1,6 @@
-// The byte budgets of ARCHITECTURE.md: the first tel: link within the first 14 KB (brotli) of
-// every page, no render-blocking resource after it, and at most 15 KB of JavaScript (brotli)
-// loaded before any interaction.
+// The byte budgets (docs/architecture.md, 'Budgets'): the first tel: link within the first 14 KB
+// (brotli) of every page, no render-blocking resource after it, and at most 15 KB of JavaScript
+// (brotli) loaded before any interaction.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';

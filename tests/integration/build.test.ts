@@ -185,7 +185,7 @@ describe('one data file holds the business facts', () => {
   }, 120_000);
 });
 
-describe('the home page holds every section of the spec', () => {
+describe('the home page holds every section', () => {
   const html = () => site.read('index.html');
   const hrefs = (fragment: string) => [...fragment.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]);
   const section = (id: string) => {

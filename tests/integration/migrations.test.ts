@@ -12,7 +12,7 @@ const databasePath = () => {
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 describe('database migrations', () => {
-  it('creates the tables of ARCHITECTURE.md on a new file, in WAL mode', () => {
+  it('creates the tables of docs/architecture.md (Database) on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
     expect(tables.map((table) => table.name)).toEqual(['contact_messages', 'google_reviews', 'page_counts', 'review_syncs', 'visits']);

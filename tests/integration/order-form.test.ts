@@ -1,7 +1,7 @@
-// /auftrag, the order form the technician fills in at the door (ARCHITECTURE.md): a noindex page
-// outside the sitemap, linked from the AGB, with every price as /preise states it, the surcharge
-// rule, the same withdrawal texts as the AGB, the declaration of § 356 Abs. 4 BGB, signature lines
-// and a print stylesheet for A4.
+// /auftrag, the order form the technician fills in at the door (docs/decisions.md, 'Order form
+// /auftrag'): a noindex page outside the sitemap, linked from the AGB, with every price as /preise
+// states it, the surcharge rule, the same withdrawal texts as the AGB, the declaration of § 356
+// Abs. 4 BGB, signature lines and a print stylesheet for A4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData, type SiteData } from '../../build/data.ts';
 import { WITHDRAWAL_SECTIONS } from '../../data/schema/legal.ts';

@@ -334,7 +334,7 @@ describe('the service area', () => {
     }
   });
 
-  it('a town page has the elements of the spec, the badge only for the main location', () => {
+  it('a town page has its postcodes, arrival time and districts, the badge only for the main location', () => {
     for (const place of data.places.filter((p) => p.kind === 'town')) {
       const text = visibleText(html(place.path));
       expect(html(place.path).includes('class="badge-main">Hauptstandort<'), place.path).toBe(place.isMainLocation);

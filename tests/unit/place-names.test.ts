@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { germanCollator, isPlaceSlug, nameFromSlug } from '../../templates/lib/place-names.ts';
 
-describe('display names from slugs (spec section 3)', () => {
+describe('display names from slugs (the old A–Z list\'s rule)', () => {
   it.each([
     ['essen', 'Essen'],
     ['muelheim-an-der-ruhr', 'Mülheim An-Der-Ruhr'],
