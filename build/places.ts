@@ -4,9 +4,8 @@
 // only where the data lists them; otherwise its page lists the town's other districts as such.
 import type { Site } from '../data/schema/site.ts';
 import { DISTRICT_WORDS, type DistrictWord, type Town } from '../data/schema/cities.ts';
-import { plainPhrases, sentenceStart, type Place, type PlaceLink } from '../templates/lib/place.ts';
+import { plainPhrases, type Place, type PlaceLink } from '../templates/lib/place.ts';
 import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
-import { arrivalInWords } from '../templates/lib/arrival.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { countClaims } from './district-counts.ts';
 import { compassWord, distanceKm, type TownPostcodes } from './postcodes.ts';
@@ -126,7 +125,6 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
     const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
     const distance = Math.round(distanceKm(shop, codes));
     const direction = distance > HOME_KM ? compassWord(shop, codes) : null;
-    const arrival = arrivalInWords(town.arrivalTime);
     const shared = {
       region: town.region,
       arrivalTime: town.arrivalTime,
@@ -151,10 +149,6 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       town: townLink,
       isMainLocation: town.isMainLocation,
       word: town.districtWord,
-      lead:
-        direction === null
-          ? `In ${town.name} ist unser Standort: Hier sind wir rund um die Uhr in der Regel in ${arrival} bei Ihnen.`
-          : `${town.name} liegt rund ${distance} km ${direction} von unserem Standort in ${site.address.city}. Nach ${town.name} kommen wir rund um die Uhr, in der Regel in ${arrival}.`,
       description: town.description,
       facts: town.population === null ? null : town.facts,
       sources: town.sources,
@@ -179,7 +173,6 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
         // town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for
         // any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
         population: null,
-        lead: `Der ${district.word} ${district.name} gehört zur ${town.kind} ${town.name}. ${sentenceStart(district.to)} kommen wir rund um die Uhr, in der Regel in ${arrival}.`,
         description: district.description,
         facts: null,
         sources: district.sources,

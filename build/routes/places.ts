@@ -4,7 +4,7 @@
 import { createElement } from 'react';
 import { REGIONS } from '../../data/schema/cities.ts';
 import { priceSentence } from '../../templates/lib/prices.ts';
-import { atWithTown, districtsWord, FALLBACK_TEXT, plainPhrases, townsWord, type Place } from '../../templates/lib/place.ts';
+import { atWithTown, districtsWord, plainPhrases, townsWord, type Place } from '../../templates/lib/place.ts';
 import { fillSlots } from '../../templates/lib/slots.ts';
 import { FALLBACK_TOKENS, serverFile } from '../../templates/lib/build-output.ts';
 import { placePath } from '../../templates/lib/slugs.ts';
@@ -31,7 +31,6 @@ function fallbackPlace(): Place {
     postcodes: [],
     population: null,
     isMainLocation: false,
-    lead: FALLBACK_TEXT,
     description: null,
     facts: null,
     sources: [],

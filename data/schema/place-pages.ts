@@ -16,7 +16,33 @@ const words = <S extends string>(...slots: S[]) => slotText(slots);
 /** The words of every place page; what each slot holds is said in data/place-pages.yaml. */
 const pageSchema = z
   .object({
+    lead: z
+      .object({
+        home: words('name', 'arrivalWords'),
+        town: words('name', 'distance', 'direction', 'city', 'To', 'arrivalWords'),
+        district: words('word', 'name', 'kind', 'town', 'To', 'arrivalWords'),
+        unknown: words(),
+      })
+      .strict(),
     hero: z.object({ mainLocation: words(), heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), call: words('phone') }).strict(),
+    about: z.object({ heading: words('name'), population: words('name', 'population'), sources: words('sources'), populationSource: words() }).strict(),
+    area: z
+      .object({
+        heading: words('town'),
+        headingUnknown: words('to'),
+        unknown: words('to', 'areaLink'),
+        areaLinkText: words(),
+        allDistricts: words('word', 'town'),
+        wholeTown: words('name'),
+        district: words('to', 'town'),
+        neighbours: words('word'),
+        others: words('word', 'town'),
+        andAll: words(),
+        andMore: words('count'),
+        nearby: words(),
+        townLink: words('town'),
+      })
+      .strict(),
     reasons: z.object({ heading: words('business', 'at'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
     prices: z.object({ heading: words('at'), headingUnknown: words(), all: words() }).strict(),
     services: z.object({ heading: words('at'), known: words('at'), unknown: words() }).strict(),

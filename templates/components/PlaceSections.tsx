@@ -1,6 +1,10 @@
 // The parts of a place page that speak of the place itself: its own text with sources, where we
 // go in and around it, its districts and neighbours. Rendered by templates/pages/CityPage.tsx.
+import type { PlacePageWords } from '../../data/schema/place-pages.ts';
 import { districtsWord, type Place, type PlaceLink } from '../lib/place.ts';
+import { fillSlots } from '../lib/slots.ts';
+
+type AreaWords = PlacePageWords['area'];
 
 const SHOWN_DISTRICTS = 8;
 
@@ -8,7 +12,7 @@ const SHOWN_DISTRICTS = 8;
  * Up to eight names as links after a colon, the last joined with "und" when the list is complete.
  * With `counted`, a ninth name is shown rather than "und 1 weitere".
  */
-function ShortList({ links, counted = false }: { links: PlaceLink[]; counted?: boolean }) {
+function ShortList({ links, counted = false, words }: { links: PlaceLink[]; counted?: boolean; words: AreaWords }) {
   const shown = links.slice(0, counted && links.length === SHOWN_DISTRICTS + 1 ? links.length : SHOWN_DISTRICTS);
   const rest = links.length - shown.length;
   const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && rest === 0 ? ' und ' : ', ');
@@ -20,7 +24,7 @@ function ShortList({ links, counted = false }: { links: PlaceLink[]; counted?: b
           {separator(index)}
         </span>
       ))}
-      {rest === 0 ? '.' : counted ? ` und ${rest} weitere.` : ' und alle weiteren.'}
+      {rest === 0 ? '.' : counted ? fillSlots(words.andMore, { count: rest }) : words.andAll}
     </>
   );
 }
@@ -29,21 +33,16 @@ function ShortList({ links, counted = false }: { links: PlaceLink[]; counted?: b
  * The place in its own words: the description written for it, the town's inhabitants and facts,
  * and where these statements come from. Nothing here is shared with another page.
  */
-export function AboutPlace({ place }: { place: Place }) {
+export function AboutPlace({ place, words }: { place: Place; words: PlacePageWords['about'] }) {
   const facts = place.facts !== null && place.population !== null;
   if (place.description === null && !facts) return null;
+  const sources = [...place.sources, ...(facts ? [words.populationSource] : [])].join('; ');
   return (
     <section aria-labelledby="about-heading">
-      <h2 id="about-heading">Über {place.name}</h2>
+      <h2 id="about-heading">{fillSlots(words.heading, { name: place.name })}</h2>
       {place.description !== null && <p>{place.description}</p>}
-      {facts && (
-        <p>
-          {place.name} hat rund {place.population!.toLocaleString('de-DE')} Einwohnerinnen und Einwohner. {place.facts}
-        </p>
-      )}
-      {place.sources.length > 0 && (
-        <p className="fine-print">{`Quellen: ${place.sources.join('; ')}${facts ? '; Einwohnerzahl gerundet nach IT.NRW' : ''}.`}</p>
-      )}
+      {facts && <p>{`${fillSlots(words.population, { name: place.name, population: place.population!.toLocaleString('de-DE') })} ${place.facts}`}</p>}
+      {place.sources.length > 0 && <p className="fine-print">{`${fillSlots(words.sources, { sources })}.`}</p>}
     </section>
   );
 }
@@ -54,43 +53,46 @@ export function AboutPlace({ place }: { place: Place }) {
  * names neighbours only where the data lists them; its town's other districts are just that,
  * in the data's order, with nothing said about where they lie.
  */
-export function CityArea({ place }: { place: Place }) {
+export function CityArea({ place, words }: { place: Place; words: AreaWords }) {
   const town = place.town?.name ?? place.name;
   const neighbours = place.neighbours ?? [];
   const others = place.districts;
+  const say = (text: string, more: Record<string, string> = {}) => fillSlots(text, { name: place.name, town, to: place.to, ...more });
+  // The link stands inside the sentence: the text is cut where its slot is.
+  const [beforeLink, afterLink] = say(words.unknown, { areaLink: '\u0000' }).split('\u0000') as [string, string];
   return (
     <section aria-labelledby="area-heading">
-      <h2 id="area-heading">{place.kind === 'fallback' ? `Kommen wir ${place.to}?` : `Unser Einsatzgebiet in ${town}`}</h2>
+      <h2 id="area-heading">{place.kind === 'fallback' ? say(words.headingUnknown) : say(words.heading)}</h2>
       {place.kind === 'fallback' ? (
         // A name the data does not know may lie outside the service area: promise nothing.
         <p>
-          Ob wir {place.to} kommen, wann wir da sein können und ob Anfahrtskosten außerhalb unseres <a href="/einsatzgebiet">Einsatzgebiets</a> anfallen, sagen wir Ihnen am Telefon.
+          {beforeLink}
+          <a href="/einsatzgebiet">{words.areaLinkText}</a>
+          {afterLink}
         </p>
       ) : place.kind === 'town' && others.length > 0 ? (
         <p>
-          {`Wir kommen in alle ${districtsWord(others, 'nominative', place.word)} von ${town}: `}
-          <ShortList links={others} />
+          {say(words.allDistricts, { word: districtsWord(others, 'nominative', place.word) })}
+          <ShortList links={others} words={words} />
         </p>
       ) : (
-        <p>
-          Wir kommen {place.kind === 'district' ? `${place.to} und in ganz ${town}` : `in ganz ${place.name}`} zu Ihnen – in jede Straße, zu jeder Uhrzeit.
-        </p>
+        <p>{say(place.kind === 'district' ? words.district : words.wholeTown)}</p>
       )}
       {place.kind === 'district' && neighbours.length > 0 && (
         <p>
-          {`Benachbarte ${districtsWord(neighbours)}: `}
-          <ShortList links={neighbours} counted />
+          {say(words.neighbours, { word: districtsWord(neighbours) })}
+          <ShortList links={neighbours} counted words={words} />
         </p>
       )}
       {place.kind === 'district' && neighbours.length === 0 && others.length > 0 && (
         <p>
-          {`Weitere ${districtsWord(others)} von ${town}: `}
-          <ShortList links={others} counted />
+          {say(words.others, { word: districtsWord(others) })}
+          <ShortList links={others} counted words={words} />
         </p>
       )}
       {place.nearby.length > 0 && (
         <p>
-          {`Nächstgelegene Orte unseres Einsatzgebiets (Luftlinie): `}
+          {words.nearby}
           {place.nearby.map((near, index) => (
             <span key={near.link.path}>
               <a href={near.link.path}>{near.link.name}</a> ({near.km} km){index === place.nearby.length - 1 ? '.' : index === place.nearby.length - 2 ? ' und ' : ', '}
@@ -100,7 +102,7 @@ export function CityArea({ place }: { place: Place }) {
       )}
       {place.kind === 'district' && place.town && (
         <p>
-          <a href={place.town.path}>Schlüsseldienst in ganz {place.town.name}</a>
+          <a href={place.town.path}>{say(words.townLink)}</a>
         </p>
       )}
     </section>

@@ -38,8 +38,6 @@ export interface Place {
   townKind?: TownKind;
   /** A district's own word; for a town, the word for its districts. Default "Stadtteil". */
   word?: DistrictWord;
-  /** The hero's lead, built from data: where the place lies from the shop and how fast we are there. */
-  lead: string;
   /** Written for this place from sourced facts (a town's always, a district's where the owner added one); null: none. */
   description: string | null;
   facts: string | null;
@@ -57,10 +55,6 @@ export interface Place {
   nearby: { link: PlaceLink; km: number }[];
 }
 
-// The old fallback's "Wir sind auch in Ihrem Gebiet für Sie da" would promise coverage of any name
-// typed into the address bar; the narrower truth (docs/decisions.md, 'Fallback page for unknown
-// places'):
-export const FALLBACK_TEXT = 'Rufen Sie uns einfach an – wir sagen Ihnen sofort, ob wir zu Ihnen kommen und wann wir da sein können.';
 
 /** The phrases of a name used like a town's, without an article: "in Essen", "nach Essen". */
 export function plainPhrases(name: string): Pick<Place, 'at' | 'to'> {

@@ -13,6 +13,7 @@ import { Section } from '../components/Section.tsx';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../lib/place.ts';
 import { AboutPlace, CityArea } from '../components/PlaceSections.tsx';
 import { cityFaq } from './city-faq.ts';
+import { placeLead } from './place-lead.ts';
 import { priceItem } from '../lib/prices.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 import type { PlacePageWords } from '../../data/schema/place-pages.ts';
@@ -64,7 +65,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words }: Ci
               <Icon name="clock" size={18} /> {words.hero.always}
             </li>
           </ul>
-          <p className="hero-lead">{place.lead}</p>
+          <p className="hero-lead">{placeLead(place, words.lead, site.address.city)}</p>
           <div className="button-row">
             <CallButton site={site} location="city_page" className="btn btn-call btn-large">
               <span>{say(words.hero.call)}</span>
@@ -88,8 +89,8 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words }: Ci
               ]}
             />
           </section>
-          <AboutPlace place={place} />
-          <CityArea place={place} />
+          <AboutPlace place={place} words={words.about} />
+          <CityArea place={place} words={words.area} />
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">

@@ -17,6 +17,7 @@ import { townRecord } from '../support/town-record.ts';
 import { CityPage } from '../../templates/pages/CityPage.tsx';
 import { CityArea } from '../../templates/components/PlaceSections.tsx';
 import { cityFaq } from '../../templates/pages/city-faq.ts';
+import { placeLead } from '../../templates/pages/place-lead.ts';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../templates/lib/place.ts';
 import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
@@ -25,6 +26,7 @@ import { fakeImages } from '../support/fake-images.ts';
 
 const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site, prices } = data;
+const lead = (place: Place) => placeLead(place, data.placePages.page.lead, site.address.city);
 
 function visible(html: string): string {
   return html
@@ -37,12 +39,12 @@ function visible(html: string): string {
     .trim();
 }
 
-const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place })));
+const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place, words: data.placePages.page.area })));
 const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page })));
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
-  return [place.lead, areaText(place), ...cityFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
+  return [lead(place), areaText(place), ...cityFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -94,7 +96,7 @@ describe('sentences about every place of the data', () => {
         expect(area, district.path).not.toMatch(/Nachbar|[Bb]enachbart|angrenzend/);
       }
       expect(area, district.path).not.toMatch(/und die /);
-      expect(district.lead, district.path).toBe(
+      expect(lead(district), district.path).toBe(
         `Der ${district.word} ${district.name} gehört zur ${district.townKind} ${town}. ${sentenceStart(district.to)} kommen wir rund um die Uhr, ` +
           `in der Regel in ${district.arrivalTime!.replace(' Min.', ' Minuten')}.`,
       );
@@ -124,12 +126,12 @@ describe('sentences about every place of the data', () => {
     expect(townText).toContain('Alle Ortsteile von Hünxe');
     expect(townText).not.toContain('Stadtteil');
     const drevenack = districts.find((place) => place.name === 'Drevenack')!;
-    expect(drevenack.lead).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    expect(lead(drevenack)).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
     const districtText = pageText(drevenack);
     expect(districtText).toContain('Weitere Ortsteile von Hünxe: ');
     expect(districtText).not.toMatch(/Stadtteil|Stadt Hünxe/);
-    expect(districts.find((place) => place.name === 'Walsum')!.lead).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
-    expect(districts.find((place) => place.name === 'Rüttenscheid')!.lead).toMatch(/^Der Stadtteil Rüttenscheid gehört zur Stadt Essen\./);
+    expect(lead(districts.find((place) => place.name === 'Walsum')!)).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(lead(districts.find((place) => place.name === 'Rüttenscheid')!)).toMatch(/^Der Stadtteil Rüttenscheid gehört zur Stadt Essen\./);
   });
 
   it('never puts a bare "in" or "nach" before a name that needs an article', () => {
@@ -213,7 +215,7 @@ describe('sentences about fixture names', () => {
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
     expect(cityFaq(place, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
-    expect(place.lead).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
+    expect(lead(place)).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
   });
 
   it('a name with an adjective and an article', () => {
@@ -224,7 +226,7 @@ describe('sentences about fixture names', () => {
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende in die Alte Heide?');
     expect(faq[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch in die Alte Heide.');
-    expect(place.lead).toContain('In die Alte Heide kommen wir rund um die Uhr');
+    expect(lead(place)).toContain('In die Alte Heide kommen wir rund um die Uhr');
   });
 
   it('a town with a long name and its only district', () => {
@@ -276,10 +278,10 @@ describe('sentences about fixture names', () => {
       site,
     );
     const named = (name: string) => mixed.find((place) => place.name === name)!;
-    expect(named('Drevenack').lead).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
+    expect(lead(named('Drevenack'))).toMatch(/^Der Ortsteil Drevenack gehört zur Gemeinde Hünxe\./);
     expect(areaText(named('Hünxe'))).toContain('Wir kommen in alle Ortsteile von Hünxe: Drevenack und Bruckhausen.');
     expect(areaText(named('Drevenack'))).toContain('Weitere Ortsteile von Hünxe: Bruckhausen.');
-    expect(named('Walsum').lead).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
+    expect(lead(named('Walsum'))).toMatch(/^Der Stadtbezirk Walsum gehört zur Stadt Duisburg\./);
     expect(areaText(named('Duisburg'))).toContain('Wir kommen in alle Stadtbezirke und Ortsteile von Duisburg: Walsum und Alt-Walsum.');
   });
 

@@ -7,8 +7,10 @@ import { distanceKm, loadPostcodes } from '../../build/postcodes.ts';
 import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { townRecord } from '../support/town-record.ts';
+import { placeLead } from '../../templates/pages/place-lead.ts';
 
-const site = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') }).site;
+const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const { site } = data;
 
 function csv(rows: string[]): string {
   const dir = tempDir('postcodes-');
@@ -74,7 +76,7 @@ describe('places of the service area', () => {
     expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
     expect(district.neighbours).toEqual([]);
     expect(district.facts).toBeNull();
-    expect(district.lead).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
+    expect(placeLead(district, data.placePages.page.lead, 'Essen')).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
   });
 
   it('shows facts only where the data has a population', () => {
