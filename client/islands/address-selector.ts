@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { AddressSelector, type AddressSelectorProps } from '../../templates/islands/AddressSelector.tsx';
+import { AddressSelector } from '../../templates/islands/AddressSelector.tsx';
+import { addressSelectorProps } from '../../templates/islands/registry.ts';
 
-export function hydrate(element: HTMLElement, props: object): void {
-  hydrateRoot(element, createElement(AddressSelector, props as AddressSelectorProps));
+export function hydrate(element: HTMLElement, props: unknown): void {
+  hydrateRoot(element, createElement(AddressSelector, addressSelectorProps(props)));
 }

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { CitySearch, type CitySearchProps } from '../../templates/islands/CitySearch.tsx';
+import { CitySearch } from '../../templates/islands/CitySearch.tsx';
+import { citySearchProps } from '../../templates/islands/registry.ts';
 
-export function hydrate(element: HTMLElement, props: object): void {
-  hydrateRoot(element, createElement(CitySearch, props as CitySearchProps));
+export function hydrate(element: HTMLElement, props: unknown): void {
+  hydrateRoot(element, createElement(CitySearch, citySearchProps(props)));
 }

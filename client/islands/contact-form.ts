@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ContactForm, type ContactFormProps } from '../../templates/islands/ContactForm.tsx';
+import { ContactForm } from '../../templates/islands/ContactForm.tsx';
+import { contactFormProps } from '../../templates/islands/registry.ts';
 import { trackContactResult, trackFormSubmit } from '../tracking.ts';
 
-export function hydrate(element: HTMLElement, props: object): void {
-  hydrateRoot(element, createElement(ContactForm, { ...(props as ContactFormProps), onSend: () => trackFormSubmit(), onResult: trackContactResult }));
+export function hydrate(element: HTMLElement, props: unknown): void {
+  hydrateRoot(element, createElement(ContactForm, { ...contactFormProps(props), onSend: () => trackFormSubmit(), onResult: trackContactResult }));
 }

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { Reviews, type ReviewsProps } from '../../templates/islands/Reviews.tsx';
+import { isReviewList, Reviews } from '../../templates/islands/Reviews.tsx';
+import { reviewsProps } from '../../templates/islands/registry.ts';
 
-export function hydrate(element: HTMLElement, props: object): void {
-  hydrateRoot(element, createElement(Reviews, props as ReviewsProps));
+export function hydrate(element: HTMLElement, props: unknown): void {
+  hydrateRoot(element, createElement(Reviews, reviewsProps(props, isReviewList)));
 }

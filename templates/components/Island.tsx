@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { IslandName, IslandPropsByName } from '../islands/registry.ts';
 
 /**
  * A React island: its component rendered to HTML now, hydrated in the browser by
@@ -8,15 +9,16 @@ import type { ReactNode } from 'react';
  * instead of being sent by the browser (for forms that only make sense with the island). Props
  * stay small.
  */
-export function Island({
+export function Island<N extends IslandName>({
   name,
   props,
   server,
   holdSubmit = false,
   children,
 }: {
-  name: string;
-  props: object;
+  /** The island's name fixes the type of its props (templates/islands/registry.ts). */
+  name: N;
+  props: IslandPropsByName[N];
   server?: { src: string; events?: string };
   holdSubmit?: boolean;
   children: ReactNode;

@@ -33,7 +33,8 @@ type Phase = 'loading' | 'loaded' | 'failed';
 const LOAD_FAILED = { title: 'Fehler beim Laden der Bewertungen', description: 'Die Bewertungen konnten nicht geladen werden.' };
 const SYNC_FAILED = 'Synchronisation fehlgeschlagen';
 
-function isReviewList(value: unknown): value is ReviewList {
+/** The shape of a review list as the server sends it; the island carries no zod. */
+export function isReviewList(value: unknown): value is ReviewList {
   const list = value as Partial<ReviewList> | null;
   return typeof list === 'object' && list !== null && Array.isArray(list.reviews) &&
     typeof list.summary === 'object' && list.summary !== null && Array.isArray(list.summary.distribution);
