@@ -23,7 +23,7 @@ function imageOf(images: GalleryProps['images'], name: string): ResponsiveImage 
 // Without JavaScript each image links its largest JPEG; client/gallery.ts opens the viewer.
 export function Gallery({ items, images }: GalleryProps) {
   return (
-    <ul className="gallery">
+    <ul className="card-grid gallery">
       {items.map((item, index) => {
         const image = imageOf(images, item.image);
         return (

@@ -7,16 +7,14 @@ import { z } from 'zod';
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
 export const SERVER_FOLDER = '_server';
 
-export const SERVER_FILES = {
-  /** The page of a place the data does not know, with FALLBACK_TOKENS for name and slug. */
-  fallbackPage: 'city-fallback.html',
-  /** The page the server answers a form sent without JavaScript with, with MESSAGE_TOKENS. */
-  messagePage: 'message.html',
-  /** The few business facts the server needs (siteFactsSchema). */
-  siteFacts: 'site.json',
-  /** Every page with its template, title and index state (routeManifestSchema), for the audit, the link checker and tests. */
-  routes: 'routes.json',
-} as const;
+/**
+ * fallbackPage: the page of a place the data does not know, with FALLBACK_TOKENS for name and slug;
+ * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
+ * siteFacts: the few business facts the server needs (siteFactsSchema);
+ * routes: every page with its template, title and index state (routeManifestSchema), for the
+ * audit, the link checker and the tests.
+ */
+export const SERVER_FILES = { fallbackPage: 'city-fallback.html', messagePage: 'message.html', siteFacts: 'site.json', routes: 'routes.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
