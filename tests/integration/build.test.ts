@@ -104,7 +104,7 @@ describe('the build', () => {
 
   it('renders the gallery through the image pipeline with width and height set', () => {
     const html = site.read('index.html');
-    const gallery = html.slice(html.indexOf('<ul class="gallery">'), html.indexOf('</ul>', html.indexOf('<ul class="gallery">')));
+    const gallery = html.slice(html.indexOf('<ul class="card-grid gallery">'), html.indexOf('</ul>', html.indexOf('<ul class="card-grid gallery">')));
     expect(gallery.match(/<picture>/g)).toHaveLength(4);
     expect(gallery.match(/type="image\/avif"/g)).toHaveLength(4);
     expect(gallery.match(/type="image\/webp"/g)).toHaveLength(4);
