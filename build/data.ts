@@ -33,6 +33,7 @@ import { includeWithdrawal, loadWithdrawal, type Withdrawal } from './withdrawal
 import { orderFormSchema, type OrderForm } from '../data/schema/order-form.ts';
 import { placePagesSchema, type PlacePages } from '../data/schema/place-pages.ts';
 import { errorPagesSchema, type ErrorPages } from '../data/schema/error-pages.ts';
+import { navigationSchema, type Navigation } from '../data/schema/navigation.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -73,6 +74,8 @@ export interface SiteData {
   placePages: PlacePages;
   /** The heads of the 404 page and the message page (data/error-pages.yaml). */
   errorPages: ErrorPages;
+  /** The header navigation, whose labels also name the pages in breadcrumbs (data/navigation.yaml). */
+  navigation: Navigation;
   buildDate: Date;
 }
 
@@ -224,6 +227,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const orderForm = loadYaml(...file('order-form.yaml'), orderFormSchema, fill);
   const placePages = loadYaml(...file('place-pages.yaml'), placePagesSchema, fill);
   const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, buildDate };
+  const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, buildDate };
 }
 

@@ -10,10 +10,10 @@ import type { Route, RouteKit } from './route.ts';
 /** The page the server fills with a short message (the contact form's result without JavaScript). */
 export const MESSAGE_FILE = serverFile('messagePage');
 
-export function contactRoutes({ data, start, page, described }: RouteKit): Route[] {
+export function contactRoutes({ data, start, crumb, page, described }: RouteKit): Route[] {
   const { site, contactPage, reviewsPage, errorPages } = data;
-  const contactCrumbs = [start, { name: 'Kontakt', path: '/kontakt' }];
-  const reviewsCrumbs = [start, { name: 'Bewertungen', path: '/bewertungen' }];
+  const contactCrumbs = [start, crumb('/kontakt')];
+  const reviewsCrumbs = [start, crumb('/bewertungen')];
   const { latitude, longitude } = site.address;
   return [
     page(

@@ -10,6 +10,7 @@ import { pricesRoutes } from './prices.ts';
 import { routeKit, type Route, type RouteInputs } from './route.ts';
 import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
+import { DataError, DataErrors } from '../data-error.ts';
 
 export { fileForPath, type Route, type RouteInputs } from './route.ts';
 export { FALLBACK_FILE } from './places.ts';
@@ -21,6 +22,11 @@ export function listRoutes(inputs: RouteInputs): Route[] {
   const kit = routeKit(inputs);
   const routes = FAMILIES.flatMap((family) => family(kit));
   checkRoutes(routes);
+  const paths = new Set(routes.map((route) => route.path));
+  const dead = inputs.data.navigation.items.flatMap((item, i) =>
+    paths.has(item.href) ? [] : [new DataError('data/navigation.yaml', `items[${i}].href`, `"${item.href}" is no page the build writes; link one of its pages`)],
+  );
+  if (dead.length > 0) throw new DataErrors(dead);
   return routes;
 }
 

@@ -41,9 +41,9 @@ function fallbackPlace(): Place {
   };
 }
 
-export function placeRoutes({ data, siteUrl, start, page, described }: RouteKit): Route[] {
+export function placeRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {
   const { site, prices, placePages } = data;
-  const areaCrumb: Crumb = { name: 'Einsatzgebiet', path: '/einsatzgebiet' };
+  const areaCrumb = crumb('/einsatzgebiet');
   const door = priceSentence(prices, 'tuer-zugefallen');
 
   const placeHead = (place: Place, crumbs: Crumb[]) => {

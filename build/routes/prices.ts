@@ -4,9 +4,9 @@ import { faqPage } from '../../templates/lib/structured-data.ts';
 import { PricesPage } from '../../templates/pages/PricesPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 
-export function pricesRoutes({ data, siteUrl, start, page, described }: RouteKit): Route[] {
+export function pricesRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {
   const { pricesPage } = data;
-  const crumbs = [start, { name: 'Preise', path: '/preise' }];
+  const crumbs = [start, crumb('/preise')];
   const { seo } = pricesPage;
   return [
     page(

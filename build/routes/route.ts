@@ -5,6 +5,7 @@ import type { Head } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
 import { breadcrumbList, webPage, type Crumb } from '../../templates/lib/structured-data.ts';
 import type { SiteData } from '../data.ts';
+import { DataError } from '../data-error.ts';
 
 export interface Route {
   /** URL path without trailing slash; null for a page with no address (404, server templates). */
@@ -28,6 +29,8 @@ export interface RouteInputs {
 export interface RouteKit extends RouteInputs {
   /** The first crumb of every trail. */
   start: Crumb;
+  /** The crumb of a page of the navigation, named as the navigation names it (data/navigation.yaml). */
+  crumb(path: string): Crumb;
   /** A page at a path, indexable unless its head says noindex. */
   page(path: string, template: string, head: Head, element: ReactElement): Route;
   /** WebPage and BreadcrumbList for a page, plus whatever else describes it. */
@@ -39,9 +42,15 @@ export function fileForPath(path: string): string {
 }
 
 export function routeKit(inputs: RouteInputs): RouteKit {
+  const crumb = (path: string): Crumb => {
+    const item = inputs.data.navigation.items.find((entry) => entry.href === path);
+    if (!item) throw new DataError('data/navigation.yaml', 'items', `has no item for ${path}, which the breadcrumb trails name; add it`);
+    return { name: item.label, path };
+  };
   return {
     ...inputs,
-    start: { name: 'Startseite', path: '/' },
+    start: crumb('/'),
+    crumb,
     page: (path, template, head, element) => ({ path, file: fileForPath(path), template, head, indexable: !head.noindex, page: element }),
     described: (path, title, description, crumbs, ...more) => [webPage(inputs.siteUrl, path, title, description), breadcrumbList(inputs.siteUrl, crumbs), ...more],
   };

@@ -6,9 +6,9 @@ import { ServicePage } from '../../templates/pages/ServicePage.tsx';
 import { servicePath, ServicesPage } from '../../templates/pages/ServicesPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 
-export function serviceRoutes({ data, siteUrl, start, page, described }: RouteKit): Route[] {
+export function serviceRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {
   const { site, services, prices } = data;
-  const servicesCrumb = { name: 'Leistungen', path: '/leistungen' };
+  const servicesCrumb = crumb('/leistungen');
   const overviewCrumbs = [start, servicesCrumb];
   const { seo } = services.overview;
   const routes = [

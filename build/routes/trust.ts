@@ -4,9 +4,9 @@ import { AboutPage } from '../../templates/pages/AboutPage.tsx';
 import { TrustPage } from '../../templates/pages/TrustPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 
-export function trustRoutes({ data, images, start, page, described }: RouteKit): Route[] {
+export function trustRoutes({ data, images, start, crumb, page, described }: RouteKit): Route[] {
   const { site, about } = data;
-  const aboutCrumbs = [start, { name: 'Über uns', path: '/ueber-uns' }];
+  const aboutCrumbs = [start, crumb('/ueber-uns')];
   const routes = [
     page(
       '/ueber-uns',

@@ -23,7 +23,7 @@ export function Drawer({ context }: { context: PageContext }) {
         <WhatsAppButton site={site} location="drawer" className="btn btn-whatsapp btn-block">
           <span>WhatsApp schreiben</span>
         </WhatsAppButton>
-        <Navigation path={context.path} className="drawer-nav" label="Menü" />
+        <Navigation items={context.navigation} path={context.path} className="drawer-nav" label="Menü" />
       </div>
     </div>
   );

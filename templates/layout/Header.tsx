@@ -22,7 +22,7 @@ export function Header({ context }: { context: PageContext }) {
           <Icon name="menu" size={24} />
           <span>Menü</span>
         </a>
-        <Navigation path={context.path} className="main-nav" label="Hauptnavigation" />
+        <Navigation items={context.navigation} path={context.path} className="main-nav" label="Hauptnavigation" />
       </div>
     </header>
   );

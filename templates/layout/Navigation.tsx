@@ -1,11 +1,12 @@
-import { NAV_ITEMS, isActive } from '../lib/nav.ts';
+import type { NavItem } from '../../data/schema/navigation.ts';
+import { isActive } from '../lib/nav.ts';
 
 /** The seven items of the header and the drawer; the current one carries aria-current. */
-export function Navigation({ path, className, label }: { path: string | null; className: string; label: string }) {
+export function Navigation({ items, path, className, label }: { items: readonly NavItem[]; path: string | null; className: string; label: string }) {
   return (
     <nav className={className} aria-label={label}>
       <ul>
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = path !== null && isActive(item.href, path);
           return (
             <li key={item.href}>

@@ -1,8 +1,11 @@
 // What every page component receives from the build besides its own content.
+import type { NavItem } from '../../data/schema/navigation.ts';
 import type { Site } from '../../data/schema/site.ts';
 
 export interface PageContext {
   site: Site;
+  /** The header navigation (data/navigation.yaml). */
+  navigation: readonly NavItem[];
   /** The route's path, e.g. "/" or "/impressum"; the 404 page has none. */
   path: string | null;
   /** Absolute origin for canonical URLs, without trailing slash. */

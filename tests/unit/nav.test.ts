@@ -3,26 +3,29 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { isActive, NAV_ITEMS } from '../../templates/lib/nav.ts';
+import { isActive } from '../../templates/lib/nav.ts';
 import { Navigation } from '../../templates/layout/Navigation.tsx';
 import { fakeImages } from '../support/fake-images.ts';
 import { listRoutes } from '../../build/routes/index.ts';
 import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE } from '../support/build-date.ts';
+import { loadChanged } from '../support/data-load.ts';
 
 /** The labels of the items a page's navigation marks as current. */
 function current(path: string | null): string[] {
-  const html = renderToStaticMarkup(createElement(Navigation, { path, className: 'main-nav', label: 'Hauptnavigation' }));
+  const html = renderToStaticMarkup(createElement(Navigation, { items: data.navigation.items, path, className: 'main-nav', label: 'Hauptnavigation' }));
   return [...html.matchAll(/<a [^>]*data-nav="([^"]+)"[^>]*aria-current="page"/g)].map((match) => match[1]!);
 }
 
+const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+
 describe('header navigation', () => {
-  const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
   const paths = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) }).map((route) => route.path);
 
   it('leads only to pages the build writes', () => {
-    for (const item of NAV_ITEMS) expect(paths, item.href).toContain(item.href);
+    expect(data.navigation.items.length).toBeGreaterThan(1);
+    for (const item of data.navigation.items) expect(paths, item.href).toContain(item.href);
   });
 
   it('marks exactly the item whose section a page lies in: a service page Leistungen; a place page or a legal page, whose paths lie outside every section, none', () => {
@@ -33,6 +36,13 @@ describe('header navigation', () => {
     expect(current('/impressum')).toEqual([]);
     expect(current(null)).toEqual([]);
     for (const path of paths) expect(current(path).length, String(path)).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a link to a page the build does not write, naming file and field', () => {
+    const changed = loadChanged((copy) => copy.edit('navigation.yaml', (text) => `${text}  - { href: /gibt-es-nicht, label: Angebote }\n`));
+    expect(() => listRoutes({ data: changed, siteUrl: 'https://example.test', images: fakeImages(changed) })).toThrow(
+      'data/navigation.yaml: items[7].href: "/gibt-es-nicht" is no page the build writes; link one of its pages',
+    );
   });
 
   it('matches a prefix only on a path segment boundary', () => {
