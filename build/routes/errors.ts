@@ -12,7 +12,7 @@ export function errorRoutes({ data }: RouteKit): Route[] {
       template: '404',
       head: { title: notFound.title, description: notFound.description, canonical: false },
       indexable: false,
-      page: createElement(NotFoundPage, { site: data.site }),
+      page: createElement(NotFoundPage, { site: data.site, words: notFound }),
     },
   ];
 }

@@ -1,30 +1,24 @@
-import { LinkItems } from '../components/LinkItems.tsx';
+// The 404 page: its words and links come from data/error-pages.yaml (notFound).
+import type { ErrorPages } from '../../data/schema/error-pages.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
+import { LinkItems } from '../components/LinkItems.tsx';
 
-// The old site's 404 texts and links, to the letter (docs/decisions.md, 'Not-found page').
-const LINKS = [
-  { href: '/leistungen/tueroeffnung', label: 'Türöffnung' },
-  { href: '/leistungen/schlosswechsel', label: 'Schlosswechsel' },
-  { href: '/einsatzgebiet', label: 'Einsatzgebiet' },
-  { href: '/kontakt', label: 'Kontakt' },
-];
-
-export function NotFoundPage({ site }: { site: Site }) {
+export function NotFoundPage({ site, words }: { site: Site; words: ErrorPages['notFound'] }) {
   return (
     <div className="container page-narrow not-found">
       <p className="not-found-code" aria-hidden="true">
         404
       </p>
-      <h1>Seite nicht gefunden</h1>
-      <p className="hero-lead">Die angeforderte Seite konnte leider nicht gefunden werden.</p>
+      <h1>{words.heading}</h1>
+      <p className="hero-lead">{words.lead}</p>
       <HomeAndCall site={site} location="404">
-        <span>Jetzt anrufen</span>
+        <span>{words.call}</span>
       </HomeAndCall>
-      <nav aria-label="Beliebte Seiten">
-        <h2>Vielleicht suchen Sie:</h2>
+      <nav aria-label={words.linksLabel}>
+        <h2>{words.linksHeading}</h2>
         <ul className="link-list">
-          <LinkItems links={LINKS} />
+          <LinkItems links={words.links} />
         </ul>
       </nav>
     </div>
