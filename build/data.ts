@@ -226,6 +226,12 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   }
   const orderForm = loadYaml(...file('order-form.yaml'), orderFormSchema, fill);
   const placePages = loadYaml(...file('place-pages.yaml'), placePagesSchema, fill);
+  checkPriceIds('data/place-pages.yaml', placePages.page.prices.ids.map((id, i) => [`page.prices.ids[${i}]`, id]), prices);
+  placePages.page.services.cards.forEach((card, i) => {
+    if (!services.services.some((service) => service.slug === card.slug)) {
+      throw new DataError('data/place-pages.yaml', `page.services.cards[${i}].slug`, `"${card.slug}" is no service of data/services.yaml`);
+    }
+  });
   const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
   const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
   return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, buildDate };

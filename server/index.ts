@@ -2,8 +2,7 @@
 import { SERVER_FILES, serverFileProblems } from '../templates/lib/build-output.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { openDatabase } from './db.ts';
 import type { Log } from './not-found.ts';
@@ -16,7 +15,7 @@ import { createPageCounter, pageCountsJobs } from './page-counts.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
-import { loadSiteFacts } from './site-facts.ts';
+import { parseSiteFacts, readSiteFacts } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
 
 // Mails a request started may finish after the last response; a mail still open after this stays
@@ -65,30 +64,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/**
- * Refuses a dist/ whose files for the server (dist/_server/) do not fit this version of the
- * server, naming each file and what to rebuild; a file that is missing only switches off what it
- * gives, as each reader says.
- */
-function checkServerFiles(distDir: string): void {
-  const problems = serverFileProblems((file) => {
-    try {
-      return readFileSync(join(distDir, file), 'utf8');
-    } catch {
-      return null;
-    }
-  });
-  if (problems.length > 0) throw new Error(`The built site in ${distDir} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
-}
-
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? console.log;
-  checkServerFiles(resolve(options.distDir));
   const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH] });
+  // Each of the server's files is read once; one of another build version stops the start.
+  const siteFacts = readSiteFacts(resolve(options.distDir));
+  const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
+  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, siteFacts });
+  if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv(), ...options.features };
-  const api = { db, config, site: loadSiteFacts(resolve(options.distDir), log), log, shutdown: shutdown.signal, messagePage: table.templates.get(SERVER_FILES.messagePage) ?? null };
+  const api = { db, config, site: parseSiteFacts(siteFacts, log), log, shutdown: shutdown.signal, messagePage };
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });

@@ -7,13 +7,32 @@ import { serverFile, siteFactsSchema, type SiteFacts } from '../templates/lib/bu
 
 export type { SiteFacts };
 
-/** The facts, or null (with one log line) when the build did not write them. */
-export function loadSiteFacts(distDir: string, log: (line: string) => void): SiteFacts | null {
-  const file = join(distDir, serverFile('siteFacts'));
+/** The file's text, or null when the build did not write it. */
+export function readSiteFacts(distDir: string): string | null {
   try {
-    return siteFactsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch (error) {
-    log(`Cannot read ${file} (${(error as Error).message}); mail needs MAIL_TO and MAIL_FROM until "npm run build" writes it.`);
+    return readFileSync(join(distDir, serverFile('siteFacts')), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The facts from the file's text, or null (with one log line) when there are none to use. */
+export function parseSiteFacts(text: string | null, log: (line: string) => void): SiteFacts | null {
+  const result = text === null ? null : siteFactsSchema.safeParse(safeJson(text));
+  if (result?.success) return result.data;
+  log(`dist/${serverFile('siteFacts')} is ${text === null ? 'missing' : 'not what this version expects'}; mail needs MAIL_TO and MAIL_FROM until "npm run build" writes it.`);
+  return null;
+}
+
+/** For the operator's scripts: the facts of a dist/, or null with one log line. */
+export function loadSiteFacts(distDir: string, log: (line: string) => void): SiteFacts | null {
+  return parseSiteFacts(readSiteFacts(distDir), log);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
     return null;
   }
 }

@@ -11,8 +11,10 @@ import { placePath } from '../../templates/lib/slugs.ts';
 import { placeService, type Crumb } from '../../templates/lib/structured-data.ts';
 import { AreaPage } from '../../templates/pages/AreaPage.tsx';
 import { CityPage } from '../../templates/pages/CityPage.tsx';
+import { servicePath } from '../../templates/pages/ServicesPage.tsx';
 import { placeIndexing } from '../index-policy.ts';
 import type { Route, RouteKit } from './route.ts';
+import type { SiteData } from '../data.ts';
 
 /** Where the build writes the fallback city page, and the tokens the server replaces in it. */
 export const FALLBACK_FILE = serverFile('fallbackPage');
@@ -39,6 +41,14 @@ function fallbackPlace(): Place {
     direction: null,
     nearby: [],
   };
+}
+
+/** The service cards of a place page: page, icon and price from data/services.yaml (slugs checked when the data loads). */
+export function placeServiceCards(data: SiteData): { title: string; href: string; icon: string; priceId: string }[] {
+  return data.placePages.page.services.cards.map((card) => {
+    const service = data.services.services.find((entry) => entry.slug === card.slug)!;
+    return { title: card.title, href: servicePath(service.slug), icon: service.icon, priceId: service.priceId };
+  });
 }
 
 export function placeRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {
@@ -93,7 +103,8 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
       }),
     ),
   ];
-  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page });
+  const services = placeServiceCards(data);
+  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
   for (const place of data.places) {
     const crumbs = placeCrumbs(place);
     routes.push(page(place.path, place.kind, placeHead(place, crumbs), cityPage(place, crumbs)));

@@ -1,6 +1,7 @@
 // The about page (data/about.yaml).
 import { z } from 'zod';
-import { iconName, pageIntro } from './seo.ts';
+import { pageIntro } from './seo.ts';
+import { iconName } from './icon.ts';
 
 const text = z.string().min(2);
 

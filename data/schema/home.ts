@@ -1,6 +1,7 @@
 // The home page's content (data/home.yaml). Prices are referenced by id, never typed.
 import { z } from 'zod';
-import { iconName, seoSchema } from './seo.ts';
+import { seoSchema } from './seo.ts';
+import { iconName } from './icon.ts';
 
 const text = z.string().min(2);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');

@@ -1,7 +1,8 @@
 // The heads of /einsatzgebiet and the place pages, and the words of every place page
 // (data/place-pages.yaml), with the slots each text may use.
 import { z } from 'zod';
-import { iconName, seoTitle } from './seo.ts';
+import { seoTitle } from './seo.ts';
+import { iconName } from './icon.ts';
 import { slotText } from './slots.ts';
 
 export const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
@@ -44,8 +45,10 @@ const pageSchema = z
       })
       .strict(),
     reasons: z.object({ heading: words('business', 'at'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
-    prices: z.object({ heading: words('at'), headingUnknown: words(), all: words() }).strict(),
-    services: z.object({ heading: words('at'), known: words('at'), unknown: words() }).strict(),
+    prices: z.object({ heading: words('at'), headingUnknown: words(), all: words(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
+    services: z
+      .object({ heading: words('at'), known: words('at'), unknown: words(), cards: z.array(z.object({ slug: z.string().min(2), title: words() }).strict()).min(1).max(4) })
+      .strict(),
     tiles: z.array(z.object({ icon: iconName, title: words(), text: words() }).strict()).length(3, 'must be exactly three tiles'),
     districts: z.object({ all: words('word', 'town'), others: words('word', 'town') }).strict(),
     faq: z

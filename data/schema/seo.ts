@@ -2,7 +2,6 @@
 // a title Google shows whole on a phone, a description long enough to say what the page offers and
 // short enough not to be cut. Lengths are checked after placeholders are filled.
 import { z } from 'zod';
-import { ICON_NAMES } from '../../templates/lib/icons.ts';
 
 export const seoTitle = z.string().min(10).max(65);
 export const seoDescription = z.string().min(70).max(170);
@@ -13,5 +12,3 @@ export type Seo = z.infer<typeof seoSchema>;
 /** What every content page's file begins with: its head, its H1 and the lead under it. */
 export const pageIntro = { seo: seoSchema, heading: z.string().min(2), lead: z.string().min(2) };
 
-/** An icon by one of the names templates/lib/icons.ts lists. */
-export const iconName = z.enum(ICON_NAMES, { error: (issue) => `is no icon the site can draw (got "${String(issue.input)}"); use one of ${ICON_NAMES.join(', ')}` });

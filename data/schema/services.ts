@@ -1,6 +1,7 @@
 // Service records (data/services.yaml): the service pages and the /leistungen overview.
 import { z } from 'zod';
-import { iconName, pageIntro, seoSchema } from './seo.ts';
+import { pageIntro, seoSchema } from './seo.ts';
+import { iconName } from './icon.ts';
 
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');

@@ -1,6 +1,7 @@
 // Front matter of the trust pages (data/trust/*.md); the Markdown body is the text column.
 import { z } from 'zod';
-import { iconName, seoDescription, seoTitle } from './seo.ts';
+import { seoDescription, seoTitle } from './seo.ts';
+import { iconName } from './icon.ts';
 
 const text = z.string().min(2);
 

@@ -29,16 +29,12 @@ export interface CityProps {
   crumbs: Crumb[];
   /** The page's words (data/place-pages.yaml, `page`). */
   words: PlacePageWords;
+  /** The service cards: their page, icon and price from data/services.yaml, their short name from `words`. */
+  services: { title: string; href: string; icon: string; priceId: string }[];
 }
 
-const PRICE_IDS = ['tuer-zugefallen', 'tuer-abgeschlossen', 'autooeffnung'];
-const SERVICES = [
-  { title: 'Türöffnung', href: '/leistungen/tueroeffnung', icon: 'door-open', priceId: 'tuer-zugefallen' },
-  { title: 'Autoöffnung', href: '/leistungen/autooeffnung', icon: 'car', priceId: 'autooeffnung' },
-  { title: 'Tresoröffnung', href: '/leistungen/tresoroeffnung', icon: 'vault', priceId: 'tresoroeffnung' },
-];
 
-export function CityPage({ site, prices, claims, vat, place, crumbs, words }: CityProps) {
+export function CityPage({ site, prices, claims, vat, place, crumbs, words, services }: CityProps) {
   const town = place.town?.name ?? place.name;
   const faq = cityFaq(place, site, words.faq);
   const known = place.kind !== 'fallback';
@@ -97,7 +93,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words }: Ci
             {known ? say(words.prices.heading) : words.prices.headingUnknown}
           </h2>
           <dl className="call-box-rows">
-            {PRICE_IDS.map((id) => (
+            {words.prices.ids.map((id) => (
               <div key={id}>
                 <dt>{priceItem(prices, id).title}:</dt>{' '}
                 <dd>
@@ -117,7 +113,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words }: Ci
 
       <Section id="leistungen-vor-ort" heading={say(words.services.heading)} className="section-muted">
         <ul className="card-grid">
-          {SERVICES.map((service, index) => (
+          {services.map((service, index) => (
             <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
               <Icon name={service.icon} size={28} className="icon card-icon" />
               <h3>

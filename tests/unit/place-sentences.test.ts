@@ -13,6 +13,7 @@ import { buildPlaces } from '../../build/places.ts';
 import { loadPostcodes } from '../../build/postcodes.ts';
 import { renderRoute } from '../../build/render.ts';
 import { listRoutes } from '../../build/routes/index.ts';
+import { placeServiceCards } from '../../build/routes/places.ts';
 import { townRecord } from '../support/town-record.ts';
 import { CityPage } from '../../templates/pages/CityPage.tsx';
 import { CityArea } from '../../templates/components/PlaceSections.tsx';
@@ -40,7 +41,7 @@ function visible(html: string): string {
 }
 
 const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place, words: data.placePages.page.area })));
-const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page })));
+const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })));
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {

@@ -3,16 +3,10 @@ import { loadData } from '../../build/data.ts';
 import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes/index.ts';
 import { absoluteUrl, sitemapXml } from '../../build/sitemap.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { fakeImages } from '../support/fake-images.ts';
 
 const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
-const fakeImage = {
-  width: 1600, height: 1200,
-  fallback: { src: '/img/x-800.jpg', width: 800, height: 600 },
-  largest: { src: '/img/x-1600.jpg', width: 1600, height: 1200 },
-  sources: [{ type: 'image/avif', srcset: '/img/x.avif 800w' }, { type: 'image/webp', srcset: '/img/x.webp 800w' }],
-  jpeg: { srcset: '/img/x-800.jpg 800w' },
-} as const;
-const images = Object.fromEntries(data.home.gallery.items.map((item) => [item.image, structuredClone(fakeImage) as never]));
+const images = fakeImages(data);
 const routes = listRoutes({ data, siteUrl: 'https://example.test', images });
 
 describe('route table', () => {
