@@ -19,7 +19,7 @@ export interface IndexDecision {
   reason: string | null;
 }
 
-export const NO_OWN_CONTENT = 'district without a description of its own';
+const NO_OWN_CONTENT = 'district without a description of its own';
 
 /** The decision from the data alone; a district that passes it must still pass `tooSimilar`. */
 export function placeIndexing(place: Place): IndexDecision {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { seoSchema } from './seo.ts';
 import { slotText } from './slots.ts';
 
-export const MESSAGE_SLOTS = ['title'] as const;
+const MESSAGE_SLOTS = ['title'] as const;
 
 export const errorPagesSchema = z
   .object({

@@ -5,9 +5,9 @@ import { seoTitle } from './seo.ts';
 import { iconName } from './icon.ts';
 import { slotText } from './slots.ts';
 
-export const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
-export const PLACE_SLOTS = ['where', 'at', 'arrival', 'door'] as const;
-export const FALLBACK_SLOTS = ['name', 'at', 'door'] as const;
+const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
+const PLACE_SLOTS = ['where', 'at', 'arrival', 'door'] as const;
+const FALLBACK_SLOTS = ['name', 'at', 'door'] as const;
 
 const head = <S extends string>(slots: readonly S[]) => z.object({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) }).strict();
 

@@ -16,10 +16,9 @@ export interface IslandPropsByName {
 
 export type IslandName = keyof IslandPropsByName;
 
-export const ISLAND_NAMES: readonly IslandName[] = ['city-search', 'contact-form', 'address-selector', 'reviews'];
 
 /** Thrown for props that do not fit the island: it then stays unwoken and the page works without it. */
-export class IslandPropsError extends Error {
+class IslandPropsError extends Error {
   constructor(island: IslandName, problem: string) {
     super(`The props of the island "${island}" do not fit it: ${problem}.`);
   }
