@@ -31,7 +31,7 @@ const pageSchema = z
       .object({
         heading: words('town'),
         headingUnknown: words('to'),
-        unknown: words('to', 'areaLink'),
+        unknown: words('name', 'areaLink'),
         areaLinkText: words(),
         allDistricts: words('word', 'town'),
         wholeTown: words('name'),
@@ -44,10 +44,10 @@ const pageSchema = z
         townLink: words('town'),
       })
       .strict(),
-    reasons: z.object({ heading: words('business', 'at'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
+    reasons: z.object({ heading: words('business', 'at'), headingUnknown: words('business'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
     prices: z.object({ heading: words('at'), headingUnknown: words(), all: words(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
     services: z
-      .object({ heading: words('at'), known: words('at'), unknown: words(), cards: z.array(z.object({ slug: z.string().min(2), title: words() }).strict()).min(1).max(4) })
+      .object({ heading: words('at'), headingUnknown: words(), known: words('at'), unknown: words(), cards: z.array(z.object({ slug: z.string().min(2), title: words() }).strict()).min(1).max(4) })
       .strict(),
     tiles: z.array(z.object({ icon: iconName, title: words(), text: words() }).strict()).length(3, 'must be exactly three tiles'),
     districts: z.object({ all: words('word', 'town'), others: words('word', 'town') }).strict(),

@@ -10,7 +10,7 @@ export function HomeAndCall({ site, location, children }: { site: Site; location
       <a className="btn btn-primary btn-large" href="/">
         <Icon name="house" />
         Zur Startseite
-      </a>
+      </a>{' '}
       <CallButton site={site} location={location} className="btn btn-call btn-large">
         {children}
       </CallButton>

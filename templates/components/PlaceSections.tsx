@@ -95,7 +95,7 @@ export function CityArea({ place, words }: { place: Place; words: AreaWords }) {
           {words.nearby}
           {place.nearby.map((near, index) => (
             <span key={near.link.path}>
-              <a href={near.link.path}>{near.link.name}</a> ({near.km} km){index === place.nearby.length - 1 ? '.' : index === place.nearby.length - 2 ? ' und ' : ', '}
+              <a href={near.link.path}>{near.link.name}</a>{index === place.nearby.length - 1 ? '.' : index === place.nearby.length - 2 ? ' und ' : ', '}
             </span>
           ))}
         </p>

@@ -42,7 +42,7 @@ export function ConsentBanner({ analytics }: { analytics: Site['analytics'] }) {
             <dd>Speichert Ihre Auswahl in diesem Browser. Ohne sie funktioniert die Seite nicht wie erwartet.</dd>
             <dt>Statistik</dt>
             <dd>
-              Unsere eigene Statistik erfährt Bildschirmgröße, Zeitzone und eine Sitzungskennung für diesen Tab sowie Klicks auf
+              Unsere eigene Statistik erfasst Bildschirmgröße, Zeitzone und eine Sitzungskennung für diesen Tab sowie Klicks auf
               „Anrufen“ und „WhatsApp“; gespeichert auf unserem Server mit gekürzter IP-Adresse.
               {analytics.gaMeasurementId &&
                 ' Google Analytics wertet mit Cookies pseudonym aus, wie die Seiten genutzt werden; die Daten gehen an Google.'}

@@ -106,5 +106,5 @@ export function townsWord(towns: { townKind?: TownKind }[], grammaticalCase: 'no
 export function postcodeFact(place: Place): string {
   if (place.districtPostcodes) return `PLZ ${postcodeRange(place.districtPostcodes.codes)}`;
   if (place.kind === 'district' && place.town && place.postcodes.length > 0) return `PLZ in ${place.town.name}: ${postcodeRange(place.postcodes)}`;
-  return `PLZ ${postcodeRange(place.postcodes)}`;
+  return place.postcodes.length === 0 ? 'PLZ auf Anfrage' : `PLZ ${postcodeRange(place.postcodes)}`;
 }

@@ -75,7 +75,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
       <div className="container two-columns city-body">
         <div>
           <section aria-labelledby="reasons-heading">
-            <h2 id="reasons-heading">{say(words.reasons.heading)}</h2>
+            <h2 id="reasons-heading">{known ? say(words.reasons.heading) : say(words.reasons.headingUnknown)}</h2>
             {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
             <CheckList
               items={[
@@ -111,7 +111,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
         </aside>
       </div>
 
-      <Section id="leistungen-vor-ort" heading={say(words.services.heading)} className="section-muted">
+      <Section id="leistungen-vor-ort" heading={known ? say(words.services.heading) : words.services.headingUnknown} className="section-muted">
         <ul className="card-grid">
           {services.map((service, index) => (
             <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
@@ -122,6 +122,8 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
               <p>
                 {known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
               </p>
+              {/* A price holds for what its note says (data/prices.yaml), here as on /preise. */}
+              <p className="fine-print">{priceItem(prices, service.priceId).note}.</p>
             </li>
           ))}
         </ul>

@@ -59,9 +59,9 @@ describe('the shipped place pages', () => {
 // Fixture texts: words no other page has, so only the policy decides (the shipped data holds what
 // the owner writes from sources).
 const ownWords = (stem: string, count: number) => Array.from({ length: count }, (_, i) => `${stem}${i}`).join(' ');
-const WERDEN = ownWords('werdenwort', 120);
-const KETTWIG = ownWords('kettwigwort', 120);
-const COPY = ownWords('kopiewort', 120);
+const WERDEN = ownWords('werdenwort', 150);
+const KETTWIG = ownWords('kettwigwort', 150);
+const COPY = ownWords('kopiewort', 150);
 
 describe('a district with a description of its own', () => {
   let data: DataCopy;
