@@ -106,7 +106,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const files = new Map<string, Buffer>();
   const assets = { css: css.url, js: js.main.url };
   step('route table');
-  for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation.items, siteUrl, assets })));
+  for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   step('render');
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the
@@ -119,7 +119,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     if (route.path === null || !demoted.has(route.path)) continue;
     route.indexable = false;
     route.head = { ...route.head, canonical: false, noindex: true };
-    files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation.items, siteUrl, assets })));
+    files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   }
   if (demoted.size > 0) nearest = measure();
   const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);

@@ -34,6 +34,7 @@ import { orderFormSchema, type OrderForm } from '../data/schema/order-form.ts';
 import { placePagesSchema, type PlacePages } from '../data/schema/place-pages.ts';
 import { errorPagesSchema, type ErrorPages } from '../data/schema/error-pages.ts';
 import { navigationSchema, type Navigation } from '../data/schema/navigation.ts';
+import { layoutSchema, type Layout } from '../data/schema/layout.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -76,6 +77,8 @@ export interface SiteData {
   errorPages: ErrorPages;
   /** The header navigation, whose labels also name the pages in breadcrumbs (data/navigation.yaml). */
   navigation: Navigation;
+  /** The words of the header, menu, footer, consent banner and the small shared parts (data/layout.yaml). */
+  layout: Layout;
   buildDate: Date;
 }
 
@@ -234,6 +237,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   });
   const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
   const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, buildDate };
+  const layout = loadYaml(...file('layout.yaml'), layoutSchema, fill);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, buildDate };
 }
 

@@ -1,7 +1,8 @@
 // Renders one route to a complete HTML document.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { NavItem } from '../data/schema/navigation.ts';
+import type { Layout } from '../data/schema/layout.ts';
+import type { Navigation } from '../data/schema/navigation.ts';
 import type { Site } from '../data/schema/site.ts';
 import { Document } from '../templates/layout/Document.tsx';
 import type { PageContext } from '../templates/lib/context.ts';
@@ -9,13 +10,14 @@ import type { Route } from './routes/index.ts';
 
 export interface RenderInputs {
   site: Site;
-  navigation: readonly NavItem[];
+  navigation: Navigation;
+  layout: Layout;
   siteUrl: string;
   assets: PageContext['assets'];
 }
 
-export function renderRoute(route: Route, { site, navigation, siteUrl, assets }: RenderInputs): string {
-  const context: PageContext = { site, navigation, path: route.path, siteUrl, assets, template: route.template };
+export function renderRoute(route: Route, { site, navigation, layout, siteUrl, assets }: RenderInputs): string {
+  const context: PageContext = { site, navigation, layout, path: route.path, siteUrl, assets, template: route.template };
   const html = renderToString(createElement(Document, { context, head: route.head, children: route.page }));
   return `<!DOCTYPE html>${html}`;
 }

@@ -11,6 +11,8 @@ import { routeKit, type Route, type RouteInputs } from './route.ts';
 import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
 import { DataError, DataErrors } from '../data-error.ts';
+import type { Navigation } from '../../data/schema/navigation.ts';
+import { cityPath } from '../../templates/lib/slugs.ts';
 
 export { fileForPath, type Route, type RouteInputs } from './route.ts';
 export { FALLBACK_FILE } from './places.ts';
@@ -22,12 +24,21 @@ export function listRoutes(inputs: RouteInputs): Route[] {
   const kit = routeKit(inputs);
   const routes = FAMILIES.flatMap((family) => family(kit));
   checkRoutes(routes);
-  const paths = new Set(routes.map((route) => route.path));
-  const dead = inputs.data.navigation.items.flatMap((item, i) =>
-    paths.has(item.href) ? [] : [new DataError('data/navigation.yaml', `items[${i}].href`, `"${item.href}" is no page the build writes; link one of its pages`)],
-  );
-  if (dead.length > 0) throw new DataErrors(dead);
+  checkNavigation(inputs.data.navigation, new Set(routes.map((route) => route.path)));
   return routes;
+}
+
+/** Every link of the menus and the footer leads to a page the build writes. */
+function checkNavigation(navigation: Navigation, paths: Set<string | null>): void {
+  const { items, footer } = navigation;
+  const lists = [['items', items], ['footer.services', footer.services], ['footer.legal', footer.legal]] as const;
+  const dead = lists.flatMap(([field, links]) =>
+    links.flatMap((link, i) => (paths.has(link.href) ? [] : [new DataError('data/navigation.yaml', `${field}[${i}].href`, `"${link.href}" is no page the build writes; link one of its pages`)])),
+  );
+  footer.towns.forEach((town, i) => {
+    if (!paths.has(cityPath(town))) dead.push(new DataError('data/navigation.yaml', `footer.towns[${i}]`, `"${town}" is not a town of data/cities/`));
+  });
+  if (dead.length > 0) throw new DataErrors(dead);
 }
 
 /** How a route is named in an error: its path, or for a page without one its template and file. */

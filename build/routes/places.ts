@@ -93,8 +93,7 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
       { title: area.title, description: areaDescription, canonical: true, structuredData: described('/einsatzgebiet', area.title, areaDescription, [start, areaCrumb]) },
       createElement(AreaPage, {
         site,
-        claims: data.claims,
-        arrival: data.arrival,
+        words: data.placePages.areaPage,
         places: data.places,
         regions: REGIONS,
         crumbs: [start, areaCrumb],

@@ -38,6 +38,7 @@ export function serviceRoutes({ data, siteUrl, start, crumb, page, described }: 
         createElement(ServicePage, {
           site,
           service,
+          words: services.page,
           prices,
           priceId: service.priceId,
           surchargeNote: surchargeNote(prices),

@@ -2,15 +2,25 @@
 // hours come from data/site.yaml and nowhere else.
 import { z } from 'zod';
 import { pageIntro } from './seo.ts';
+import { slotText } from './slots.ts';
 
 const text = z.string().min(2);
+const card = z.object({ title: text, text }).strict();
 
 export const contactPageSchema = z.object({
   ...pageIntro,
-  cards: z.object({ phone: text, whatsapp: text, email: text, address: text }),
+  cards: z.object({ label: text, phone: card, whatsapp: card, email: card, address: card.extend({ route: text }) }),
   form: z.object({ heading: text, lead: text }),
-  info: z.object({ heading: text, emergency: text }),
-  map: z.object({ heading: text, lead: text }),
+  info: z.object({
+    heading: text,
+    phone: text,
+    whatsapp: text,
+    email: text,
+    hours: text,
+    emergency: text,
+    office: z.object({ caption: text, days: slotText(['days']), time: slotText(['opens', 'closes']), surcharge: text }).strict(),
+  }),
+  map: z.object({ heading: text, lead: text, link: text, title: text }),
   address: z.object({ heading: text, lead: text }),
 });
 

@@ -1,13 +1,21 @@
-// The header navigation (data/navigation.yaml): its links in order, with the labels the menus
-// and the breadcrumb trails show.
+// The header navigation and the footer's link lists (data/navigation.yaml), with the labels the
+// menus and the breadcrumb trails show.
 import { z } from 'zod';
 
-export const navigationSchema = z.object({
-  items: z
-    .array(z.object({ href: z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a path of the site such as "/preise"'), label: z.string().min(2) }).strict())
-    .min(2)
-    .max(8, 'more than eight items do not fit the header on a laptop'),
-});
+const link = z.object({ href: z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a path of the site such as "/preise"'), label: z.string().min(2) }).strict();
+
+export const navigationSchema = z
+  .object({
+    items: z.array(link).min(2).max(8, 'more than eight items do not fit the header on a laptop'),
+    footer: z
+      .object({
+        services: z.array(link).min(1).max(8),
+        towns: z.array(z.string().min(2)).min(1).max(8),
+        legal: z.array(link).min(1),
+      })
+      .strict(),
+  })
+  .strict();
 
 export type Navigation = z.infer<typeof navigationSchema>;
 export type NavItem = Navigation['items'][number];

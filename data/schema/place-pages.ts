@@ -76,9 +76,26 @@ const pageSchema = z
   })
   .strict();
 
+const text = z.string().min(2);
+const stat = z.object({ value: z.string().min(1), text }).strict();
+
+/** The words of /einsatzgebiet; what each slot holds is said in data/place-pages.yaml. */
+const areaPageSchema = z
+  .object({
+    heading: text,
+    lead: words('city', 'count', 'towns'),
+    stats: z.object({ label: text, places: words('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, customers: stat }).strict(),
+    map: z.object({ heading: text, link: text, title: text }).strict(),
+    places: z.object({ heading: text, lead: text }).strict(),
+    az: z.object({ heading: text, letters: text }).strict(),
+    cta: z.object({ heading: text, text }).strict(),
+  })
+  .strict();
+
 export const placePagesSchema = z
   .object({
     area: z.object({ title: seoTitle, description: slotText(AREA_SLOTS, z.string().min(50)) }).strict(),
+    areaPage: areaPageSchema,
     place: head(PLACE_SLOTS),
     fallback: head(FALLBACK_SLOTS),
     page: pageSchema,
@@ -86,5 +103,6 @@ export const placePagesSchema = z
   .strict();
 
 export type PlacePageWords = z.infer<typeof pageSchema>;
+export type AreaPageWords = z.infer<typeof areaPageSchema>;
 
 export type PlacePages = z.infer<typeof placePagesSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageIntro, seoSchema } from './seo.ts';
 import { iconName } from './icon.ts';
+import { slotText } from './slots.ts';
 
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
@@ -31,7 +32,19 @@ export const servicesSchema = z.object({
   overview: z.object({
     ...pageIntro,
     cards: z.array(overviewCardSchema).length(6),
+    more: text,
+    moreHidden: slotText(['title']),
+    label: text,
+    cta: z.object({ heading: text, text }).strict(),
   }),
+  page: z
+    .object({
+      about: text,
+      advantages: text,
+      cta: z.object({ heading: slotText(['service']), text }).strict(),
+      others: text,
+    })
+    .strict(),
   services: z.array(serviceSchema).min(1),
 });
 

@@ -1,9 +1,11 @@
+import { useLayoutWords } from '../layout/words.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 /** The visible trail that matches the BreadcrumbList data; the last crumb is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const words = useLayoutWords();
   return (
-    <nav className="breadcrumbs" aria-label="Brotkrumen">
+    <nav className="breadcrumbs" aria-label={words.breadcrumbs}>
       <ol>
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (

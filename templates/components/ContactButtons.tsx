@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Site } from '../../data/schema/site.ts';
 import { telHref, whatsappHref } from '../lib/format.ts';
+import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';
 
 interface ButtonProps {
@@ -34,6 +35,7 @@ export function CallButton({ site, location, className = 'btn btn-call', childre
 }
 
 export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp', children, label, pageTitle: _pageTitle, plain = false, ...data }: ButtonProps) {
+  const words = useLayoutWords();
   return (
     <a
       className={className}
@@ -46,7 +48,7 @@ export function WhatsAppButton({ site, location, className = 'btn btn-whatsapp',
       {...data}
     >
       {!plain && <Icon name="message-circle" />}
-      {children ?? <span>WhatsApp</span>}
+      {children ?? <span>{words.whatsapp.short}</span>}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '../lib/image.ts';
+import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';
 import { Picture } from './Picture.tsx';
 
@@ -44,9 +45,10 @@ export function Gallery({ items, images }: GalleryProps) {
 
 /** The full-screen viewer; rendered outside the faded-in sections so it never inherits their opacity. */
 export function GalleryViewer({ items, images }: GalleryProps) {
+  const words = useLayoutWords().gallery;
   const first = items[0];
   return (
-    <div className="viewer" data-viewer hidden role="dialog" aria-modal="true" aria-label="Bildergalerie">
+    <div className="viewer" data-viewer hidden role="dialog" aria-modal="true" aria-label={words.label}>
       <figure className="viewer-figure">
         {/* A lazy image inside a hidden dialog is not fetched until the viewer shows it. */}
         <img data-viewer-img src={first && imageOf(images, first.image).largest.src} alt={first?.alt ?? ''} loading="lazy" decoding="async" />
@@ -54,13 +56,13 @@ export function GalleryViewer({ items, images }: GalleryProps) {
           <span data-viewer-caption></span> <span className="viewer-counter" data-viewer-counter></span>
         </figcaption>
       </figure>
-      <button type="button" className="viewer-button viewer-prev" data-viewer-prev aria-label="Vorheriges Bild">
+      <button type="button" className="viewer-button viewer-prev" data-viewer-prev aria-label={words.previous}>
         <Icon name="chevron-left" size={32} />
       </button>
-      <button type="button" className="viewer-button viewer-next" data-viewer-next aria-label="Nächstes Bild">
+      <button type="button" className="viewer-button viewer-next" data-viewer-next aria-label={words.next}>
         <Icon name="chevron-right" size={32} />
       </button>
-      <button type="button" className="viewer-button viewer-close" data-viewer-close aria-label="Schließen">
+      <button type="button" className="viewer-button viewer-close" data-viewer-close aria-label={words.close}>
         <Icon name="x" size={28} />
       </button>
     </div>

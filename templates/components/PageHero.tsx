@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Site } from '../../data/schema/site.ts';
 import type { Crumb } from '../lib/structured-data.ts';
+import { useLayoutWords } from '../layout/words.ts';
+import { fillSlots } from '../lib/slots.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CallButton, WhatsAppButton } from './ContactButtons.tsx';
 
@@ -17,6 +19,7 @@ interface PageHeroProps {
 
 /** The top of every content page: trail, heading, one sentence, call and WhatsApp. */
 export function PageHero({ site, heading, lead, crumbs, location, pageTitle, children }: PageHeroProps) {
+  const words = useLayoutWords();
   return (
     <section className="page-hero" aria-labelledby="page-heading">
       <div className="container">
@@ -26,7 +29,7 @@ export function PageHero({ site, heading, lead, crumbs, location, pageTitle, chi
         {children}
         <div className="button-row">
           <CallButton site={site} location={location} pageTitle={pageTitle} className="btn btn-call btn-large">
-            <span>Jetzt anrufen: {site.phone.display}</span>
+            <span>{fillSlots(words.call.now, { phone: site.phone.display })}</span>
           </CallButton>
           {' '}
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-large" />

@@ -6,6 +6,7 @@ import { Drawer } from './Drawer.tsx';
 import { FloatingButtons } from './FloatingButtons.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { LayoutWords } from './words.ts';
 
 function jsonLd(data: object): string {
   // "<" escaped so a text in the data can never close the script element.
@@ -49,9 +50,10 @@ export function Document({ context, head, children }: { context: PageContext; he
         data-ads-call-label={analytics.adsCallConversionLabel || undefined}
         data-ads-contact-label={analytics.adsContactConversionLabel || undefined}
       >
+        <LayoutWords.Provider value={context.layout}>
         <IconsUsed.Provider value={new Set()}>
         <a id="top" className="skip-link" href="#main">
-          Zum Inhalt springen
+          {context.layout.skipLink}
         </a>
         <Header context={context} />
         <main id="main" tabIndex={-1}>
@@ -63,6 +65,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         <ConsentBanner analytics={analytics} />
         <IconSprite />
         </IconsUsed.Provider>
+        </LayoutWords.Provider>
         <script type="module" src={assets.js}></script>
       </body>
     </html>

@@ -7,23 +7,23 @@ import { Navigation } from './Navigation.tsx';
 // Without JavaScript the drawer opens through the #menu fragment (CSS :target) and closes
 // through links to "#"; client/drawer.ts turns it into a dialog with a focus trap.
 export function Drawer({ context }: { context: PageContext }) {
-  const { site } = context;
+  const { site, layout: words } = context;
   return (
-    <div className="drawer" id="menu" role="dialog" aria-modal="true" aria-label="Menü" data-drawer>
+    <div className="drawer" id="menu" role="dialog" aria-modal="true" aria-label={words.drawer.label} data-drawer>
       <a className="drawer-backdrop" href="#" data-drawer-close tabIndex={-1} aria-hidden="true"></a>
       <div className="drawer-panel" data-drawer-panel>
         <div className="drawer-head">
           <Logo site={site} />
-          <a className="drawer-close" href="#" data-drawer-close aria-label="Menü schließen">
+          <a className="drawer-close" href="#" data-drawer-close aria-label={words.drawer.close}>
             <Icon name="x" size={24} />
           </a>
         </div>
         <CallButton site={site} location="drawer" className="btn btn-call btn-block" />
         {' '}
         <WhatsAppButton site={site} location="drawer" className="btn btn-whatsapp btn-block">
-          <span>WhatsApp schreiben</span>
+          <span>{words.whatsapp.write}</span>
         </WhatsAppButton>
-        <Navigation items={context.navigation} path={context.path} className="drawer-nav" label="Menü" />
+        <Navigation items={context.navigation.items} path={context.path} className="drawer-nav" label={words.drawer.label} />
       </div>
     </div>
   );

@@ -3,30 +3,20 @@ import type { PageContext } from '../lib/context.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { cityPath } from '../lib/slugs.ts';
+import { fillSlots } from '../lib/slots.ts';
 
-const SERVICE_LINKS = [
-  { href: '/leistungen/tueroeffnung', label: 'Türöffnung' },
-  { href: '/leistungen/schlosswechsel', label: 'Schlosswechsel' },
-  { href: '/leistungen/einbruchschutz', label: 'Einbruchschutz' },
-  { href: '/leistungen/autooeffnung', label: 'Autoöffnung' },
-  { href: '/leistungen/tresoroeffnung', label: 'Tresoröffnung' },
-];
-const FOOTER_CITIES = ['Essen', 'Duisburg', 'Bochum', 'Oberhausen'];
-const LEGAL_LINKS = [
-  { href: '/impressum', label: 'Impressum' },
-  { href: '/datenschutz', label: 'Datenschutz' },
-  { href: '/agb', label: 'AGB' },
-];
-
+/** The footer: address and call, then the lists of data/navigation.yaml under the headings of data/layout.yaml. */
 export function Footer({ context }: { context: PageContext }) {
-  const { site } = context;
+  const { site, layout } = context;
+  const words = layout.footer;
+  const links = context.navigation.footer;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
           <Logo site={site} />
           <p className="footer-247">
-            <strong>24/7 Notdienst</strong> – {site.hours.emergency}.
+            <strong>{words.emergency}</strong> – {site.hours.emergency}.
           </p>
           <address>
             {site.legalName}
@@ -37,28 +27,28 @@ export function Footer({ context }: { context: PageContext }) {
           </address>
           <CallButton site={site} location="footer" className="btn btn-call" />
         </div>
-        <nav aria-label="Leistungen">
-          <h2 className="footer-heading">Leistungen</h2>
+        <nav aria-label={words.services}>
+          <h2 className="footer-heading">{words.services}</h2>
           <ul>
-            <LinkItems links={SERVICE_LINKS} />
+            <LinkItems links={links.services} />
           </ul>
         </nav>
-        <nav aria-label="Einsatzgebiet">
-          <h2 className="footer-heading">Einsatzgebiet</h2>
+        <nav aria-label={words.area}>
+          <h2 className="footer-heading">{words.area}</h2>
           <ul>
-            <LinkItems links={FOOTER_CITIES.map((city) => ({ href: cityPath(city), label: `Schlüsseldienst ${city}` }))} />
+            <LinkItems links={links.towns.map((town) => ({ href: cityPath(town), label: fillSlots(words.town, { town }) }))} />
             <li>
-              <a href="/einsatzgebiet">Alle Einsatzgebiete</a>
+              <a href="/einsatzgebiet">{words.allTowns}</a>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Rechtliches">
-          <h2 className="footer-heading">Rechtliches</h2>
+        <nav aria-label={words.legal}>
+          <h2 className="footer-heading">{words.legal}</h2>
           <ul>
-            <LinkItems links={LEGAL_LINKS} />
+            <LinkItems links={links.legal} />
             <li>
               <button type="button" className="link-button" data-consent-open hidden>
-                Cookie-Einstellungen
+                {words.consent}
               </button>
             </li>
           </ul>
@@ -66,7 +56,7 @@ export function Footer({ context }: { context: PageContext }) {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {site.name} · Schlüsselnotdienst, Einsatzgebiet: {site.serviceRegions.join(', ')}
+          © {site.name} · {fillSlots(words.bottom, { regions: site.serviceRegions.join(', ') })}
         </p>
       </div>
     </footer>

@@ -7,22 +7,22 @@ import { Navigation } from './Navigation.tsx';
 // The call button comes first in the source after the logo, so it sits in the first bytes of
 // every page (budget: the first tel: link within 14 KB brotli).
 export function Header({ context }: { context: PageContext }) {
-  const { site } = context;
+  const { site, layout: words } = context;
   return (
     <header className="site-header">
       <div className="container header-bar">
         <Logo site={site} />
         <CallButton site={site} location="header" className="btn btn-call header-call">
-          <span className="header-call-short">Anrufen</span>
-          <span className="header-call-long">24/7 Notdienst</span> <strong className="header-call-number">{site.phone.display}</strong>
+          <span className="header-call-short">{words.call.short}</span>
+          <span className="header-call-long">{words.call.long}</span> <strong className="header-call-number">{site.phone.display}</strong>
         </CallButton>
         {' '}
         <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />
         <a className="menu-toggle" href="#menu" aria-controls="menu" aria-expanded="false" data-drawer-open>
           <Icon name="menu" size={24} />
-          <span>Menü</span>
+          <span>{words.header.menu}</span>
         </a>
-        <Navigation items={context.navigation} path={context.path} className="main-nav" label="Hauptnavigation" />
+        <Navigation items={context.navigation.items} path={context.path} className="main-nav" label={words.header.navigation} />
       </div>
     </header>
   );

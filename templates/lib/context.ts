@@ -1,11 +1,14 @@
 // What every page component receives from the build besides its own content.
-import type { NavItem } from '../../data/schema/navigation.ts';
+import type { Layout } from '../../data/schema/layout.ts';
+import type { Navigation } from '../../data/schema/navigation.ts';
 import type { Site } from '../../data/schema/site.ts';
 
 export interface PageContext {
   site: Site;
-  /** The header navigation (data/navigation.yaml). */
-  navigation: readonly NavItem[];
+  /** The header navigation and the footer's links (data/navigation.yaml). */
+  navigation: Navigation;
+  /** The words of the parts every page shares (data/layout.yaml). */
+  layout: Layout;
   /** The route's path, e.g. "/" or "/impressum"; the 404 page has none. */
   path: string | null;
   /** Absolute origin for canonical URLs, without trailing slash. */

@@ -1,6 +1,5 @@
-import type { Claims } from '../../data/schema/claims.ts';
+import type { AreaPageWords } from '../../data/schema/place-pages.ts';
 import type { Site } from '../../data/schema/site.ts';
-import type { ArrivalFacts } from '../lib/arrival.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
@@ -10,12 +9,12 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { districtsWord, townsWord, type Place } from '../lib/place.ts';
 import { germanCollator } from '../lib/place-names.ts';
+import { fillSlots } from '../lib/slots.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface AreaProps {
   site: Site;
-  claims: Claims;
-  arrival: ArrivalFacts;
+  words: AreaPageWords;
   places: Place[];
   regions: readonly string[];
   crumbs: Crumb[];
@@ -28,44 +27,42 @@ function initial(name: string): string {
 }
 
 /** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
-export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
+export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
   const towns = places.filter((place) => place.kind === 'town');
   const districts = places.filter((place) => place.kind === 'district');
   // The words come from the data: "Städte und Gemeinden", "Stadtteilen und Ortsteilen".
   const townWords = townsWord(towns);
   const sorted = [...places].sort((a, b) => germanCollator.compare(a.name, b.name) || germanCollator.compare(a.town?.name ?? '', b.town?.name ?? ''));
   const letters = [...new Set(sorted.map((place) => initial(place.name)))];
+  const { stats } = words;
   return (
     <>
       <PageHero
         site={site}
-        heading="Unser Einsatzgebiet"
-        lead={`Von unserem Standort in ${site.address.city} fahren wir in ${towns.length} ${townWords} im Ruhrgebiet, am Niederrhein, im Rheinland und im Bergischen Land.`}
+        heading={words.heading}
+        lead={fillSlots(words.lead, { city: site.address.city, count: towns.length, towns: townWords })}
         crumbs={crumbs}
         location="area"
       />
-      <section className="section" aria-label="Zahlen">
+      <section className="section" aria-label={stats.label}>
         <div className="container">
           <ul className="card-grid stats">
             <li className="card stat">
-              <span className="stat-value">{towns.length}</span> {townWords} mit {districts.length} {districtsWord(districts, 'dative')}
+              <span className="stat-value">{towns.length}</span>{' '}
+              {fillSlots(stats.places, { towns: townWords, districtCount: districts.length, districts: districtsWord(districts, 'dative') })}
             </li>
-            <li className="card stat">
-              <span className="stat-value">{arrival.core}</span> übliche Anfahrt in die {arrival.coreCount} nächstgelegenen Städte, in die übrigen bis {arrival.slowest}
-            </li>
-            <li className="card stat">
-              <span className="stat-value">{claims.damageFree.percent} %</span> unserer Türöffnungen ohne Schaden
-            </li>
-            <li className="card stat">
-              <span className="stat-value">{claims.customers.count.toLocaleString('de-DE')}+</span> Kundinnen und Kunden seit {site.foundingYear}
-            </li>
+            {[stats.arrival, stats.damageFree, stats.customers].map((stat) => (
+              <li key={stat.text} className="card stat">
+                <span className="stat-value">{stat.value}</span> {stat.text}
+              </li>
+            ))}
           </ul>
         </div>
       </section>
-      <Section id="karte" heading="Karte" className="section-muted" reveal={false}>
-        <MapEmbed embedUrl={embedUrl} linkUrl={mapUrl} linkLabel="In Google Maps öffnen" title="Karte des Einsatzgebiets (Google Maps)" />
+      <Section id="karte" heading={words.map.heading} className="section-muted" reveal={false}>
+        <MapEmbed embedUrl={embedUrl} linkUrl={mapUrl} linkLabel={words.map.link} title={words.map.title} />
       </Section>
-      <Section id="orte" heading="Ihr Ort" lead="Suchen Sie Ihre Stadt oder Ihren Stadtteil." reveal={false}>
+      <Section id="orte" heading={words.places.heading} lead={words.places.lead} reveal={false}>
         <Island name="city-search" props={{ total: places.length }}>
           <CitySearch total={places.length} />
         </Island>
@@ -86,8 +83,8 @@ export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUr
           );
         })}
       </Section>
-      <Section id="a-z" heading="Alle Orte von A bis Z" className="section-muted">
-        <nav className="letter-nav" aria-label="Buchstaben">
+      <Section id="a-z" heading={words.az.heading} className="section-muted">
+        <nav className="letter-nav" aria-label={words.az.letters}>
           {letters.map((letter) => (
             <a key={letter} href={`#buchstabe-${letter}`}>
               {letter}
@@ -111,7 +108,7 @@ export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUr
           </section>
         ))}
       </Section>
-      <CallToAction site={site} heading="Ihr Ort ist nicht dabei?" text="Rufen Sie an: Wir sagen Ihnen sofort, ob und wann wir bei Ihnen sein können." location="area_cta" />
+      <CallToAction site={site} heading={words.cta.heading} text={words.cta.text} location="area_cta" />
     </>
   );
 }

@@ -11,6 +11,8 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { AddressSelector, type AddressSelectorProps } from '../islands/AddressSelector.tsx';
 import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
+import { useLayoutWords } from '../layout/words.ts';
+import { fillSlots } from '../lib/slots.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ContactPageProps {
@@ -25,7 +27,9 @@ export interface ContactPageProps {
   embedUrl: string;
 }
 
-const NEW_TAB = <span className="visually-hidden"> (öffnet in neuem Tab)</span>;
+function NewTab() {
+  return <span className="visually-hidden"> {useLayoutWords().newTab}</span>;
+}
 
 function ContactCard({ icon, title, text, children }: { icon: string; title: string; text: string; children: ReactNode }) {
   return (
@@ -40,35 +44,36 @@ function ContactCard({ icon, title, text, children }: { icon: string; title: str
 
 function ContactCards({ site, page, routeUrl }: ContactPageProps) {
   const { address } = site;
+  const { cards } = page;
   return (
-    <section className="section contact-cards-section" aria-label="Kontaktwege">
+    <section className="section contact-cards-section" aria-label={cards.label}>
       <div className="container">
         <ul className="card-grid contact-cards">
-          <ContactCard icon="phone" title="Telefon" text={page.cards.phone}>
+          <ContactCard icon="phone" {...cards.phone}>
             <CallButton site={site} location="contact_card" className="contact-card-link" plain>
               {site.phone.display}
             </CallButton>
           </ContactCard>
-          <ContactCard icon="message-circle" title="WhatsApp" text={page.cards.whatsapp}>
+          <ContactCard icon="message-circle" {...cards.whatsapp}>
             <WhatsAppButton site={site} location="contact_card" className="contact-card-link" plain>
               {site.whatsapp.display}
-              {NEW_TAB}
+              <NewTab />
             </WhatsAppButton>
           </ContactCard>
-          <ContactCard icon="mail" title="E-Mail" text={page.cards.email}>
+          <ContactCard icon="mail" {...cards.email}>
             <a className="contact-card-link" href={`mailto:${site.email}`}>
               {site.email}
             </a>
           </ContactCard>
-          <ContactCard icon="map-pin" title="Adresse" text={page.cards.address}>
+          <ContactCard icon="map-pin" title={cards.address.title} text={cards.address.text}>
             <address>
               {address.street}
               <br />
               {address.postalCode} {address.city}
             </address>
             <a className="contact-card-link" href={routeUrl} target="_blank" rel="noopener noreferrer">
-              Route planen
-              {NEW_TAB}
+              {cards.address.route}
+              <NewTab />
             </a>
           </ContactCard>
         </ul>
@@ -78,6 +83,7 @@ function ContactCards({ site, page, routeUrl }: ContactPageProps) {
 }
 
 function ContactInfo({ site, prices, page }: { site: Site; prices: Prices; page: ContactTexts }) {
+  const { office } = page.info;
   return (
     <aside className="card contact-info" aria-labelledby="contact-info-heading">
       <h2 id="contact-info-heading">{page.info.heading}</h2>
@@ -89,37 +95,37 @@ function ContactInfo({ site, prices, page }: { site: Site; prices: Prices; page:
         {site.address.postalCode} {site.address.city}
       </address>
       <dl className="contact-facts">
-        <dt>Telefon</dt>
+        <dt>{page.info.phone}</dt>
         <dd>
           <CallButton site={site} location="contact_info" className="contact-info-link" plain>
             {site.phone.display}
           </CallButton>
         </dd>
-        <dt>WhatsApp</dt>
+        <dt>{page.info.whatsapp}</dt>
         <dd>
           <WhatsAppButton site={site} location="contact_info" className="contact-info-link" plain>
             {site.whatsapp.display}
-            {NEW_TAB}
+            <NewTab />
           </WhatsAppButton>
         </dd>
-        <dt>E-Mail</dt>
+        <dt>{page.info.email}</dt>
         <dd>
           <a href={`mailto:${site.email}`}>{site.email}</a>
         </dd>
       </dl>
-      <h3>Öffnungszeiten</h3>
+      <h3>{page.info.hours}</h3>
       <p className="contact-emergency">
         <Icon name="clock" size={18} /> {page.info.emergency}
       </p>
       <table className="hours-table">
-        <caption className="visually-hidden">Bürozeiten</caption>
+        <caption className="visually-hidden">{office.caption}</caption>
         <tbody>
           {site.hours.office.map((slot) => (
             <tr key={slot.days}>
-              <th scope="row">Büro {slot.days}</th>
+              <th scope="row">{fillSlots(office.days, { days: slot.days })}</th>
               <td>
-                {`${slot.opens}–${slot.closes} Uhr`}
-                {outsideStandardHours(slot, prices) && ` (Preise mit ${prices.surcharges.outsideHours.label})`}
+                {fillSlots(office.time, { opens: slot.opens, closes: slot.closes })}
+                {outsideStandardHours(slot, prices) && office.surcharge}
               </td>
             </tr>
           ))}
@@ -150,7 +156,7 @@ export function ContactPage(props: ContactPageProps) {
         </div>
       </Section>
       <Section id="anfahrt" heading={page.map.heading} lead={page.map.lead} reveal={false}>
-        <MapEmbed embedUrl={embedUrl} linkUrl={routeUrl} linkLabel="Route in Google Maps planen" title={`Karte: ${site.name}, ${site.address.street}, ${site.address.city} (Google Maps)`} />
+        <MapEmbed embedUrl={embedUrl} linkUrl={routeUrl} linkLabel={page.map.link} title={page.map.title} />
       </Section>
       <Section id="einsatzort" heading={page.address.heading} lead={page.address.lead} className="section-muted" reveal={false}>
         <Island name="address-selector" props={address} holdSubmit>

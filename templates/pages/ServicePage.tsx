@@ -1,17 +1,20 @@
 import type { Prices } from '../../data/schema/prices.ts';
 import { CheckList } from '../components/CheckList.tsx';
-import type { Service } from '../../data/schema/services.ts';
+import type { Service, Services } from '../../data/schema/services.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { priceItem } from '../lib/prices.ts';
+import { fillSlots } from '../lib/slots.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ServiceProps {
   site: Site;
   service: Service;
+  /** The words every service page shares (data/services.yaml, `page`). */
+  words: Services['page'];
   prices: Prices;
   priceId: string;
   surchargeNote: string;
@@ -22,7 +25,7 @@ export interface ServiceProps {
 }
 
 /** /leistungen/{service}: title, intro, three paragraphs, eight advantages, call and WhatsApp. */
-export function ServicePage({ site, service, prices, priceId, surchargeNote, vatNote, crumbs, others }: ServiceProps) {
+export function ServicePage({ site, service, words, prices, priceId, surchargeNote, vatNote, crumbs, others }: ServiceProps) {
   const price = priceItem(prices, priceId);
   return (
     <>
@@ -36,7 +39,7 @@ export function ServicePage({ site, service, prices, priceId, surchargeNote, vat
       <section className="section" aria-labelledby="service-about">
         <div className="container two-columns">
           <div className="prose">
-            <h2 id="service-about">So arbeiten wir</h2>
+            <h2 id="service-about">{words.about}</h2>
             {service.description.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
@@ -46,14 +49,14 @@ export function ServicePage({ site, service, prices, priceId, surchargeNote, vat
           </div>
           <aside className="card advantages" aria-labelledby="service-advantages">
             <h2 id="service-advantages" className="card-heading">
-              Ihre Vorteile
+              {words.advantages}
             </h2>
             <CheckList items={service.advantages} />
           </aside>
         </div>
       </section>
-      <CallToAction site={site} heading={`${service.title}: jetzt anrufen`} text="Wir nennen Ihnen am Telefon den Festpreis und die Ankunftszeit." location="service_page" pageTitle={service.title} />
-      <LinkStrip heading="Weitere Leistungen" links={others} />
+      <CallToAction site={site} heading={fillSlots(words.cta.heading, { service: service.title })} text={words.cta.text} location="service_page" pageTitle={service.title} />
+      <LinkStrip heading={words.others} links={others} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { Site } from '../../data/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { fillSlots } from '../lib/slots.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ServicesProps {
@@ -22,7 +23,7 @@ export function ServicesPage({ site, services, crumbs }: ServicesProps) {
   return (
     <>
       <PageHero site={site} heading={overview.heading} lead={overview.lead} crumbs={crumbs} location="services" />
-      <section className="section" aria-label="Alle Leistungen">
+      <section className="section" aria-label={overview.label}>
         <div className="container">
           <ul className="card-grid">
             {overview.cards.map((card) => {
@@ -36,7 +37,7 @@ export function ServicesPage({ site, services, crumbs }: ServicesProps) {
                   <p>{card.description}</p>
                   <CheckList items={card.benefits} />
                   <a className="text-link" href={href}>
-                    Mehr erfahren<span className="visually-hidden"> über {card.title}</span>
+                    {overview.more}<span className="visually-hidden"> {fillSlots(overview.moreHidden, { title: card.title })}</span>
                     <Icon name="arrow-right" size={18} />
                   </a>
                 </li>
@@ -45,7 +46,7 @@ export function ServicesPage({ site, services, crumbs }: ServicesProps) {
           </ul>
         </div>
       </section>
-      <CallToAction site={site} heading="Ausgesperrt oder unsicher?" text="Rufen Sie an – wir nennen Ihnen den Festpreis, bevor wir losfahren." location="services_cta" />
+      <CallToAction site={site} heading={overview.cta.heading} text={overview.cta.text} location="services_cta" />
     </>
   );
 }

@@ -39,9 +39,18 @@ describe('header navigation', () => {
   });
 
   it('refuses a link to a page the build does not write, naming file and field', () => {
-    const changed = loadChanged((copy) => copy.edit('navigation.yaml', (text) => `${text}  - { href: /gibt-es-nicht, label: Angebote }\n`));
+    const changed = loadChanged((copy) =>
+      copy.edit('navigation.yaml', (text) => text.replace('label: Kontakt }\n', 'label: Kontakt }\n  - { href: /gibt-es-nicht, label: Angebote }\n')),
+    );
     expect(() => listRoutes({ data: changed, siteUrl: 'https://example.test', images: fakeImages(changed) })).toThrow(
       'data/navigation.yaml: items[7].href: "/gibt-es-nicht" is no page the build writes; link one of its pages',
+    );
+  });
+
+  it('refuses a footer town the data does not know, naming file and field', () => {
+    const changed = loadChanged((copy) => copy.edit('navigation.yaml', (text) => text.replace('towns: [Essen,', 'towns: [Esen,')));
+    expect(() => listRoutes({ data: changed, siteUrl: 'https://example.test', images: fakeImages(changed) })).toThrow(
+      'data/navigation.yaml: footer.towns[0]: "Esen" is not a town of data/cities/',
     );
   });
 

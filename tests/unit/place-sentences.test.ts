@@ -372,7 +372,7 @@ describe('one wording for the business', () => {
     expect(sample.length).toBeGreaterThan(20);
     const all: string[] = [];
     for (const route of sample) {
-      const html = renderRoute(route, { site, navigation: data.navigation.items, siteUrl: 'https://example.test', assets });
+      const html = renderRoute(route, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets });
       const text = visible(html);
       all.push(text);
       expect(text, route.file).not.toMatch(/Monteur/);
