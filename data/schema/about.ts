@@ -22,6 +22,7 @@ export const aboutSchema = z.object({
     heading: text,
     items: z.array(z.object({ year: z.number().int(), title: text, text })).length(5),
   }),
+  cta: z.object({ heading: text, text }).strict(),
   certificates: z.object({ heading: text, items: z.array(z.object({ title: text, text, icon: iconName })).min(2) }),
 });
 

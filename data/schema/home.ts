@@ -1,5 +1,6 @@
 // The home page's content (data/home.yaml). Prices are referenced by id, never typed.
 import { z } from 'zod';
+import { slotText } from './slots.ts';
 import { seoSchema } from './seo.ts';
 import { iconName } from './icon.ts';
 
@@ -37,6 +38,9 @@ export const homeSchema = z.object({
         }),
       )
       .min(3),
+    stepsLabel: text,
+    details: text,
+    detailsHidden: slotText(['title']),
     allLink: z.object({ label: text, href: internalPath }),
   }),
   prices: z.object({
@@ -82,7 +86,7 @@ export const homeSchema = z.object({
   /** The contact section with the form (variant A). */
   contact: z.object({ heading: text, lead: text }),
   finalCta: z.object({ heading: text, text }),
-  cityStrip: z.object({ heading: text, cities: z.array(text).min(1) }),
+  cityStrip: z.object({ heading: text, link: slotText(['town']), cities: z.array(text).min(1) }),
 });
 
 export type Home = z.infer<typeof homeSchema>;

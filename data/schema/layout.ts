@@ -45,6 +45,8 @@ export const layoutSchema = section({
   map: section({ notice: linkedText(), load: text }),
   gallery: section({ label: text, previous: text, next: text, close: text }),
   townCard: section({ mainLocation: text, title: words('town'), postcodes: words('postcodes') }),
+  trustPages: section({ tiles: text, back: text, others: text }),
+  version: text,
   legalCallBox: section({ label: text, text }),
 });
 

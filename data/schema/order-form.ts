@@ -10,6 +10,7 @@ export const orderFormSchema = z.object({
   /** The lead is shown on screen only: what the form is for. */
   ...pageIntro,
   contractor: text,
+  contractorContact: z.object({ phone: text, email: text }).strict(),
   customer: z.object({
     heading: text,
     /** One line to fill in each. */

@@ -46,6 +46,7 @@ export const pricesSchema = z.object({
   }),
   terms: z.object({
     standardHours: z.string().regex(HOURS_PATTERN, 'must start with days and hours such as "Mo–Fr 8–18 Uhr"'),
+    otherwise: z.string().min(2),
     waiting: z.object({
       /** Minutes of waiting that cost nothing. */
       graceMinutes: z.number().int().nonnegative(),

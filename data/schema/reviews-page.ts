@@ -14,6 +14,8 @@ export const reviewsPageSchema = z.object({
   syncQuery: text,
   /** Shown where the reviews would be when JavaScript is off. */
   noScript: text,
+  googleLink: text,
+  label: text,
   cta: z.object({ heading: text, text }),
 });
 

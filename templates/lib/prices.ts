@@ -75,7 +75,7 @@ export function outsideText(q: Quote): string {
 export function priceSentence(prices: Prices, id: string): string {
   const q = quote(prices, id);
   if (q.outside === null) return priceText(q);
-  return `${priceText(q)} (${prices.terms.standardHours}; sonst ${outsideText(q)})`;
+  return `${priceText(q)} (${prices.terms.standardHours}; ${prices.terms.otherwise} ${outsideText(q)})`;
 }
 
 /** The one sentence of the surcharge rule, as every page states it. */

@@ -54,7 +54,7 @@ export function AboutPage({ site, about, crumbs }: AboutProps) {
       <Section id="zertifikate" heading={about.certificates.heading}>
         <IconCards items={about.certificates.items} />
       </Section>
-      <CallToAction site={site} heading="Ein Betrieb aus Essen – rund um die Uhr für Sie da" text="Rufen Sie an: Sie sprechen direkt mit uns, nicht mit einem Callcenter." location="about" />
+      <CallToAction site={site} heading={about.cta.heading} text={about.cta.text} location="about" />
     </>
   );
 }

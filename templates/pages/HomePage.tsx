@@ -16,6 +16,8 @@ import { TownCard } from '../components/TownCard.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
 import type { Place } from '../lib/place.ts';
 import { priceItem } from '../lib/prices.ts';
+import { useLayoutWords } from '../layout/words.ts';
+import { fillSlots } from '../lib/slots.ts';
 import { cityPath } from '../lib/slugs.ts';
 
 export interface HomeProps {
@@ -28,6 +30,7 @@ export interface HomeProps {
 }
 
 function Hero({ site, home, prices }: HomeProps) {
+  const layout = useLayoutWords();
   const { hero } = home;
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -57,7 +60,7 @@ function Hero({ site, home, prices }: HomeProps) {
           </CallButton>
           {' '}
           <WhatsAppButton site={site} location="hero" className="btn btn-whatsapp btn-large">
-            <span>WhatsApp schreiben</span>
+            <span>{layout.whatsapp.write}</span>
           </WhatsAppButton>
         </div>
         <p className="hero-note">{hero.priceNote}</p>
@@ -118,7 +121,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
             <p>{card.description}</p>
             <ServicePrice prices={prices} id={card.priceId} />
             <details name="services" data-service={card.title}>
-              <summary>So gehen wir vor</summary>
+              <summary>{home.services.stepsLabel}</summary>
               <ol className="steps">
                 {card.steps.map((step) => (
                   <li key={step}>{step}</li>
@@ -126,7 +129,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
               </ol>
             </details>
             <a className="text-link" href={card.href}>
-              Details<span className="visually-hidden"> zu {card.title}</span>
+              {home.services.details}<span className="visually-hidden"> {fillSlots(home.services.detailsHidden, { title: card.title })}</span>
               <Icon name="arrow-right" size={18} />
             </a>
           </li>
@@ -220,7 +223,7 @@ export function HomePage(props: HomeProps) {
         </div>
       </Section>
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
-      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((city) => ({ title: `Schlüsseldienst ${city}`, href: cityPath(city) }))} muted />
+      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((town) => ({ title: fillSlots(home.cityStrip.link, { town }), href: cityPath(town) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
   );

@@ -1,5 +1,6 @@
 import type { Site } from '../../data/schema/site.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
+import { useLayoutWords } from '../layout/words.ts';
 import { formatGermanDate } from '../lib/format.ts';
 
 export interface LegalProps {
@@ -12,17 +13,18 @@ export interface LegalProps {
 }
 
 export function LegalPage({ site, heading, html, stand }: LegalProps) {
+  const layout = useLayoutWords();
   return (
     <div className="container page-narrow">
       <h1>{heading}</h1>
       {stand && (
         <p className="legal-stand">
-          Stand: <time dateTime={stand}>{formatGermanDate(stand)}</time>
+          {layout.version}: <time dateTime={stand}>{formatGermanDate(stand)}</time>
         </p>
       )}
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
-      <aside className="call-box" aria-label="Notdienst">
-        <p>Ausgesperrt? Wir sind rund um die Uhr erreichbar.</p>
+      <aside className="call-box" aria-label={layout.legalCallBox.label}>
+        <p>{layout.legalCallBox.text}</p>
         <CallButton site={site} location="legal" />
       </aside>
     </div>

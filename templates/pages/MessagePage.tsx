@@ -2,7 +2,9 @@ import type { Site } from '../../data/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
 // The server replaces MESSAGE_TOKENS (server/contact.ts): the heading and the message's HTML.
+import { useLayoutWords } from '../layout/words.ts';
 import { MESSAGE_TOKENS } from '../lib/build-output.ts';
+import { fillSlots } from '../lib/slots.ts';
 
 /**
  * The page the server answers a plain form POST with (no JavaScript): the site's header and
@@ -14,7 +16,7 @@ export function MessagePage({ site }: { site: Site }) {
       <h1>{MESSAGE_TOKENS.title}</h1>
       <div className="prose">{MESSAGE_TOKENS.body}</div>
       <HomeAndCall site={site} location="message">
-        <span>Jetzt anrufen: {site.phone.display}</span>
+        <span>{fillSlots(useLayoutWords().call.now, { phone: site.phone.display })}</span>
       </HomeAndCall>
     </div>
   );

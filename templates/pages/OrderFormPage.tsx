@@ -1,3 +1,4 @@
+import { useLayoutWords } from '../layout/words.ts';
 import type { ReactNode } from 'react';
 import type { WithdrawalSectionId } from '../../data/schema/legal.ts';
 import type { OrderForm } from '../../data/schema/order-form.ts';
@@ -114,12 +115,13 @@ function Shared({ id, section }: { id: WithdrawalSectionId; section: { heading: 
 // Abs. 1 BGB ask for.
 export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal }: OrderFormProps) {
   const { address } = site;
+  const layout = useLayoutWords();
   const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];
   return (
     <div className="container page-narrow order-form">
       <h1>{form.heading}</h1>
       <p className="order-version">
-        Stand: <time dateTime={stand}>{formatGermanDate(stand)}</time>
+        {layout.version}: <time dateTime={stand}>{formatGermanDate(stand)}</time>
       </p>
       <p className="order-lead no-print">{form.lead}</p>
 
@@ -129,12 +131,12 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
           <br />
           {address.street}, {address.postalCode} {address.city}
           <br />
-          Telefon:{' '}
+          {form.contractorContact.phone}:{' '}
           <CallButton site={site} location="order" className="order-phone" plain>
             {site.phone.display}
           </CallButton>
           <br />
-          E-Mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+          {form.contractorContact.email}: <a href={`mailto:${site.email}`}>{site.email}</a>
         </p>
       </Block>
 
@@ -197,7 +199,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
             {agbStand && (
               <>
                 {' '}
-                (Stand: <time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
+                ({layout.version}: <time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
               </>
             )}
           </span>

@@ -38,10 +38,10 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="pricing" />
-      <Section id="festpreise" heading="Preise nach Leistung" lead={vat.note} reveal={false}>
+      <Section id="festpreise" heading={page.cardsHeading} lead={vat.note} reveal={false}>
         <ul className="card-grid price-grid">
           {page.cards.map((card) => (
-            <PriceCard key={card.priceId} prices={prices} id={card.priceId} description={card.description} features={card.features} highlight="Beliebtester Service" />
+            <PriceCard key={card.priceId} prices={prices} id={card.priceId} description={card.description} features={card.features} highlight={page.highlight} />
           ))}
         </ul>
       </Section>
@@ -49,9 +49,9 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
         <table className="price-table">
           <thead>
             <tr>
-              <th scope="col">Material</th>
-              <th scope="col">Preis</th>
-              <th scope="col">Hinweis</th>
+              <th scope="col">{page.parts.columns.part}</th>
+              <th scope="col">{page.parts.columns.price}</th>
+              <th scope="col">{page.parts.columns.note}</th>
             </tr>
           </thead>
           <tbody>

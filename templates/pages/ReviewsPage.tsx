@@ -4,6 +4,7 @@ import { CallToAction } from '../components/CallToAction.tsx';
 import { Island } from '../components/Island.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Reviews, type ReviewsProps } from '../islands/Reviews.tsx';
+import { useLayoutWords } from '../layout/words.ts';
 import type { Crumb } from '../lib/structured-data.ts';
 
 export interface ReviewsPageProps {
@@ -18,16 +19,17 @@ export interface ReviewsPageProps {
  * copied into static pages). Without JavaScript the visitor gets the link to the reviews on Google.
  */
 export function ReviewsPage({ site, page, crumbs }: ReviewsPageProps) {
+  const layout = useLayoutWords();
   const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, query: page.syncQuery };
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="reviews" />
-      <section className="section reviews-section" aria-label="Bewertungen von Google">
+      <section className="section reviews-section" aria-label={page.label}>
         <div className="container">
           <p className="no-script-note">
             {page.noScript}{' '}
             <a href={site.reviews.pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
-              Bewertungen auf Google ansehen<span className="visually-hidden"> (öffnet in neuem Tab)</span>
+              {page.googleLink}<span className="visually-hidden"> {layout.newTab}</span>
             </a>
           </p>
           <Island name="reviews" props={props} server={{ src: '/api/reviews/island', events: '/api/reviews/events' }}>

@@ -1,3 +1,4 @@
+import { useLayoutWords } from '../layout/words.ts';
 import type { Site } from '../../data/schema/site.ts';
 import { CheckList } from '../components/CheckList.tsx';
 import type { TrustFrontMatter } from '../../data/schema/trust.ts';
@@ -21,6 +22,7 @@ export interface TrustProps {
 /** A trust page: hero, text column, sticky call box, two trust tiles, back link, the other pages. */
 export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
   const location = page.trackingLabel;
+  const words = useLayoutWords().trustPages;
   return (
     <>
       <section className="page-hero" aria-labelledby="page-heading">
@@ -61,7 +63,7 @@ export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
           <WhatsAppButton site={site} location={location} className="btn btn-whatsapp btn-block" />
         </aside>
       </div>
-      <section className="section section-muted" aria-label="Unser Versprechen">
+      <section className="section section-muted" aria-label={words.tiles}>
         <div className="container">
           <ul className="card-grid tiles">
             {page.tiles.map((tile) => (
@@ -75,12 +77,12 @@ export function TrustPage({ site, page, image, crumbs, others }: TrustProps) {
           <p className="section-more">
             <a className="text-link" href="/">
               <Icon name="chevron-left" size={18} />
-              Zurück zur Startseite
+              {words.back}
             </a>
           </p>
         </div>
       </section>
-      <LinkStrip heading="Mehr über unsere Arbeitsweise" links={others} />
+      <LinkStrip heading={words.others} links={others} />
     </>
   );
 }
