@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './db.ts';
 import { errorAnswer, notFound, type Log } from './not-found.ts';
 import { contactRoutes } from './contact.ts';
+import { refuseCrossSite } from './cross-site.ts';
 import type { ApiContext } from './context.ts';
 import { placeRoutes } from './unknown-place.ts';
 import { reviewsRoutes } from './reviews.ts';
@@ -34,6 +35,7 @@ export function createApp({ api, db, table, log }: AppContext): Express {
     res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
   });
 
+  app.use('/api', refuseCrossSite(api));
   app.use('/api/contact', contactRoutes(api));
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsRoutes(api));

@@ -1,7 +1,6 @@
 // POST /api/contact: validate, commit the message to SQLite, answer, then mail it in the
 // background (server/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
 // gets a small German result page instead.
-import { MESSAGE_TOKENS } from '../templates/lib/build-output.ts';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
 import { parseContact, type ContactFormVariant } from '../data/schema/contact.ts';
@@ -10,6 +9,7 @@ import type { ApiContext, StopJobs } from './context.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from './body-errors.ts';
 import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
+import { resultPage } from './message-page.ts';
 
 const JSON_LIMIT = 16 * 1024;
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
@@ -36,24 +36,6 @@ function bodyKind(req: Request): BodyKind | null {
   if (type === 'application/json') return 'json';
   if (type === 'application/x-www-form-urlencoded') return 'form';
   return null;
-}
-
-/**
- * The answer to a plain form POST: the build's message page (site header, footer, call button)
- * with the title and text filled in, or a bare page when the build wrote none.
- */
-function resultPage(context: ApiContext, title: string, body: string): string {
-  if (context.messagePage) {
-    // Replaced by functions: "$" in a visitor's text must not act as a replacement pattern.
-    return context.messagePage.replaceAll(MESSAGE_TOKENS.title, () => escapeHtml(title)).replace(MESSAGE_TOKENS.body, () => body);
-  }
-  return (
-    '<!doctype html><html lang="de"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(title)}</title>` +
-    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>' +
-    `</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`
-  );
 }
 
 function backLink(req: Request): string {

@@ -4,16 +4,23 @@ import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { PageCounter } from './page-counts.ts';
 import { sendBadRequest, sendEntry, sendRedirect } from './replies.ts';
-import { canonicalLocation, decodeRequestPath, splitTarget } from './request-path.ts';
+import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './request-path.ts';
 import type { StaticTable } from './static-table.ts';
 
-export function createRequestListener(table: StaticTable, app: Express, shutdown: AbortSignal, pageViews: PageCounter): RequestListener {
+/**
+ * `ownHosts`: the hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"):
+ * the site's own and the address the server listens on; filled once the server listens.
+ */
+export function createRequestListener(table: StaticTable, app: Express, shutdown: AbortSignal, pageViews: PageCounter, ownHosts: ReadonlySet<string>): RequestListener {
   return (req, res) => {
     // During shutdown a keep-alive client must not send its next request on this socket.
     if (shutdown.aborted) res.setHeader('Connection', 'close');
+    const target = originForm(req.url ?? '/', ownHosts);
+    if (target === null) return sendBadRequest(req, res);
+    req.url = target;
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
-      const { rawPath, query } = splitTarget(req.url ?? '/');
+      const { rawPath, query } = splitTarget(target);
       const path = decodeRequestPath(rawPath);
       if (path === null) return sendBadRequest(req, res);
       const entry = table.entries.get(path);

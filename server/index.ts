@@ -79,7 +79,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
-  const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews));
+  const ownHosts = new Set<string>();
+  const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest
   // body (32 KB) arrives in seconds even on a poor mobile connection.
   server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -96,6 +97,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const port = (server.address() as AddressInfo).port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  ownHosts.add(`${host}:${port}`);
+  if (api.site) ownHosts.add(new URL(api.site.url).host);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,

@@ -5,6 +5,24 @@ const UNSAFE_IN_LOCATION = /[^\x21-\x5b\x5d-\x7e]/g; // controls, space, backsla
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
 const LOG_LIMIT = 200;
 
+/**
+ * A request target in origin form ("/path?query"): as given, or taken from an absolute-form target
+ * ("http://host/path", which RFC 9112 §3.2.2 says a server must accept) when its host is one of
+ * `ownHosts` ("example.de", "127.0.0.1:3000"). Null for the absolute form of another host: this
+ * server is no proxy. Other forms ("*", garbage) pass unchanged for the later checks to refuse.
+ */
+export function originForm(target: string, ownHosts: ReadonlySet<string>): string | null {
+  if (!/^https?:\/\//i.test(target)) return target;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  if (!ownHosts.has(url.host)) return null;
+  return `${url.pathname}${url.search}`;
+}
+
 export function splitTarget(target: string): { rawPath: string; query: string } {
   const mark = target.indexOf('?');
   return mark === -1

@@ -1,0 +1,119 @@
+// What another site can make a visitor's browser do to ours, and the request targets of RFC 9112,
+// against the real server with a real SQLite file: posts that a browser marks as cross-site are
+// refused before they reach the API; our own pages and clients without browser headers pass.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { SITE_FACTS, writeContactSite } from './fixtures/contact-sink.ts';
+
+let root: string;
+let server: RunningServer;
+let db: Database.Database;
+let nextIp = 1;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'cross-site-'));
+  writeContactSite(join(root, 'dist'));
+  server = await startServer({
+    distDir: join(root, 'dist'),
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(root, 'site.db'),
+    log: () => undefined,
+    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
+  });
+  db = new Database(join(root, 'site.db'), { readonly: true });
+});
+
+afterAll(async () => {
+  db?.close();
+  await server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const messages = () => (db.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n;
+const FORM = 'form=kontakt&name=Max+Muster&phone=0201+123456&message=Bitte+zur%C3%BCckrufen&privacy=on';
+
+/** A plain form post to /api/contact with the given browser headers, from a fresh visitor address. */
+async function postForm(headers: Record<string, string>) {
+  const response = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `198.51.100.${nextIp++}`, ...headers },
+    body: FORM,
+  });
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+/** One raw HTTP/1.1 exchange: the status line of the answer to `requestLine`. */
+function rawStatus(requestLine: string): Promise<string> {
+  const { port } = server;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n')[0]!));
+    socket.on('error', reject);
+  });
+}
+
+describe('posts another site makes a browser send', () => {
+  it('refuses a form another site posts (Origin only) with 403 and a German page, and stores nothing', async () => {
+    const before = messages();
+    const answer = await postForm({ Origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
+    expect(answer.type).toMatch(/^text\/html/);
+    expect(answer.text).toContain('Diese Anfrage kam von einer anderen Website');
+    expect(messages()).toBe(before);
+  });
+
+  it('refuses by Sec-Fetch-Site where the browser sends it, even with an Origin that looks like ours', async () => {
+    const answer = await postForm({ 'Sec-Fetch-Site': 'cross-site', Origin: SITE_FACTS.url });
+    expect(answer.status).toBe(403);
+    expect((await postForm({ 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+    expect((await postForm({ Origin: 'null' })).status).toBe(403);
+  });
+
+  it('refuses the JSON API, the review sync and the visitor log alike, in JSON', async () => {
+    for (const path of ['/api/contact', '/api/reviews/sync', '/api/log/visit', '/api/log/click']) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
+        body: '{}',
+      });
+      expect(response.status, path).toBe(403);
+      expect((await response.json()) as unknown, path).toEqual({ error: expect.stringMatching(/anderen Website/) });
+    }
+  });
+
+  it('takes posts from our own pages (same origin, or the Origin of the configured site) and from clients without browser headers', async () => {
+    const before = messages();
+    expect((await postForm({ 'Sec-Fetch-Site': 'same-origin', Origin: server.url })).status).toBe(201);
+    expect((await postForm({ Origin: server.url })).status).toBe(201);
+    expect((await postForm({ Origin: SITE_FACTS.url })).status).toBe(201);
+    expect((await postForm({})).status).toBe(201);
+    expect(messages()).toBe(before + 4);
+  });
+
+  it('lets reads through whatever their origin (a link from another site to a page or the reviews)', async () => {
+    const response = await fetch(`${server.url}/api/reviews`, { headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('request targets in absolute form (RFC 9112 §3.2.2)', () => {
+  it('answers a target naming the address the server listens on, or the configured site, as its path', async () => {
+    expect(await rawStatus(`GET http://127.0.0.1:${server.port}/ HTTP/1.1`)).toBe('HTTP/1.1 200 OK');
+    expect(await rawStatus(`GET ${SITE_FACTS.url}/ HTTP/1.1`)).toBe('HTTP/1.1 200 OK');
+    expect(await rawStatus(`GET ${SITE_FACTS.url}/gibt-es-nicht HTTP/1.1`)).toBe('HTTP/1.1 404 Not Found');
+  });
+
+  it('answers 400 for another host: the server is no proxy', async () => {
+    expect(await rawStatus('GET http://evil.example/ HTTP/1.1')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await rawStatus(`GET http://127.0.0.1:${server.port + 1}/ HTTP/1.1`)).toBe('HTTP/1.1 400 Bad Request');
+  });
+});
