@@ -15,10 +15,11 @@ import { missingImageSources, processImages } from './images.ts';
 import { renderRoute } from './render.ts';
 import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
+import { headerPolicy } from './security-policy.ts';
 
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -134,7 +135,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
   files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
-  files.set('_headers', Buffer.from(headersFile()));
+  files.set('.well-known/security.txt', Buffer.from(securityTxt(siteUrl, data.site.email, data.buildDate)));
+  const policy = headerPolicy(data.site, routes.flatMap((route) => (route.path === null ? [] : [{ path: route.path, html: files.get(route.file)! }])));
+  files.set(serverFile('policy'), Buffer.from(`${JSON.stringify(policy, null, 1)}\n`));
+  files.set('_headers', Buffer.from(headersFile(policy)));
   files.set('_redirects', Buffer.from(redirectsFile()));
   files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
   // For the audit, the link checker and the tests: which template each page uses, in the server's

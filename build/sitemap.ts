@@ -1,4 +1,4 @@
-// sitemap.xml and robots.txt. No <lastmod>: the build time is not a page's last content change,
+// sitemap.xml, robots.txt and security.txt. No <lastmod>: the build time is not a page's last content change,
 // and a wrong lastmod teaches search engines to ignore it.
 import { escapeMarkup } from '../templates/lib/escape.ts';
 import type { Route } from './routes/index.ts';
@@ -18,4 +18,23 @@ export function sitemapXml(routes: Route[], siteUrl: string): string {
 
 export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+/** How long a security.txt stays valid: a static host must rebuild within this (README.md, "Deploying"). */
+export const SECURITY_TXT_DAYS = 180;
+
+/**
+ * /.well-known/security.txt (RFC 9116): whom to tell of a vulnerability (the business's e-mail
+ * from data/site.yaml) and until when this holds (`SECURITY_TXT_DAYS` after the build).
+ */
+export function securityTxt(siteUrl: string, email: string, buildDate: Date): string {
+  const expires = new Date(buildDate.getTime() + SECURITY_TXT_DAYS * 86_400_000);
+  expires.setUTCHours(0, 0, 0, 0);
+  return [
+    `Contact: mailto:${email}`,
+    `Expires: ${expires.toISOString().replace('.000Z', 'Z')}`,
+    'Preferred-Languages: de, en',
+    `Canonical: ${siteUrl}/.well-known/security.txt`,
+    '',
+  ].join('\n');
 }

@@ -2,19 +2,25 @@
 // two files): the server's security headers and cache rules as `_headers`, its redirects as
 // `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
 // come along; README.md says so.
-import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
-import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
+import { SERVER_FOLDER, type HeaderPolicy } from '../templates/lib/build-output.ts';
+import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, securityHeaders } from '../templates/lib/http-policy.ts';
 
 
-export function headersFile(): string {
-  const security = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+/**
+ * The security headers of every response with the policy's CSP, and the cache rules. A page whose
+ * policy allows more (the map) first detaches the general CSP ("! Content-Security-Policy", as
+ * Cloudflare Pages reads it), else a host would send both and the browser obey the stricter one.
+ */
+export function headersFile(policy: HeaderPolicy): string {
+  const security = Object.entries(securityHeaders(policy.csp)).map(([name, value]) => `  ${name}: ${value}`);
   return [
     '# Security headers of server/security.ts and the cache rules of server/static-table.ts.',
     '/*',
     ...security,
     `  Cache-Control: ${PAGE_CACHE_CONTROL}`,
     ...HASHED_FOLDERS.flatMap((folder) => [`${folder}*`, `  Cache-Control: ${IMMUTABLE_CACHE_CONTROL}`]),
-    ...['/sitemap.xml', '/robots.txt', '/favicon.svg'].flatMap((file) => [file, `  Cache-Control: ${FILE_CACHE_CONTROL}`]),
+    ...['/sitemap.xml', '/robots.txt', '/favicon.svg', '/.well-known/security.txt'].flatMap((file) => [file, `  Cache-Control: ${FILE_CACHE_CONTROL}`]),
+    ...Object.entries(policy.paths).flatMap(([path, csp]) => [path, '  ! Content-Security-Policy', `  Content-Security-Policy: ${csp}`]),
     '',
   ].join('\n');
 }

@@ -28,7 +28,7 @@ export function createApp({ api, db, table, log }: AppContext): Express {
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders);
+  app.use(securityHeaders(table.security));
 
   app.get('/healthz', (_req, res) => {
     const ok = isDatabaseHealthy(db);

@@ -15,7 +15,7 @@ import { createPageCounter, pageCountsJobs } from './page-counts.ts';
 import { reviewsJobs } from './reviews.ts';
 import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
-import { parseSiteFacts, readSiteFacts } from './site-facts.ts';
+import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
 
 // Mails a request started may finish after the last response; a mail still open after this stays
@@ -66,11 +66,12 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? console.log;
-  const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH] });
   // Each of the server's files is read once; one of another build version stops the start.
-  const siteFacts = readSiteFacts(resolve(options.distDir));
+  const siteFacts = readServerFile(resolve(options.distDir), 'siteFacts');
+  const policy = readServerFile(resolve(options.distDir), 'policy');
+  const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
   const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
-  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, siteFacts });
+  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, siteFacts, policy });
   if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();

@@ -41,14 +41,14 @@ export function reviewsPageRoute(table: StaticTable, db: Db, facts: SiteFacts | 
   const router = Router();
   const built = table.rendered.get(REVIEWS_PAGE_PATH);
   if (built === undefined) return router;
-  const plain = htmlEntry(built, PAGE_CACHE_CONTROL);
+  const plain = htmlEntry(built, PAGE_CACHE_CONTROL, table.security);
   let cached: { key: string; entry: StaticEntry } | null = null;
   router.get(REVIEWS_PAGE_PATH, (req, res) => {
     const place = facts ? lastPlaceRating(db) : null;
     // A place without ratings has no aggregate rating (schema.org needs a count above 0).
     if (!place || !facts || place.userRatingCount <= 0) return sendEntry(req, res, plain);
     const key = `${place.rating}|${place.userRatingCount}`;
-    if (cached?.key !== key) cached = { key, entry: htmlEntry(withAggregateRating(built, facts, place), PAGE_CACHE_CONTROL) };
+    if (cached?.key !== key) cached = { key, entry: htmlEntry(withAggregateRating(built, facts, place), PAGE_CACHE_CONTROL, table.security) };
     sendEntry(req, res, cached.entry);
   });
   return router;

@@ -1,16 +1,16 @@
-// The few business facts the server needs (mail addresses, the name in mails), written by the
-// build into dist/_server/site.json (templates/lib/build-output.ts): the server never reads data/
-// or imports the build.
+// The few business facts the server needs (mail addresses, the name in mails) and the
+// Content-Security-Policy, written by the build into dist/_server/site.json and headers.json
+// (templates/lib/build-output.ts): the server never reads data/ or imports the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverFile, siteFactsSchema, type SiteFacts } from '../templates/lib/build-output.ts';
+import { headerPolicySchema, serverFile, siteFactsSchema, type HeaderPolicy, type SiteFacts } from '../templates/lib/build-output.ts';
 
 export type { SiteFacts };
 
-/** The file's text, or null when the build did not write it. */
-export function readSiteFacts(distDir: string): string | null {
+/** A JSON file of the contract as text, or null when the build did not write it. */
+export function readServerFile(distDir: string, name: 'siteFacts' | 'policy'): string | null {
   try {
-    return readFileSync(join(distDir, serverFile('siteFacts')), 'utf8');
+    return readFileSync(join(distDir, serverFile(name)), 'utf8');
   } catch {
     return null;
   }
@@ -26,7 +26,16 @@ export function parseSiteFacts(text: string | null, log: (line: string) => void)
 
 /** For the operator's scripts: the facts of a dist/, or null with one log line. */
 export function loadSiteFacts(distDir: string, log: (line: string) => void): SiteFacts | null {
-  return parseSiteFacts(readSiteFacts(distDir), log);
+  return parseSiteFacts(readServerFile(distDir, 'siteFacts'), log);
+}
+
+/**
+ * The build's Content-Security-Policy, or null (the strictest policy then applies) when the file
+ * is missing or does not fit; a file that does not fit stops the start (serverFileProblems).
+ */
+export function parseHeaderPolicy(text: string | null): HeaderPolicy | null {
+  const result = text === null ? null : headerPolicySchema.safeParse(safeJson(text));
+  return result?.success ? result.data : null;
 }
 
 function safeJson(text: string): unknown {

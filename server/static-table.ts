@@ -6,8 +6,8 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
-import { cacheControlFor, SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
-import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
+import { cacheControlFor, NO_THIRD_PARTY, policyHeader, securityHeaders, type HeaderSet } from '../templates/lib/http-policy.ts';
+import { SERVER_FOLDER, type HeaderPolicy } from '../templates/lib/build-output.ts';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -34,11 +34,15 @@ export interface StaticTable {
   readonly templates: ReadonlyMap<string, string>;
   /** Built pages the app completes on each request (not in `entries`), by URL path. */
   readonly rendered: ReadonlyMap<string, string>;
+  /** The security headers of every response but the pages that need more (the build's policy). */
+  readonly security: HeaderSet;
 }
 
 export interface TableOptions {
   /** URL paths of pages the app serves itself, from their built HTML. */
   rendered?: readonly string[];
+  /** The build's Content-Security-Policy (dist/_server/headers.json); the strictest without one. */
+  policy?: HeaderPolicy | null;
 }
 
 const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = [
@@ -83,6 +87,7 @@ function isPrecompressedVariant(name: string, siblings: Set<string>): boolean {
 function representation(
   body: Buffer,
   common: Headers,
+  security: HeaderSet,
   coding: Coding,
   etag: string | undefined,
 ): Representation {
@@ -90,7 +95,7 @@ function representation(
   if (coding !== 'identity') headers['Content-Encoding'] = coding;
   headers['Content-Length'] = String(body.length);
   if (etag !== undefined) headers['ETag'] = etag;
-  const notModifiedHeaders: Record<string, string> = { ...SECURITY_HEADERS };
+  const notModifiedHeaders: Record<string, string> = { ...security };
   for (const name of ['Cache-Control', 'Vary', 'ETag']) {
     if (headers[name] !== undefined) notModifiedHeaders[name] = headers[name]!;
   }
@@ -102,13 +107,14 @@ function entryFor(
   variants: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, Buffer]>,
   contentType: string,
   cacheControl: string,
+  security: HeaderSet,
   withEtag: boolean,
   page = false,
 ): StaticEntry {
   // A variant that is not smaller than the original only costs the client a decode.
   const useful = variants.filter(([, body]) => body.length < identity.length);
   const common: Record<string, string> = {
-    ...SECURITY_HEADERS,
+    ...security,
     'Content-Type': contentType,
     'Cache-Control': cacheControl,
   };
@@ -116,10 +122,10 @@ function entryFor(
   const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 27) : undefined;
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
-    identity: representation(identity, common, 'identity', etagFor('')),
+    identity: representation(identity, common, security, 'identity', etagFor('')),
     page,
   };
-  for (const [coding, body] of useful) entry[coding] = representation(body, common, coding, etagFor(`-${coding}`));
+  for (const [coding, body] of useful) entry[coding] = representation(body, common, security, coding, etagFor(`-${coding}`));
   return entry as StaticEntry;
 }
 
@@ -142,13 +148,13 @@ function loadTemplates(folder: string): Map<string, string> {
 }
 
 /** An HTML page made on the server: brotli at a quality that costs about a millisecond, and gzip. */
-export function htmlEntry(html: string, cacheControl: string): StaticEntry {
+export function htmlEntry(html: string, cacheControl: string, security: HeaderSet): StaticEntry {
   const identity = Buffer.from(html);
   const variants = [
     ['br', brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
     ['gzip', gzipSync(identity)],
   ] as const;
-  return entryFor(identity, variants, 'text/html; charset=utf-8', cacheControl, true);
+  return entryFor(identity, variants, 'text/html; charset=utf-8', cacheControl, security, true);
 }
 
 export function loadStaticTable(distDir: string, options: TableOptions = {}): StaticTable {
@@ -166,6 +172,9 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     );
   }
   const entries = new Map<string, StaticEntry>();
+  const policy = options.policy ?? { csp: policyHeader(NO_THIRD_PARTY), paths: {} };
+  const security = securityHeaders(policy.csp);
+  const pageSecurity = new Map(Object.entries(policy.paths).map(([path, csp]) => [path, securityHeaders(csp)]));
   let notFound: StaticEntry | undefined;
   for (const { file, siblings } of walk(distDir)) {
     const name = file.slice(file.lastIndexOf(sep) + 1);
@@ -177,7 +186,7 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     if (urlPath === `/${NOT_FOUND_FILE}`) {
       // The body of every 404 answer. The file itself also answers 200 at /404.html, as static
       // hosts do, so that Lighthouse (which refuses 4xx documents) can audit the template.
-      notFound = entryFor(identity, variants, contentType, 'no-store', false);
+      notFound = entryFor(identity, variants, contentType, 'no-store', security, false);
     }
     if (renderedPaths.has(urlPath)) {
       rendered.set(urlPath, identity.toString('utf8'));
@@ -185,8 +194,9 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     }
     const cacheControl = cacheControlFor(urlPath, contentType);
     const page = contentType.startsWith('text/html') && urlPath !== `/${NOT_FOUND_FILE}`;
-    entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, true, page));
+    const headers = pageSecurity.get(urlPath) ?? security;
+    entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, headers, true, page));
   }
-  notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', false);
-  return { entries, notFound, templates: loadTemplates(join(distDir, SERVER_FOLDER)), rendered };
+  notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', security, false);
+  return { entries, notFound, templates: loadTemplates(join(distDir, SERVER_FOLDER)), rendered, security };
 }

@@ -32,7 +32,7 @@ export function placeRoutes(table: StaticTable): Router {
     const template = table.templates.get(SERVER_FILES.fallbackPage);
     const slug = req.params.slug;
     if (template === undefined || !isPlaceSlug(slug)) return next();
-    sendEntry(req, res, htmlEntry(fillFallback(template, slug), PAGE_CACHE_CONTROL));
+    sendEntry(req, res, htmlEntry(fillFallback(template, slug), PAGE_CACHE_CONTROL, table.security));
   });
   return router;
 }

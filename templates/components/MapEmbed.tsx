@@ -2,6 +2,9 @@ import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';
 import { LinkedText } from './LinkedText.tsx';
 
+/** The attribute that marks a map; the build allows the map's frame on the pages that carry it (build/security-policy.ts). */
+export const MAP_EMBED_ATTRIBUTE = 'data-map-embed';
+
 /**
  * Two-click map: nothing comes from Google until the visitor presses "Karte laden"
  * (client/map-embed.ts swaps in the frame); the link opens the map in a new tab without JavaScript.

@@ -24,7 +24,7 @@ export function PriceSchedule({ prices, id, className }: { prices: Prices; id: s
         <>
           {' '}
           <span className="price-when">
-            {prices.terms.standardHours}; {prices.terms.otherwise} <span data-price-outside={q.item.id}>{outsideText(q)}</span>
+            {`${prices.terms.standardHours}; ${prices.terms.otherwise} `}<span data-price-outside={q.item.id}>{outsideText(q)}</span>
           </span>
         </>
       )}

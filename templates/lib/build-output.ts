@@ -12,9 +12,17 @@ export const SERVER_FOLDER = '_server';
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
  * siteFacts: the few business facts the server needs (siteFactsSchema);
  * routes: every page with its template, title and index state (routeManifestSchema), for the
- * audit, the link checker and the tests.
+ * audit, the link checker and the tests;
+ * policy: the Content-Security-Policy of every response and of the pages that need more
+ * (headerPolicySchema).
  */
-export const SERVER_FILES = { fallbackPage: 'city-fallback.html', messagePage: 'message.html', siteFacts: 'site.json', routes: 'routes.json' } as const;
+export const SERVER_FILES = {
+  fallbackPage: 'city-fallback.html',
+  messagePage: 'message.html',
+  siteFacts: 'site.json',
+  routes: 'routes.json',
+  policy: 'headers.json',
+} as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -40,11 +48,33 @@ export const routeManifestSchema = z.array(
 );
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
 
+/**
+ * `csp`: the Content-Security-Policy of every response (it allows the configured analytics and ads);
+ * `paths`: the pages whose policy allows more (the map's frame), by path.
+ */
+export const headerPolicySchema = z.object({ csp: z.string().startsWith("default-src 'self'"), paths: z.record(z.string().startsWith('/'), z.string().startsWith("default-src 'self'")) }).strict();
+export type HeaderPolicy = z.infer<typeof headerPolicySchema>;
+
 /** The texts of the server's files as the server read them; null where a file is missing. */
 export interface ServerFileTexts {
   fallbackPage: string | null;
   messagePage: string | null;
   siteFacts: string | null;
+  policy: string | null;
+}
+
+/** The parsed content of a JSON file of the contract, or what is wrong with it. */
+function checkJson(name: keyof typeof SERVER_FILES, text: string, schema: z.ZodType, rebuild: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return `dist/${serverFile(name)} is not JSON and ${rebuild}.`;
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return `dist/${serverFile(name)}: ${issue.path.join('.') || 'the file'}: ${issue.message}; it ${rebuild}.`;
 }
 
 /**
@@ -63,19 +93,10 @@ export function serverFileProblems(files: ServerFileTexts): string[] {
   };
   template('fallbackPage', Object.values(FALLBACK_TOKENS));
   template('messagePage', Object.values(MESSAGE_TOKENS));
-  if (files.siteFacts !== null) {
-    let value: unknown;
-    try {
-      value = JSON.parse(files.siteFacts);
-    } catch {
-      problems.push(`dist/${serverFile('siteFacts')} is not JSON and ${rebuild}.`);
-      return problems;
-    }
-    const result = siteFactsSchema.safeParse(value);
-    if (!result.success) {
-      const issue = result.error.issues[0]!;
-      problems.push(`dist/${serverFile('siteFacts')}: ${issue.path.join('.') || 'the file'}: ${issue.message}; it ${rebuild}.`);
-    }
+  for (const [name, schema] of [['siteFacts', siteFactsSchema], ['policy', headerPolicySchema]] as const) {
+    const text = files[name];
+    const problem = text === null ? null : checkJson(name, text, schema, rebuild);
+    if (problem !== null) problems.push(problem);
   }
   return problems;
 }

@@ -1,62 +1,116 @@
 // What every response says about security and caching, for the server (server/security.ts,
 // server/static-table.ts) and for static hosts (build/static-host.ts writes it to dist/_headers).
-// Plain data, so the build needs no server code: the header set is the one helmet produces for
-// this configuration, written out, and tests/unit/http-policy.test.ts runs helmet to prove it.
+// Plain data and functions, so the build needs no server code: the header set is the one helmet
+// produces for the same policy, written out (tests/unit/http-policy.test.ts runs helmet to prove
+// it), plus Permissions-Policy, which helmet does not set. The build decides per page what the
+// policy must allow (build/security-policy.ts) and hands it to the server in dist/_server/.
+
+/** What a response's Content-Security-Policy must allow beyond the site itself. */
+export interface PolicyNeeds {
+  /** Google Analytics is configured (data/site.yaml `analytics.gaMeasurementId`). */
+  analytics: boolean;
+  /** Google Ads conversion measurement is configured (`analytics.adsId`). */
+  ads: boolean;
+  /** The page has the two-click Google map (templates/components/MapEmbed.tsx). */
+  map: boolean;
+  /** Hashes ('sha256-…') of inline <style> elements the page may carry. */
+  styleHashes?: readonly string[];
+}
+
+export const NO_THIRD_PARTY: PolicyNeeds = { analytics: false, ads: false, map: false };
 
 /**
- * The Content-Security-Policy, one directive per key. Scripts never get 'unsafe-inline'; HTTPS
- * upgrades and HSTS belong to the reverse proxy, because the server itself also runs on plain http.
+ * The origins each configured third party needs, as Google's CSP guide for the Google tag lists
+ * them: the tag loads from Tag Manager and reports to Analytics, or to Ads and DoubleClick.
  */
-export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'", 'https://www.googletagmanager.com'],
-  'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': [
-    "'self'",
-    'data:',
-    'https://*.google-analytics.com',
-    'https://*.googletagmanager.com',
-    'https://www.google.com',
-    'https://www.google.de',
-    'https://googleads.g.doubleclick.net',
-  ],
-  'connect-src': [
-    "'self'",
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://*.googletagmanager.com',
-    'https://www.google.com',
-    'https://googleads.g.doubleclick.net',
-  ],
-  'frame-src': ['https://www.google.com'],
-  'font-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'self'"],
+const THIRD_PARTY: Record<'analytics' | 'ads' | 'map', Partial<Record<string, readonly string[]>>> = {
+  analytics: {
+    'script-src': ['https://www.googletagmanager.com'],
+    'img-src': ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+    'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  },
+  ads: {
+    'script-src': ['https://www.googletagmanager.com'],
+    'img-src': ['https://www.google.com', 'https://www.google.de', 'https://googleads.g.doubleclick.net'],
+    'connect-src': ['https://www.google.com', 'https://googleads.g.doubleclick.net'],
+  },
+  map: { 'frame-src': ['https://www.google.com'] },
 };
+
+/**
+ * The Content-Security-Policy, one directive per key: the site itself, plus exactly the third
+ * parties `needs` names. Scripts never get 'unsafe-inline'; styles keep it for React's style
+ * attributes. HTTPS upgrades and HSTS belong to the reverse proxy, because the server itself also
+ * runs on plain http.
+ */
+export function contentSecurityPolicy(needs: PolicyNeeds): Record<string, string[]> {
+  const policy: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...(needs.styleHashes ?? []).map((hash) => `'${hash}'`)],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+  for (const party of ['analytics', 'ads', 'map'] as const) {
+    if (!needs[party]) continue;
+    for (const [directive, origins] of Object.entries(THIRD_PARTY[party])) {
+      const values = policy[directive]!.filter((value) => value !== "'none'");
+      policy[directive] = [...new Set([...values, ...origins!])];
+    }
+  }
+  return policy;
+}
+
+/** The policy as a header value. */
+export function policyHeader(needs: PolicyNeeds): string {
+  return Object.entries(contentSecurityPolicy(needs))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
 
 /** The referrer a visitor's browser sends: Google's map embed and analytics need the origin cross-site. */
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
+/**
+ * Browser features the site never uses, denied to it and to any frame it embeds (the map), so a
+ * script that slipped in could not ask the visitor for them either.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope', 'hid',
+  'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+  'serial', 'usb', 'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 export type HeaderSet = Readonly<Record<string, string>>;
 
-/** Every security header of every response, static or dynamic. */
-export const SECURITY_HEADERS: HeaderSet = Object.freeze({
-  'Content-Security-Policy': Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join(';'),
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Origin-Agent-Cluster': '?1',
-  'Referrer-Policy': REFERRER_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'X-DNS-Prefetch-Control': 'off',
-  'X-Download-Options': 'noopen',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'X-Permitted-Cross-Domain-Policies': 'none',
-  'X-XSS-Protection': '0',
-});
+/** Every security header of a response, with the Content-Security-Policy given. */
+export function securityHeaders(csp: string): HeaderSet {
+  return Object.freeze({
+    'Content-Security-Policy': csp,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Origin-Agent-Cluster': '?1',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Referrer-Policy': REFERRER_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'X-DNS-Prefetch-Control': 'off',
+    'X-Download-Options': 'noopen',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Permitted-Cross-Domain-Policies': 'none',
+    'X-XSS-Protection': '0',
+  });
+}
+
+/** The headers of a response that needs no third party (what a server without the build's policy file sends). */
+export const SECURITY_HEADERS: HeaderSet = securityHeaders(policyHeader(NO_THIRD_PARTY));
 
 /** Files whose name carries a content hash, so a changed file is a new URL: cached for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -19,7 +19,7 @@ export function LegalPage({ site, heading, html, stand }: LegalProps) {
       <h1>{heading}</h1>
       {stand && (
         <p className="legal-stand">
-          {layout.version}: <time dateTime={stand}>{formatGermanDate(stand)}</time>
+          {`${layout.version}: `}<time dateTime={stand}>{formatGermanDate(stand)}</time>
         </p>
       )}
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />

@@ -121,7 +121,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
     <div className="container page-narrow order-form">
       <h1>{form.heading}</h1>
       <p className="order-version">
-        {layout.version}: <time dateTime={stand}>{formatGermanDate(stand)}</time>
+        {`${layout.version}: `}<time dateTime={stand}>{formatGermanDate(stand)}</time>
       </p>
       <p className="order-lead no-print">{form.lead}</p>
 
@@ -131,12 +131,12 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
           <br />
           {address.street}, {address.postalCode} {address.city}
           <br />
-          {form.contractorContact.phone}:{' '}
+          {`${form.contractorContact.phone}: `}
           <CallButton site={site} location="order" className="order-phone" plain>
             {site.phone.display}
           </CallButton>
           <br />
-          {form.contractorContact.email}: <a href={`mailto:${site.email}`}>{site.email}</a>
+          {`${form.contractorContact.email}: `}<a href={`mailto:${site.email}`}>{site.email}</a>
         </p>
       </Block>
 
@@ -199,7 +199,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
             {agbStand && (
               <>
                 {' '}
-                ({layout.version}: <time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
+                {`(${layout.version}: `}<time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
               </>
             )}
           </span>

@@ -303,7 +303,8 @@ describe('security headers', () => {
       const [name = '', ...values] = d.trim().split(/\s+/);
       return [name, values] as const;
     }));
-    expect(directives.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    // This site's build configures no analytics: no third-party script may run.
+    expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'self'"]);

@@ -6,6 +6,7 @@ import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { LayoutWords } from '../../templates/layout/words.ts';
 import { describe, expect, it } from 'vitest';
 import { citiesFileSchema, type District } from '../../data/schema/cities.ts';
 import { loadData } from '../../build/data.ts';
@@ -41,7 +42,12 @@ function visible(html: string): string {
 }
 
 const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place, words: data.placePages.page.area })));
-const pageText = (place: Place) => visible(renderToStaticMarkup(createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })));
+const pageText = (place: Place) =>
+  visible(
+    renderToStaticMarkup(
+      createElement(LayoutWords.Provider, { value: data.layout }, createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })),
+    ),
+  );
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
