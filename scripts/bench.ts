@@ -1,5 +1,6 @@
 // `npm run bench`: build throughput, static-file throughput of our server next to a plain nginx,
-// and contact API throughput with durable writes, ending in one table of ratios.
+// contact API throughput with durable writes, and the event streams at their bound, ending in one
+// table of ratios.
 // Figures, not assertions: timing never goes into `npm test`.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { build } from '../build/build.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { benchContact } from './lib/bench-contact.ts';
+import { benchStreams } from './lib/bench-streams.ts';
 import { ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
@@ -180,15 +182,24 @@ async function main(): Promise<number> {
   onCleanup(() => rm(workDir, { recursive: true, force: true }));
   const outDir = join(workDir, 'dist');
 
+  // `npm run bench -- streams` measures only the event streams (after one build).
+  if (process.argv.includes('streams')) {
+    await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
+    const streams = await benchStreams(outDir, workDir);
+    console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], streams.summary)}\n`);
+    for (const problem of streams.problems) console.error(problem);
+    return streams.problems.length === 0 ? 0 : 1;
+  }
   const builds = await benchBuild(outDir, join(workDir, 'cache'));
   const servers = await benchServers(outDir);
   const contact = await benchContact(outDir, workDir);
+  const streams = await benchStreams(outDir, workDir);
 
-  const summary = [...servers.summary, ...contact.summary, ...builds.summary];
+  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...builds.summary];
   console.log(`Summary (${new Date().toISOString().slice(0, 10)}, ${((performance.now() - started) / 1000).toFixed(0)} s, loopback):\n`);
   console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], summary)}\n`);
 
-  const problems = [...builds.problems, ...servers.problems, ...contact.problems];
+  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) console.error('The figures above are not trustworthy until these are fixed.');
   return problems.length === 0 ? 0 : 1;

@@ -26,12 +26,32 @@ export interface FeatureConfig {
   jobs: boolean;
   /** How often the page views counted in memory are written to SQLite (server/page-counts.ts). */
   pageCountFlushMs: number;
+  /** Open review change streams at most, in total and from one address (server/event-streams.ts). */
+  eventStreamsTotal: number;
+  eventStreamsPerAddress: number;
 }
 
 export const VISITS_PER_MINUTE = 120;
 export const CONTACT_PER_TEN_MINUTES = 5;
 /** A crash loses at most this much of the server's page counts; a write a minute costs nothing. */
 export const PAGE_COUNT_FLUSH_MS = 60_000;
+
+/**
+ * Measured with `npm run bench -- streams` on the 2-core dev machine: an open stream costs the
+ * server about 23 KB (1,000 streams: 198 → 220 MB resident), and GET / kept 0.90× its rate (21,500
+ * vs 24,000 req/s, p99 lower) while all 1,000 were open. A visitor opens one per tab of
+ * /bewertungen; eight per address leave room for a household or an office behind one address.
+ */
+export const EVENT_STREAMS_TOTAL = 1_000;
+export const EVENT_STREAMS_PER_ADDRESS = 8;
+
+/** A whole number of at least 1 from the environment, or the default. */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name} must be a whole number of at least 1, but it is "${raw}". Unset it to use ${fallback}.`);
+  return Number(raw);
+}
 
 export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureConfig {
   const value = (name: string) => env[name]?.trim() || null;
@@ -51,5 +71,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     contactPerTenMinutes: CONTACT_PER_TEN_MINUTES,
     jobs: value('JOBS') !== 'off',
     pageCountFlushMs: PAGE_COUNT_FLUSH_MS,
+    eventStreamsTotal: count(env, 'EVENT_STREAMS_MAX', EVENT_STREAMS_TOTAL),
+    eventStreamsPerAddress: count(env, 'EVENT_STREAMS_PER_ADDRESS', EVENT_STREAMS_PER_ADDRESS),
   };
 }

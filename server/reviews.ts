@@ -1,5 +1,6 @@
 // The reviews API: the list with its summary, the throttled public sync, the change stream
-// (Server-Sent Events) and the nightly sync job, over the cache of server/reviews-store.ts.
+// (Server-Sent Events, bounded in server/event-streams.ts) and the nightly sync job, over the
+// cache of server/reviews-store.ts.
 import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
 import express, { Router, type Request, type Response } from 'express';
 import cron from 'node-cron';
@@ -8,7 +9,8 @@ import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import type { PlacesErrorKind } from './google-places.ts';
-import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, pollFeed, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type ReviewChange, type SyncResult, type SyncRow } from './reviews-store.ts';
+import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type SyncResult, type SyncRow } from './reviews-store.ts';
+import { STREAM_MAX_AGE_MS, streamHub } from './event-streams.ts';
 
 const SYNC_BODY_LIMIT = 2 * 1024;
 
@@ -56,46 +58,24 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-function openStream(context: ApiContext, pollMs: number, req: Request, res: Response): void {
-  const feed = feedOf(context.db);
-  res.status(200).set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    // nginx would otherwise buffer the stream.
-    'X-Accel-Buffering': 'no',
-  });
-  res.flushHeaders();
-  res.write('retry: 5000\n: verbunden\n\n');
-  const onChange = (change: ReviewChange) => res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
-  feed.emitter.on('change', onChange);
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  const poll = setInterval(() => {
-    try {
-      pollFeed(context.db, feed);
-    } catch (error) {
-      context.log(`Review change poll failed: ${(error as Error).message}`);
-    }
-  }, pollMs);
-  const end = () => {
-    clearInterval(heartbeat);
-    clearInterval(poll);
-    feed.emitter.off('change', onChange);
-    context.shutdown.removeEventListener('abort', end);
-    if (!res.writableEnded) res.end();
-  };
-  context.shutdown.addEventListener('abort', end);
-  req.on('close', end);
-  if (context.shutdown.aborted) end();
-}
-
 export interface ReviewsRouteOptions {
   /** How often the change stream looks for syncs of other processes (tests shorten it). */
   changePollMs?: number;
+  /** How often an open stream gets a heartbeat, which also finds peers that are gone. */
+  heartbeatMs?: number;
+  /** How long one change stream may stay open. */
+  streamMaxAgeMs?: number;
 }
 
 export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions = {}): Router {
   const router = Router();
+  const streams = streamHub(context, {
+    total: context.config.eventStreamsTotal,
+    perAddress: context.config.eventStreamsPerAddress,
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    pollMs: options.changePollMs ?? CHANGE_POLL_MS,
+    maxAgeMs: options.streamMaxAgeMs ?? STREAM_MAX_AGE_MS,
+  });
   const limit = (limitPerMinute: number) =>
     apiRateLimit({
       windowMs: 60_000,
@@ -107,7 +87,7 @@ export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions 
     res.set('Cache-Control', 'no-cache').json(listReviews(context.db));
   });
 
-  router.get('/events', limit(30), (req, res) => openStream(context, options.changePollMs ?? CHANGE_POLL_MS, req, res));
+  router.get('/events', limit(30), (req, res) => streams.open(req, res));
 
   router.post(
     '/sync',

@@ -14,6 +14,11 @@ export interface RunningSite {
   close(): Promise<void>;
 }
 
+export interface ProcessSite extends RunningSite {
+  /** The server's process id, for its memory (/proc/<pid>/status). */
+  pid: number;
+}
+
 export interface ServeOptions {
   /** Fills the review cache with sample rows, so that /bewertungen is audited as visitors see it. */
   sampleReviews?: boolean;
@@ -71,12 +76,12 @@ export async function serveSite(distDir: string, options: ServeOptions = {}): Pr
  * throughput figures: in the benchmark's own process it would share the heap and the garbage of
  * the builds that ran before.
  */
-export async function serveSiteInProcess(distDir: string): Promise<RunningSite> {
+export async function serveSiteInProcess(distDir: string, env: Record<string, string> = {}): Promise<ProcessSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-db-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'site.db'), JOBS: 'off' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'site.db'), JOBS: 'off', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -89,5 +94,5 @@ export async function serveSiteInProcess(distDir: string): Promise<RunningSite> 
     await close();
     throw new Error(`The server (server/main.ts) did not listen on port ${port} within 30 s.`);
   }
-  return { url: `http://127.0.0.1:${port}`, close };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, close };
 }
