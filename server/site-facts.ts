@@ -1,6 +1,6 @@
-// The few business facts the server needs (mail addresses, the name in mails), written by the
-// build into dist/_server/site.json (templates/lib/build-output.ts): the server never reads data/
-// or imports the build.
+// The few business facts the server needs (mail addresses, the name in mails) and the words of the
+// reviews island it renders, written by the build into dist/_server/site.json
+// (templates/lib/build-output.ts): the server never reads data/ or imports the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverFile, siteFactsSchema, type SiteFacts } from '../templates/lib/build-output.ts';

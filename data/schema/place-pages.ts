@@ -82,9 +82,13 @@ export const placePagesSchema = z
     place: head(PLACE_SLOTS),
     fallback: head(FALLBACK_SLOTS),
     page: pageSchema,
+    search: z.object({ label: words(), placeholder: words(), all: words('count'), one: words(), found: words('count') }).strict(),
   })
   .strict();
 
 export type PlacePageWords = z.infer<typeof pageSchema>;
 
 export type PlacePages = z.infer<typeof placePagesSchema>;
+
+/** The words of the city search on /einsatzgebiet. */
+export type CitySearchWords = PlacePages['search'];

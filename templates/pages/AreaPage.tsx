@@ -5,7 +5,7 @@ import { CallToAction } from '../components/CallToAction.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
 import { TownCard } from '../components/TownCard.tsx';
-import { CitySearch } from '../islands/CitySearch.tsx';
+import { CitySearch, type CitySearchProps } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { districtsWord, townsWord, type Place } from '../lib/place.ts';
@@ -21,6 +21,8 @@ export interface AreaProps {
   crumbs: Crumb[];
   mapUrl: string;
   embedUrl: string;
+  /** The words of the city search (data/place-pages.yaml, `search`). */
+  searchWords: CitySearchProps['words'];
 }
 
 function initial(name: string): string {
@@ -28,7 +30,7 @@ function initial(name: string): string {
 }
 
 /** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
-export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
+export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUrl, embedUrl, searchWords }: AreaProps) {
   const towns = places.filter((place) => place.kind === 'town');
   const districts = places.filter((place) => place.kind === 'district');
   // The words come from the data: "Städte und Gemeinden", "Stadtteilen und Ortsteilen".
@@ -66,8 +68,8 @@ export function AreaPage({ site, claims, arrival, places, regions, crumbs, mapUr
         <MapEmbed embedUrl={embedUrl} linkUrl={mapUrl} linkLabel="In Google Maps öffnen" title="Karte des Einsatzgebiets (Google Maps)" />
       </Section>
       <Section id="orte" heading="Ihr Ort" lead="Suchen Sie Ihre Stadt oder Ihren Stadtteil." reveal={false}>
-        <Island name="city-search" props={{ total: places.length }}>
-          <CitySearch total={places.length} />
+        <Island name="city-search" props={{ total: places.length, words: searchWords }}>
+          <CitySearch total={places.length} words={searchWords} />
         </Island>
         {regions.map((region) => {
           const inRegion = towns.filter((town) => town.region === region);

@@ -18,7 +18,7 @@ export interface ReviewsPageProps {
  * copied into static pages). Without JavaScript the visitor gets the link to the reviews on Google.
  */
 export function ReviewsPage({ site, page, crumbs }: ReviewsPageProps) {
-  const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, query: page.syncQuery };
+  const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, query: page.syncQuery, words: page.island };
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="reviews" />
