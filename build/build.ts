@@ -152,7 +152,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     indexable: route.indexable,
   }));
   files.set(serverFile('routes'), Buffer.from(`${JSON.stringify(routeManifestSchema.parse(manifest), null, 1)}\n`));
-  // What the server needs of the business facts (server/site-facts.ts), checked against the contract.
+  // What the server needs of the business facts and the reviews island's words (server/site-facts.ts), checked against the contract.
   const { site } = data;
   const facts = {
     name: site.name,
@@ -161,6 +161,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     url: siteUrl,
     reviewsPageUrl: site.reviews.pageUrl,
     reviewsSyncQuery: data.reviewsPage.syncQuery,
+    reviewsIsland: data.reviewsPage.island,
   };
   files.set(serverFile('siteFacts'), Buffer.from(`${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`));
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { marked } from 'marked';
 import { aboutSchema, type About } from '../data/schema/about.ts';
 import { contactPageSchema, type ContactPage } from '../data/schema/contact-page.ts';
+import { contactFormSchema, type ContactFormTexts } from '../data/schema/contact-form.ts';
 import { reviewsPageSchema, type ReviewsPage } from '../data/schema/reviews-page.ts';
 import { citiesFileSchema } from '../data/schema/cities.ts';
 import { claimsSchema, type Claims } from '../data/schema/claims.ts';
@@ -62,6 +63,8 @@ export interface SiteData {
   pricesPage: PricesPage;
   about: About;
   contactPage: ContactPage;
+  /** The words of the contact form's two variants and of the address selector (data/contact-form.yaml). */
+  contactForm: ContactFormTexts;
   reviewsPage: ReviewsPage;
   trust: TrustPage[];
   /** Towns first, each followed by its districts. */
@@ -209,6 +212,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   checkPriceIds('data/prices-page.yaml', pricesPage.cards.map((c, i) => [`cards[${i}].priceId`, c.priceId]), prices, [HAPPY_HOUR_ID]);
   const about = loadYaml(...file('about.yaml'), aboutSchema, fill);
   const contactPage = loadYaml(...file('contact-page.yaml'), contactPageSchema, fill);
+  const contactForm = loadYaml(...file('contact-form.yaml'), contactFormSchema, fill);
   const reviewsPage = loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill);
   const trust = loadTrustPages(dataDir, fill, places);
 
@@ -238,6 +242,6 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
   const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
   const layout = loadYaml(...file('layout.yaml'), layoutSchema, fill);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, buildDate };
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, contactForm, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, buildDate };
 }
 

@@ -1,5 +1,6 @@
-// The few business facts the server needs (mail addresses, the name in mails) and the
-// Content-Security-Policy, written by the build into dist/_server/site.json and headers.json
+// The few business facts the server needs (mail addresses, the name in mails, the words of the
+// reviews island it renders) and the Content-Security-Policy, written by the build into
+// dist/_server/site.json and headers.json
 // (templates/lib/build-output.ts): the server never reads data/ or imports the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

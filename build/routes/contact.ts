@@ -24,6 +24,7 @@ export function contactRoutes({ data, start, crumb, page, described }: RouteKit)
         site,
         prices: data.prices,
         page: contactPage,
+        contactForm: data.contactForm,
         crumbs: contactCrumbs,
         routeUrl: `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`,
         embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=15&output=embed`,

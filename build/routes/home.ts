@@ -25,7 +25,7 @@ export function homeRoutes({ data, siteUrl, images, page }: RouteKit): Route[] {
         // The Locksmith is defined here, once; every other page refers to it by its @id.
         structuredData: [localBusiness(site, siteUrl), webPage(siteUrl, '/', home.seo.title, home.seo.description)],
       },
-      createElement(HomePage, { site, home, prices, images, coverage: home.coverage.cities.map((name) => townNamed(data.places, name)) }),
+      createElement(HomePage, { site, home, prices, images, coverage: home.coverage.cities.map((name) => townNamed(data.places, name)), contactForm: data.contactForm.form }),
     ),
   ];
 }

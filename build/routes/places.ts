@@ -99,6 +99,7 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
         crumbs: [start, areaCrumb],
         mapUrl: `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
         embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=9&output=embed`,
+        searchWords: placePages.search,
       }),
     ),
   ];

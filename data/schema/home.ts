@@ -67,6 +67,8 @@ export const homeSchema = z.object({
     /** Shown instead of `heading` and `lead` while `examples` is true. */
     exampleHeading: text,
     exampleNote: text,
+    source: text,
+    exampleSource: text,
     note: text,
     items: z.array(z.object({ name: text, date: text, rating: z.number().int().min(1).max(5), text })).length(9),
     link: z.object({ label: text, href: internalPath }),

@@ -17,6 +17,7 @@ export const layoutSchema = section({
   drawer: section({ label: text, close: text }),
   floating: section({ label: text, toTop: text }),
   breadcrumbs: text,
+  stars: words('rating'),
   home: text,
   footer: section({
     emergency: text,

@@ -99,6 +99,7 @@ export const placePagesSchema = z
     place: head(PLACE_SLOTS),
     fallback: head(FALLBACK_SLOTS),
     page: pageSchema,
+    search: z.object({ label: words(), placeholder: words(), all: words('count'), one: words(), found: words('count') }).strict(),
   })
   .strict();
 
@@ -106,3 +107,6 @@ export type PlacePageWords = z.infer<typeof pageSchema>;
 export type AreaPageWords = z.infer<typeof areaPageSchema>;
 
 export type PlacePages = z.infer<typeof placePagesSchema>;
+
+/** The words of the city search on /einsatzgebiet. */
+export type CitySearchWords = PlacePages['search'];

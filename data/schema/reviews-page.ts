@@ -2,8 +2,58 @@
 // the data: they come from Google through the server's cache (Google's terms for Places content).
 import { z } from 'zod';
 import { pageIntro } from './seo.ts';
+import { slotText } from './slots.ts';
 
 const text = z.string().min(2);
+
+/**
+ * The words of the reviews island. The build also writes them into the site facts
+ * (templates/lib/build-output.ts), from which the server renders the island.
+ */
+export const reviewsIslandWordsSchema = z
+  .object({
+    heading: text,
+    source: text,
+    sync: text,
+    syncing: text,
+    reload: text,
+    allOnGoogle: text,
+    newTab: text,
+    loading: text,
+    none: text,
+    loaded: slotText(['reviews']),
+    count: z.object({ one: text, many: slotText(['count']) }).strict(),
+    card: z.object({ label: slotText(['author']), profile: text, stars: slotText(['rating']) }).strict(),
+    summary: z
+      .object({
+        outOfFive: text,
+        google: slotText(['reviews']),
+        distribution: text,
+        oneStar: text,
+        stars: slotText(['stars']),
+        reviewOne: text,
+        reviewMany: text,
+        selection: slotText(['reviews']),
+        selectionOf: slotText(['shown', 'total']),
+      })
+      .strict(),
+    toasts: z
+      .object({
+        loadFailed: text,
+        loadFailedText: text,
+        synced: text,
+        syncedText: slotText(['inserted', 'updated']),
+        syncFailed: text,
+        syncRefused: text,
+        syncError: text,
+        syncUnsent: text,
+        close: text,
+      })
+      .strict(),
+  })
+  .strict();
+
+export type ReviewsIslandWords = z.infer<typeof reviewsIslandWordsSchema>;
 
 export const reviewsPageSchema = z.object({
   ...pageIntro,
@@ -17,6 +67,7 @@ export const reviewsPageSchema = z.object({
   googleLink: text,
   label: text,
   cta: z.object({ heading: text, text }),
+  island: reviewsIslandWordsSchema,
 });
 
 export type ReviewsPage = z.infer<typeof reviewsPageSchema>;

@@ -2,25 +2,21 @@
 // is in its failed state from the start: the warning, the map area's note and manual entry
 // (docs/decisions.md, 'Address selector without a maps key'). On "Adresse übernehmen" the address is checked (street, postcode
 // and town required) and written into the contact form's message, so it reaches us with it.
+// Its words come from data/contact-form.yaml.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../data/schema/address.ts';
+import type { AddressSelectorWords } from '../../data/schema/contact-form.ts';
 import { firstMessages } from '../../data/schema/field-errors.ts';
 
 export interface AddressSelectorProps {
   /** The id of the textarea the address is written into. */
   messageField: string;
+  words: AddressSelectorWords;
 }
 
 const FIELDS = ['street', 'apartment', 'postalCode', 'city', 'state'] as const;
 type Field = (typeof FIELDS)[number];
 
-const LABELS: Record<Field, string> = {
-  street: 'Straße und Hausnummer',
-  apartment: 'Wohnung, Etage',
-  postalCode: 'Postleitzahl',
-  city: 'Ort',
-  state: 'Bundesland',
-};
 const REQUIRED: ReadonlySet<Field> = new Set(['street', 'postalCode', 'city']);
 const AUTOCOMPLETE: Record<Field, string> = {
   street: 'address-line1',
@@ -29,15 +25,14 @@ const AUTOCOMPLETE: Record<Field, string> = {
   city: 'address-level2',
   state: 'address-level1',
 };
-const LINE_PREFIX = 'Einsatzort: ';
-
-/** The message with one "Einsatzort:" line, replacing an earlier one. */
-export function withAddress(message: string, line: string): string {
-  const kept = message.split('\n').filter((row) => !row.startsWith(LINE_PREFIX)).join('\n').trim();
-  return `${LINE_PREFIX}${line}${kept ? `\n\n${kept}` : ''}`;
+/** The message with one address line ("Einsatzort: …", `prefix` being "Einsatzort:"), replacing an earlier one. */
+export function withAddress(message: string, line: string, prefix: string): string {
+  const start = `${prefix} `;
+  const kept = message.split('\n').filter((row) => !row.startsWith(start)).join('\n').trim();
+  return `${start}${line}${kept ? `\n\n${kept}` : ''}`;
 }
 
-export function AddressSelector({ messageField }: AddressSelectorProps) {
+export function AddressSelector({ messageField, words }: AddressSelectorProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState('');
@@ -58,28 +53,28 @@ export function AddressSelector({ messageField }: AddressSelectorProps) {
     setErrors({});
     const message = document.getElementById(messageField) as HTMLTextAreaElement | null;
     if (!message) return;
-    message.value = withAddress(message.value, addressLine(result.data));
+    message.value = withAddress(message.value, addressLine(result.data), words.linePrefix);
     message.dispatchEvent(new Event('input', { bubbles: true }));
-    setDone('Die Adresse steht jetzt in Ihrer Nachricht. Ergänzen Sie Ihr Anliegen und senden Sie das Formular ab.');
+    setDone(words.done);
     message.focus();
   }
 
   return (
     <div className="address-selector">
-      <p className="alert alert-warning">Google Maps konnte nicht geladen werden. Bitte füllen Sie die Felder manuell aus.</p>
+      <p className="alert alert-warning">{words.warning}</p>
       <div className="map-unavailable">
-        <p>Karte nicht verfügbar. Bitte füllen Sie das Formular manuell aus.</p>
+        <p>{words.mapUnavailable}</p>
       </div>
-      <p className="no-script-note">Ohne JavaScript schreiben Sie die Adresse bitte direkt in Ihre Nachricht.</p>
-      <form className="address-form" noValidate={enhanced} onSubmit={submit} aria-label="Einsatzort" data-hydrated={enhanced || undefined}>
+      <p className="no-script-note">{words.noScript}</p>
+      <form className="address-form" noValidate={enhanced} onSubmit={submit} aria-label={words.formLabel} data-hydrated={enhanced || undefined}>
         <div className="field-grid">
           {FIELDS.map((field) => {
             const error = errors[field];
             return (
               <div key={field} className={`field field-${field}`}>
                 <label htmlFor={`address-${field}`}>
-                  {LABELS[field]}
-                  {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : <span className="field-optional"> (optional)</span>}
+                  {words.labels[field]}
+                  {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
                 </label>
                 <input
                   id={`address-${field}`}
@@ -101,15 +96,15 @@ export function AddressSelector({ messageField }: AddressSelectorProps) {
             );
           })}
           <div className="field field-country">
-            <label htmlFor="address-country">Land</label>
+            <label htmlFor="address-country">{words.labels.country}</label>
             <input id="address-country" name="country" type="text" value={ADDRESS_COUNTRY} disabled readOnly />
           </div>
         </div>
         <div className="form-actions needs-script">
           <button type="submit" className="btn btn-outline">
-            Adresse in die Nachricht übernehmen
+            {words.submit}
           </button>
-          <p className="fine-print">* Pflichtfeld</p>
+          <p className="fine-print">{words.required}</p>
         </div>
         <p className="form-done" aria-live="polite">
           {done}

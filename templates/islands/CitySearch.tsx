@@ -1,12 +1,16 @@
 // The city search on /einsatzgebiet, a React island: rendered at build time like everything else
 // and hydrated in the browser when the visitor first reaches for it. It filters the town cards and
 // the A–Z list that the page already shows (they work as plain lists without JavaScript), by a
-// case-insensitive part of the name, and says how many places match.
+// case-insensitive part of the name, and says how many places match. Its words come from
+// data/place-pages.yaml (`search`).
 import { useEffect, useRef, useState } from 'react';
+import type { CitySearchWords } from '../../data/schema/place-pages.ts';
+import { fillSlots } from '../lib/slots.ts';
 
 export interface CitySearchProps {
   /** Number of places in the A–Z list. */
   total: number;
+  words: CitySearchWords;
 }
 
 /** Hides what does not match; returns the number of matching places in the A–Z list. */
@@ -24,12 +28,12 @@ function filterPlaces(query: string): number {
   return shown;
 }
 
-export function countText(query: string, total: number, shown: number): string {
-  if (query.trim() === '') return `${total} Orte`;
-  return shown === 1 ? '1 Ort gefunden' : `${shown} Orte gefunden`;
+export function countText(words: CitySearchWords, query: string, total: number, shown: number): string {
+  if (query.trim() === '') return fillSlots(words.all, { count: total });
+  return shown === 1 ? words.one : fillSlots(words.found, { count: shown });
 }
 
-export function CitySearch({ total }: CitySearchProps) {
+export function CitySearch({ total, words }: CitySearchProps) {
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(total);
@@ -38,17 +42,17 @@ export function CitySearch({ total }: CitySearchProps) {
   useEffect(() => setShown(filterPlaces(query)), [query]);
   return (
     <div className="city-search">
-      <label htmlFor="city-search-input">Stadt oder Stadtteil</label>
+      <label htmlFor="city-search-input">{words.label}</label>
       <input
         ref={input}
         id="city-search-input"
         type="search"
         autoComplete="off"
-        placeholder="z. B. Rüttenscheid"
+        placeholder={words.placeholder}
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
       <p className="fine-print" aria-live="polite" data-city-search-count>
-        {countText(query, total, shown)}
+        {countText(words, query, total, shown)}
       </p>
     </div>
   );

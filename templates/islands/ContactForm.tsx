@@ -3,13 +3,22 @@
 // 'POST /api/contact'. Rendered at build time as a plain form that posts to /api/contact and
 // works without JavaScript (the browser checks `required`, the server answers with a German
 // result page). Once hydrated, the island validates with the same zod schema as the server,
-// sends JSON and answers with a success or a failure toast.
+// sends JSON and answers with a success or a failure toast. Its words come from
+// data/contact-form.yaml, those of its own variant only.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../data/schema/contact.ts';
-import { Toaster, useToasts, type ToastMessage } from './Toaster.tsx';
+import type { ContactFormTexts, ContactFormWords } from '../../data/schema/contact-form.ts';
+import { LinkedText } from '../components/LinkedText.tsx';
+import { Toaster, useToasts } from './Toaster.tsx';
 
 export interface ContactFormProps {
   variant: Variant;
+  words: ContactFormWords;
+}
+
+/** The words one variant shows: those both share, and its own toasts. */
+export function variantWords({ toasts, ...shared }: ContactFormTexts['form'], variant: Variant): ContactFormWords {
+  return { ...shared, toasts: toasts[variant] };
 }
 
 /** What the browser bundle adds (analytics); the build renders without them. */
@@ -20,23 +29,6 @@ export interface ContactFormHooks {
 
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type Field = (typeof FIELDS)[number];
-
-const TOASTS: Record<Variant, { success: ToastMessage; failure: ToastMessage }> = {
-  home: {
-    success: { title: 'Nachricht gesendet!', description: 'Wir melden uns schnellstmöglich bei Ihnen zurück.' },
-    failure: { title: 'Fehler beim Senden', description: 'Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.', variant: 'destructive' },
-  },
-  kontakt: {
-    success: { title: 'Nachricht gesendet!', description: 'Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.' },
-    failure: {
-      title: 'Fehler',
-      description: 'Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut oder rufen Sie uns direkt an.',
-      variant: 'destructive',
-    },
-  },
-};
-
-const LABELS: Record<Field, string> = { name: 'Name', email: 'E-Mail', phone: 'Telefon', message: 'Ihre Nachricht' };
 
 function isRequired(variant: Variant, field: Field): boolean {
   if (field === 'email') return variant === 'home';
@@ -58,7 +50,7 @@ function readForm(form: HTMLFormElement, variant: Variant) {
   };
 }
 
-export function ContactForm({ variant, onSend, onResult }: ContactFormProps & ContactFormHooks) {
+export function ContactForm({ variant, words, onSend, onResult }: ContactFormProps & ContactFormHooks) {
   const id = (field: string) => `${variant}-contact-${field}`;
   // Until hydration the browser validates (`required`); afterwards the island does, in German.
   const [enhanced, setEnhanced] = useState(false);
@@ -83,7 +75,7 @@ export function ContactForm({ variant, onSend, onResult }: ContactFormProps & Co
       const first = FIELDS.find((field) => fieldErrors[field]);
       if (first) return focusField(first);
       if (parsed.fields.privacy) {
-        return show({ title: 'Datenschutz', description: parsed.fields.privacy, variant: 'destructive' });
+        return show({ title: words.privacy.toastTitle, description: parsed.fields.privacy, variant: 'destructive' });
       }
       // Only the hidden honeypot is left: the server accepts and discards such a message.
     }
@@ -103,11 +95,11 @@ export function ContactForm({ variant, onSend, onResult }: ContactFormProps & Co
         throw new Error(`POST /api/contact answered ${response.status}${answer.error ? `: ${answer.error}` : ''}`);
       }
       form.reset();
-      show(TOASTS[variant].success);
+      show(words.toasts.success);
       onResult?.('success');
     } catch (error) {
       console.error('The contact message could not be sent.', error);
-      show(TOASTS[variant].failure);
+      show({ ...words.toasts.failure, variant: 'destructive' });
       onResult?.('error');
     } finally {
       setSending(false);
@@ -124,8 +116,8 @@ export function ContactForm({ variant, onSend, onResult }: ContactFormProps & Co
     return (
       <div className="field">
         <label htmlFor={id(name)}>
-          {LABELS[name]}
-          {required ? <span aria-hidden="true"> *</span> : <span className="field-optional"> (optional)</span>}
+          {words.labels[name]}
+          {required ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
         </label>
         {control({
           id: id(name),
@@ -156,28 +148,27 @@ export function ContactForm({ variant, onSend, onResult }: ContactFormProps & Co
         </div>
         {variant === 'home' ? phone : email}
         {field('message', (props) => (
-          <textarea {...props} rows={5} maxLength={CONTACT_LIMITS.message} placeholder="Beschreiben Sie kurz Ihr Anliegen..." />
+          <textarea {...props} rows={5} maxLength={CONTACT_LIMITS.message} placeholder={words.messagePlaceholder} />
         ))}
         {/* People never see this field; bots fill it and their message is discarded. */}
         <div className="honeypot" aria-hidden="true">
-          <label htmlFor={id('website')}>Website (bitte leer lassen)</label>
+          <label htmlFor={id('website')}>{words.honeypot}</label>
           <input id={id('website')} type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
         <div className="field-check">
           <input id={id('privacy')} type="checkbox" name="privacy" required />
           <label htmlFor={id('privacy')}>
-            Ich habe die <a href="/datenschutz">Datenschutzerklärung</a> gelesen. Meine Angaben werden nur verwendet, um meine
-            Anfrage zu beantworten. *
+            <LinkedText text={`${words.privacy.label} *`} />
           </label>
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary btn-large" disabled={sending} aria-disabled={sending || undefined}>
-            {sending ? 'Wird gesendet...' : 'Nachricht senden'}
+            {sending ? words.sending : words.send}
           </button>
-          <p className="fine-print">* Pflichtfeld</p>
+          <p className="fine-print">{words.required}</p>
         </div>
       </form>
-      <Toaster toasts={toasts} onDismiss={dismiss} />
+      <Toaster toasts={toasts} onDismiss={dismiss} closeLabel={words.closeToast} />
     </>
   );
 }

@@ -1,13 +1,16 @@
 // The parts of the reviews island that show what was loaded: a review card with its avatar, the
 // summary with the star distribution, and the note under a partial list (templates/islands/Reviews.tsx).
+// Their words are the island's (data/reviews-page.yaml, `island`).
 import { useState } from 'react';
 import { Stars } from '../components/Stars.tsx';
 import { relativeDate } from '../lib/relative-date.ts';
+import { fillSlots } from '../lib/slots.ts';
 import type { Review, ReviewList, ReviewSummary } from '../../data/schema/reviews.ts';
+import type { ReviewsIslandWords as Words } from '../../data/schema/reviews-page.ts';
 
 const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-export const countText = (count: number) => (count === 1 ? '1 Bewertung' : `${count} Bewertungen`);
+export const countText = (words: Words, count: number) => (count === 1 ? words.count.one : fillSlots(words.count.many, { count }));
 
 /** Only web links: a stored author URL is data from elsewhere and must not become a script link. */
 function webLink(url: string | null): string | null {
@@ -30,12 +33,12 @@ function Avatar({ review }: { review: Review }) {
   );
 }
 
-export function ReviewCard({ review, now }: { review: Review; now: Date }) {
+export function ReviewCard({ review, now, words }: { review: Review; now: Date; words: Words }) {
   const profile = webLink(review.author_url);
   const when = relativeDate(review.time_created, now);
   return (
     <li className="rv-item">
-      <article className="card rv-card" aria-label={`Bewertung von ${review.author_name}`}>
+      <article className="card rv-card" aria-label={fillSlots(words.card.label, { author: review.author_name })}>
         <header className="rv-card-head">
           <Avatar key={review.author_photo_url ?? ''} review={review} />
           <div className="rv-card-meta">
@@ -43,14 +46,14 @@ export function ReviewCard({ review, now }: { review: Review; now: Date }) {
               {profile ? (
                 <a href={profile} target="_blank" rel="noopener noreferrer">
                   {review.author_name}
-                  <span className="visually-hidden"> (Profil bei Google, öffnet in neuem Tab)</span>
+                  <span className="visually-hidden">{` ${words.card.profile}`}</span>
                 </a>
               ) : (
                 review.author_name
               )}
             </p>
             <p className="rv-card-rating">
-              <Stars rating={review.rating} />
+              <Stars rating={review.rating} label={fillSlots(words.card.stars, { rating: review.rating })} />
               {when !== '' && (
                 <time className="rv-date" dateTime={review.time_created}>
                   {when}
@@ -72,7 +75,8 @@ export function ReviewCard({ review, now }: { review: Review; now: Date }) {
  * place's reviews (`summary.complete`), otherwise the card says that the list is a selection.
  * Before any sync there are no Google figures, and no average stands in for them.
  */
-export function Summary({ summary, place, shown }: { summary: ReviewSummary; place: ReviewList['place']; shown: number }) {
+export function Summary({ summary, place, shown, words }: { summary: ReviewSummary; place: ReviewList['place']; shown: number; words: Words }) {
+  const texts = words.summary;
   const google = place !== null && place.userRatingCount > 0 ? place : null;
   return (
     <div className="rv-summary card">
@@ -80,39 +84,40 @@ export function Summary({ summary, place, shown }: { summary: ReviewSummary; pla
         <div className="rv-average">
           <p className="rv-average-value">
             {decimal.format(google.rating)}
-            <span className="visually-hidden"> von 5 Sternen</span>
+            <span className="visually-hidden">{` ${texts.outOfFive}`}</span>
           </p>
           {/* The stars repeat the number above for the eye; screen readers get the number. */}
           <span aria-hidden="true">
-            <Stars rating={Math.round(google.rating)} />
+            <Stars rating={Math.round(google.rating)} label={fillSlots(words.card.stars, { rating: Math.round(google.rating) })} />
           </span>
-          <p className="rv-average-count">Gesamtbewertung auf Google aus {countText(google.userRatingCount)}</p>
+          <p className="rv-average-count">{fillSlots(texts.google, { reviews: countText(words, google.userRatingCount) })}</p>
         </div>
       )}
       {google && summary.complete === true ? (
-        <ul className="rv-distribution" aria-label="Verteilung der Sterne">
+        <ul className="rv-distribution" aria-label={texts.distribution}>
           {summary.distribution.map((row) => (
             <li key={row.stars} className="rv-dist-row">
-              <span className="rv-dist-label">{row.stars === 1 ? '1 Stern' : `${row.stars} Sterne`}</span>
+              <span className="rv-dist-label">{row.stars === 1 ? texts.oneStar : fillSlots(texts.stars, { stars: row.stars })}</span>
               <span className="rv-bar" aria-hidden="true">
                 <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
               </span>
               <span className="rv-dist-count">
                 {row.count}
-                <span className="visually-hidden">{row.count === 1 ? ' Bewertung' : ' Bewertungen'}</span> ({row.percentage}&nbsp;%)
+                <span className="visually-hidden">{` ${row.count === 1 ? texts.reviewOne : texts.reviewMany}`}</span> ({row.percentage}&nbsp;%)
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="rv-selection">{selectionText(shown, google?.userRatingCount ?? null)}</p>
+        <p className="rv-selection">{selectionText(words, shown, google?.userRatingCount ?? null)}</p>
       )}
     </div>
   );
 }
 
 /** The note under a list that is not all of the place's reviews. */
-function selectionText(shown: number, googleCount: number | null): string {
-  const part = googleCount !== null && shown < googleCount ? `${shown} der ${googleCount} Bewertungen` : countText(shown);
-  return `Eine Auswahl von ${part}: Google übermittelt uns höchstens fünf je Abruf. Alle Bewertungen finden Sie bei Google.`;
+function selectionText(words: Words, shown: number, googleCount: number | null): string {
+  const { selection, selectionOf } = words.summary;
+  const part = googleCount !== null && shown < googleCount ? fillSlots(selectionOf, { shown, total: googleCount }) : countText(words, shown);
+  return fillSlots(selection, { reviews: part });
 }

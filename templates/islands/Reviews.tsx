@@ -2,17 +2,21 @@
 // (Google's terms: Places content comes from the server's cache, never from static pages); in
 // the browser it loads /api/reviews, offers the sync, and reloads when the server reports a
 // change. The heading, the source line and the buttons keep their place in every state, and the
-// body keeps its minimum height, so nothing above the fold moves when the reviews arrive.
+// body keeps its minimum height, so nothing above the fold moves when the reviews arrive. Its
+// words come from data/reviews-page.yaml (`island`), on the server from the build's site facts.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster, useToasts } from './Toaster.tsx';
 import { countText, ReviewCard, Summary } from './ReviewCards.tsx';
+import { fillSlots } from '../lib/slots.ts';
 import type { ReviewList } from '../../data/schema/reviews.ts';
+import type { ReviewsIslandWords } from '../../data/schema/reviews-page.ts';
 
 export interface ReviewsProps {
   /** The business's public review page (opens in a new tab). */
   pageUrl: string;
   /** The search text the sync button sends. */
   query: string;
+  words: ReviewsIslandWords;
   /**
    * The list as the server rendered it (server/reviews-island.ts), with the server's clock for the
    * relative dates: hydration then renders exactly the markup the page already shows.
@@ -30,9 +34,6 @@ interface SyncAnswer {
 
 type Phase = 'loading' | 'loaded' | 'failed';
 
-const LOAD_FAILED = { title: 'Fehler beim Laden der Bewertungen', description: 'Die Bewertungen konnten nicht geladen werden.' };
-const SYNC_FAILED = 'Synchronisation fehlgeschlagen';
-
 /** The shape of a review list as the server sends it; the island carries no zod. */
 export function isReviewList(value: unknown): value is ReviewList {
   const list = value as Partial<ReviewList> | null;
@@ -45,20 +46,20 @@ export function isReviewList(value: unknown): value is ReviewList {
  * failure messages; read against our API (JSON, never an invoked function) they are
  * (docs/decisions.md, 'Sync failure messages'):
  * - "Sync no success": the server answered and said why, or said no without a reason: its
- *   `error` text (from any status, e.g. the throttle's 429), else 'Unbekannter Fehler aufgetreten.'
+ *   `error` text (from any status, e.g. the throttle's 429), else `syncRefused`
  *   for a 2xx answer with `success: false`;
  * - "Sync error returned": the call failed as a call, i.e. a non-2xx status or a body that is not
- *   the expected JSON: 'Die Bewertungen konnten nicht synchronisiert werden.';
- * - "Sync threw": the request never got an answer (network): 'Ein Fehler ist aufgetreten.',
- *   handled by the caller.
+ *   the expected JSON: `syncError`;
+ * - "Sync threw": the request never got an answer (network): `syncUnsent`, handled by the caller.
  */
-function syncFailureText(ok: boolean, answer: SyncAnswer | null): string {
+function syncFailureText(toasts: ReviewsIslandWords['toasts'], ok: boolean, answer: SyncAnswer | null): string {
   if (answer && typeof answer.error === 'string' && answer.error.trim() !== '') return answer.error;
-  if (ok && answer && answer.success === false) return 'Unbekannter Fehler aufgetreten.';
-  return 'Die Bewertungen konnten nicht synchronisiert werden.';
+  if (ok && answer && answer.success === false) return toasts.syncRefused;
+  return toasts.syncError;
 }
 
-export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: ReviewsProps) {
+export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt }: ReviewsProps) {
+  const { toasts: texts } = words;
   const [phase, setPhase] = useState<Phase>(initial ? 'loaded' : 'loading');
   const [list, setList] = useState<ReviewList | null>(initial);
   const [now, setNow] = useState(() => (renderedAt ? new Date(renderedAt) : new Date()));
@@ -89,13 +90,13 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
     } catch (error) {
       if (!mounted.current || run !== latestLoad.current) return;
       console.warn('The reviews could not be loaded.', error);
-      show({ ...LOAD_FAILED, variant: 'destructive' });
+      show({ title: texts.loadFailed, description: texts.loadFailedText, variant: 'destructive' });
       // A failed reload keeps the reviews already shown.
       setPhase((current) => (current === 'loading' ? 'failed' : current));
     } finally {
       if (mounted.current && run === latestLoad.current) setRefreshing(false);
     }
-  }, [show]);
+  }, [show, texts]);
 
   useEffect(() => {
     setHydrated(true);
@@ -140,15 +141,15 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
       if (response.ok && answer?.success === true) {
         const inserted = Number(answer.inserted) || 0;
         const updated = Number(answer.updated) || 0;
-        show({ title: 'Bewertungen synchronisiert', description: `${inserted} neue Bewertungen hinzugefügt, ${updated} aktualisiert.` });
+        show({ title: texts.synced, description: fillSlots(texts.syncedText, { inserted, updated }) });
         await load();
       } else {
         console.warn(`The review sync failed (HTTP ${response.status}).`, answer);
-        show({ title: SYNC_FAILED, description: syncFailureText(response.ok, answer), variant: 'destructive' });
+        show({ title: texts.syncFailed, description: syncFailureText(texts, response.ok, answer), variant: 'destructive' });
       }
     } catch (error) {
       console.warn('The review sync could not be sent.', error);
-      show({ title: SYNC_FAILED, description: 'Ein Fehler ist aufgetreten.', variant: 'destructive' });
+      show({ title: texts.syncFailed, description: texts.syncUnsent, variant: 'destructive' });
     } finally {
       if (mounted.current) setSyncing(false);
     }
@@ -157,15 +158,15 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
   const reviews = list?.reviews ?? [];
   const loaded = phase === 'loaded' && list !== null;
   const busy = phase === 'failed' ? refreshing : !loaded || syncing;
-  let status = 'Bewertungen werden geladen...';
-  if (phase === 'failed') status = LOAD_FAILED.description;
-  else if (loaded) status = reviews.length === 0 ? 'Keine Bewertungen gefunden' : `${countText(reviews.length)} geladen.`;
+  let status = words.loading;
+  if (phase === 'failed') status = texts.loadFailedText;
+  else if (loaded) status = reviews.length === 0 ? words.none : fillSlots(words.loaded, { reviews: countText(words, reviews.length) });
 
   return (
     <div className="rv" data-reviews-state={phase} data-hydrated={hydrated || undefined}>
       <div className="rv-head">
-        <h2 className="rv-heading">Was unsere Kunden sagen</h2>
-        <p className="rv-source">Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil</p>
+        <h2 className="rv-heading">{words.heading}</h2>
+        <p className="rv-source">{words.source}</p>
       </div>
       <div className="rv-actions">
         {/* One button that keeps its node (and the keyboard focus) from loading to loaded; it is
@@ -181,10 +182,11 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
           }}
           data-reviews-sync={phase === 'failed' ? undefined : ''}
         >
-          {phase === 'failed' ? 'Erneut laden' : syncing ? 'Synchronisiere...' : 'Bewertungen aktualisieren'}
+          {phase === 'failed' ? words.reload : syncing ? words.syncing : words.sync}
         </button>
         <a className="btn btn-outline" href={pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
-          Alle Bewertungen auf Google<span className="visually-hidden"> (öffnet in neuem Tab)</span>
+          {words.allOnGoogle}
+          <span className="visually-hidden">{` ${words.newTab}`}</span>
         </a>
       </div>
       <div className="rv-body" aria-busy={phase === 'loading' || refreshing}>
@@ -195,20 +197,20 @@ export function Reviews({ pageUrl, query, initial = null, now: renderedAt }: Rev
         </div>
         {phase === 'failed' && (
           <p className="rv-empty" aria-hidden="true">
-            {LOAD_FAILED.description}
+            {texts.loadFailedText}
           </p>
         )}
-        {loaded && reviews.length === 0 && <p className="rv-empty">Keine Bewertungen gefunden</p>}
-        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} />}
+        {loaded && reviews.length === 0 && <p className="rv-empty">{words.none}</p>}
+        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} words={words} />}
         {loaded && reviews.length > 0 && (
           <ul className="rv-list">
             {reviews.map((review) => (
-              <ReviewCard key={review.id} review={review} now={now} />
+              <ReviewCard key={review.id} review={review} now={now} words={words} />
             ))}
           </ul>
         )}
       </div>
-      <Toaster toasts={toasts} onDismiss={dismiss} />
+      <Toaster toasts={toasts} onDismiss={dismiss} closeLabel={texts.close} />
     </div>
   );
 }

@@ -37,7 +37,8 @@ export function useToasts() {
   return { toasts, show, dismiss };
 }
 
-export function Toaster({ toasts, onDismiss }: { toasts: readonly ShownToast[]; onDismiss(id: number): void }) {
+/** `closeLabel` names the close button for screen readers; each island passes it from its words. */
+export function Toaster({ toasts, onDismiss, closeLabel }: { toasts: readonly ShownToast[]; onDismiss(id: number): void; closeLabel: string }) {
   return (
     <div className="toaster" aria-live="polite" aria-relevant="additions text">
       {toasts.map((toast) => (
@@ -46,7 +47,7 @@ export function Toaster({ toasts, onDismiss }: { toasts: readonly ShownToast[]; 
             <p className="toast-title">{toast.title}</p>
             <p className="toast-text">{toast.description}</p>
           </div>
-          <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label="Benachrichtigung schließen">
+          <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label={closeLabel}>
             ×
           </button>
         </div>

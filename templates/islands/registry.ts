@@ -1,7 +1,8 @@
 // The islands by name: the name fixes the props type (templates/components/Island.tsx renders
 // them, client/islands.ts wakes them), and props read back from the page or from the server are
-// checked against that shape before React sees them, never cast. The checks are small and
-// hand-written: each island's chunk imports only its own, and the islands carry no zod.
+// checked against that shape before React sees them, never cast, except the words: those are
+// checked in form only (words()). The checks are small and hand-written: each island's chunk
+// imports only its own, and the islands carry no zod.
 import type { AddressSelectorProps } from './AddressSelector.tsx';
 import type { CitySearchProps } from './CitySearch.tsx';
 import type { ContactFormProps } from './ContactForm.tsx';
@@ -35,21 +36,37 @@ function text(island: IslandName, props: Record<string, unknown>, key: string): 
   return value;
 }
 
+/** Texts, or groups of texts, all the way down: the island's words from data/. */
+function isWords(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => (typeof entry === 'string' ? entry !== '' : isWords(entry)));
+}
+
+/**
+ * The island's words. Only their form is checked here; which words there are, the build checked
+ * against the island's schema in data/schema/ (a page or server of the same build sends them).
+ */
+function words<W>(island: IslandName, props: Record<string, unknown>): W {
+  if (!isWords(props['words'])) throw new IslandPropsError(island, '"words" is not a set of texts');
+  return props['words'] as W;
+}
+
 export function citySearchProps(value: unknown): CitySearchProps {
   const props = record('city-search', value);
   if (typeof props['total'] !== 'number' || !Number.isInteger(props['total']) || props['total'] < 0) throw new IslandPropsError('city-search', '"total" is not a count');
-  return { total: props['total'] };
+  return { total: props['total'], words: words('city-search', props) };
 }
 
 export function contactFormProps(value: unknown): ContactFormProps {
   const props = record('contact-form', value);
   const variant = props['variant'];
   if (variant !== 'home' && variant !== 'kontakt') throw new IslandPropsError('contact-form', '"variant" is neither "home" nor "kontakt"');
-  return { variant };
+  return { variant, words: words('contact-form', props) };
 }
 
 export function addressSelectorProps(value: unknown): AddressSelectorProps {
-  return { messageField: text('address-selector', record('address-selector', value), 'messageField') };
+  const props = record('address-selector', value);
+  return { messageField: text('address-selector', props, 'messageField'), words: words('address-selector', props) };
 }
 
 /** `isList` is the reviews island's own check of a review list, passed in so this file stays light. */
@@ -62,6 +79,7 @@ export function reviewsProps(value: unknown, isList: (list: unknown) => list is 
   return {
     pageUrl: text('reviews', props, 'pageUrl'),
     query: text('reviews', props, 'query'),
+    words: words('reviews', props),
     ...(initial !== undefined ? { initial: initial as ReviewsProps['initial'] } : {}),
     ...(now !== undefined ? { now: now as string } : {}),
   };

@@ -3,6 +3,7 @@
 // sides check it with. The build validates before it writes; the server checks at start and
 // refuses a dist/ of another version with what to rebuild (server/index.ts).
 import { z } from 'zod';
+import { reviewsIslandWordsSchema } from '../../data/schema/reviews-page.ts';
 
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
 export const SERVER_FOLDER = '_server';
@@ -10,7 +11,7 @@ export const SERVER_FOLDER = '_server';
 /**
  * fallbackPage: the page of a place the data does not know, with FALLBACK_TOKENS for name and slug;
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
- * siteFacts: the few business facts the server needs (siteFactsSchema);
+ * siteFacts: the few business facts the server needs, and the words of the island it renders (siteFactsSchema);
  * routes: every page with its template, title and index state (routeManifestSchema), for the
  * audit, the link checker and the tests;
  * policy: the Content-Security-Policy of every response and of the pages that need more
@@ -40,6 +41,8 @@ export const siteFactsSchema = z.object({
   reviewsPageUrl: z.url(),
   /** The search text of the reviews page's sync button (data/reviews-page.yaml). */
   reviewsSyncQuery: z.string().min(1).optional(),
+  /** The words of the reviews island, which the server renders (data/reviews-page.yaml, `island`). */
+  reviewsIsland: reviewsIslandWordsSchema,
 });
 export type SiteFacts = z.infer<typeof siteFactsSchema>;
 

@@ -4,7 +4,7 @@ import { CallToAction } from '../components/CallToAction.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
 import { TownCard } from '../components/TownCard.tsx';
-import { CitySearch } from '../islands/CitySearch.tsx';
+import { CitySearch, type CitySearchProps } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { districtsWord, townsWord, type Place } from '../lib/place.ts';
@@ -20,6 +20,8 @@ export interface AreaProps {
   crumbs: Crumb[];
   mapUrl: string;
   embedUrl: string;
+  /** The words of the city search (data/place-pages.yaml, `search`). */
+  searchWords: CitySearchProps['words'];
 }
 
 function initial(name: string): string {
@@ -27,7 +29,7 @@ function initial(name: string): string {
 }
 
 /** /einsatzgebiet: statistics, the two-click map, the search, towns by region and the A–Z list. */
-export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUrl }: AreaProps) {
+export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUrl, searchWords }: AreaProps) {
   const towns = places.filter((place) => place.kind === 'town');
   const districts = places.filter((place) => place.kind === 'district');
   // The words come from the data: "Städte und Gemeinden", "Stadtteilen und Ortsteilen".
@@ -63,8 +65,8 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
         <MapEmbed embedUrl={embedUrl} linkUrl={mapUrl} linkLabel={words.map.link} title={words.map.title} />
       </Section>
       <Section id="orte" heading={words.places.heading} lead={words.places.lead} reveal={false}>
-        <Island name="city-search" props={{ total: places.length }}>
-          <CitySearch total={places.length} />
+        <Island name="city-search" props={{ total: places.length, words: searchWords }}>
+          <CitySearch total={places.length} words={searchWords} />
         </Island>
         {regions.map((region) => {
           const inRegion = towns.filter((town) => town.region === region);

@@ -1,3 +1,4 @@
+import type { ContactFormTexts } from '../../data/schema/contact-form.ts';
 import type { ContactPage as ContactTexts } from '../../data/schema/contact-page.ts';
 import type { Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
@@ -10,7 +11,7 @@ import { MapEmbed } from '../components/MapEmbed.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { AddressSelector, type AddressSelectorProps } from '../islands/AddressSelector.tsx';
-import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
+import { ContactForm, variantWords, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { useLayoutWords } from '../layout/words.ts';
 import { fillSlots } from '../lib/slots.ts';
 import type { Crumb } from '../lib/structured-data.ts';
@@ -20,6 +21,8 @@ export interface ContactPageProps {
   /** For the surcharge window beside the office hours. */
   prices: Prices;
   page: ContactTexts;
+  /** The words of the form and the address selector (data/contact-form.yaml). */
+  contactForm: ContactFormTexts;
   crumbs: Crumb[];
   /** Directions to the shop in Google Maps (new tab). */
   routeUrl: string;
@@ -139,8 +142,8 @@ function ContactInfo({ site, prices, page }: { site: Site; prices: Prices; page:
 /** /kontakt: four contact cards, the form (variant B), contact details and hours, map, address selector. */
 export function ContactPage(props: ContactPageProps) {
   const { site, page, crumbs, routeUrl, embedUrl } = props;
-  const form: ContactFormProps = { variant: 'kontakt' };
-  const address: AddressSelectorProps = { messageField: 'kontakt-contact-message' };
+  const form: ContactFormProps = { variant: 'kontakt', words: variantWords(props.contactForm.form, 'kontakt') };
+  const address: AddressSelectorProps = { messageField: 'kontakt-contact-message', words: props.contactForm.address };
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="contact" />

@@ -1,3 +1,4 @@
+import type { ContactFormTexts } from '../../data/schema/contact-form.ts';
 import type { Home } from '../../data/schema/home.ts';
 import type { Prices } from '../../data/schema/prices.ts';
 import type { Site } from '../../data/schema/site.ts';
@@ -6,7 +7,7 @@ import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Island } from '../components/Island.tsx';
-import { ContactForm, type ContactFormProps } from '../islands/ContactForm.tsx';
+import { ContactForm, variantWords, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
@@ -27,6 +28,8 @@ export interface HomeProps {
   images: Record<string, ResponsiveImage>;
   /** The towns of the coverage section, from the service-area data. */
   coverage: Place[];
+  /** The contact form's words, of both variants (data/contact-form.yaml). */
+  contactForm: ContactFormTexts['form'];
 }
 
 function Hero({ site, home, prices }: HomeProps) {
@@ -162,18 +165,19 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
 
 function Reviews({ home }: { home: Home }) {
   const { reviews } = home;
+  const layout = useLayoutWords();
   return (
     <Section id="bewertungen" heading={reviews.examples ? reviews.exampleHeading : reviews.heading} lead={reviews.examples ? reviews.exampleNote : reviews.lead}>
       <ul className="card-grid review-grid">
         {reviews.items.map((review) => (
           <li key={review.name} className="card review-card">
             <figure>
-              <Stars rating={review.rating} />
+              <Stars rating={review.rating} label={fillSlots(layout.stars, { rating: review.rating })} />
               <blockquote>
                 <p>{review.text}</p>
               </blockquote>
               <figcaption>
-                <strong>{review.name}</strong> · {review.date} · {reviews.examples ? 'Beispielbewertung' : 'Google-Bewertung'}
+                <strong>{review.name}</strong> · {review.date} · {reviews.examples ? reviews.exampleSource : reviews.source}
               </figcaption>
             </figure>
           </li>
@@ -203,7 +207,7 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
 
 export function HomePage(props: HomeProps) {
   const { site, home, images } = props;
-  const contactForm: ContactFormProps = { variant: 'home' };
+  const form: ContactFormProps = { variant: 'home', words: variantWords(props.contactForm, 'home') };
   return (
     <>
       <Hero {...props} />
@@ -217,8 +221,8 @@ export function HomePage(props: HomeProps) {
       <Coverage home={home} towns={props.coverage} />
       <Section id="kontakt" heading={home.contact.heading} lead={home.contact.lead}>
         <div className="card contact-form-card contact-form-narrow">
-          <Island name="contact-form" props={contactForm}>
-            <ContactForm {...contactForm} />
+          <Island name="contact-form" props={form}>
+            <ContactForm {...form} />
           </Island>
         </div>
       </Section>

@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv } from '../../server/feature-config.ts';
 import { VISITS_PER_MINUTE, deleteOldVisits, visitsJobs } from '../../server/visits.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
+import { REVIEWS_ISLAND_WORDS } from '../support/reviews-island-words.ts';
 
 const SITE_URL = 'https://www.schluesseldienst-beispiel.de';
 const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
     join(distDir, '_server/site.json'),
-    JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r' }),
+    JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r', reviewsIsland: REVIEWS_ISLAND_WORDS }),
   );
   databasePath = join(root, 'site.db');
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
