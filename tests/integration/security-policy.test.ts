@@ -36,7 +36,7 @@ beforeAll(async () => {
   data.edit('site.yaml', (text) => text.replace('gaMeasurementId: null', 'gaMeasurementId: G-TEST12345').replace('adsId: null', 'adsId: AW-123456789'));
   plain = await serve(await buildSite());
   configured = await serve(await buildSite({ dataDir: data.dir }));
-});
+}, 120_000);
 
 afterAll(async () => {
   await plain?.server.close();
