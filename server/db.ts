@@ -6,6 +6,34 @@ import { migrate } from './migrations.ts';
 
 export type Db = Database.Database;
 
+/**
+ * better-sqlite3 12 on Node ≥ 24.19: Node aborts the process ("Assertion failed: (env) != nullptr"
+ * in RemoveEnvironmentCleanupHook) when V8's garbage collector finalises one of its Database or
+ * Statement objects while no JavaScript context is entered (seen in this suite's CLI and server
+ * processes under Node 24.21; WiseLibs/better-sqlite3#1515). 13.x has no such objects but needs
+ * Node 22, so this project keeps 12 while it also runs on Node 20. Hence none is ever
+ * collected: a connection prepares each SQL text once and keeps the statement, a pragma runs
+ * through the same statements, and every connection stays referenced until the process ends
+ * (docs/decisions.md, "Node 24 and better-sqlite3 12"; npm run test:node24 runs the suite where it applies).
+ */
+const connections = new Map<Db, Map<string, Database.Statement>>();
+const prepareOnce = Database.prototype.prepare;
+Database.prototype.prepare = function prepare(this: Db, source: string) {
+  let statements = connections.get(this);
+  if (statements === undefined) connections.set(this, (statements = new Map()));
+  let statement = statements.get(source);
+  if (statement === undefined) statements.set(source, (statement = prepareOnce.call(this, source)));
+  return statement;
+} as Db['prepare'];
+Database.prototype.pragma = function pragma(this: Db, source: string, options?: Database.PragmaOptions) {
+  const statement = this.prepare(`PRAGMA ${source}`);
+  if (!statement.reader) {
+    statement.run();
+    return options?.simple ? undefined : [];
+  }
+  return options?.simple ? statement.pluck(true).get() : statement.pluck(false).all();
+};
+
 export function openDatabase(databasePath: string): Db {
   if (databasePath !== ':memory:') {
     const folder = dirname(resolve(databasePath));
