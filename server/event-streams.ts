@@ -9,12 +9,12 @@ import type { Request, Response } from 'express';
 import type { ApiContext } from './context.ts';
 import { feedOf, pollFeed, type ReviewChange } from './reviews-store.ts';
 
-export interface StreamLimits {
+interface StreamLimits {
   total: number;
   perAddress: number;
 }
 
-export interface StreamHubOptions extends StreamLimits {
+interface StreamHubOptions extends StreamLimits {
   heartbeatMs: number;
   pollMs: number;
   /** How long one stream may stay open. */
