@@ -10,10 +10,11 @@ function replay(element: HTMLElement, action: () => void, tries = 0): void {
 
 /**
  * Holds presses (and, with `holdSubmit`, submits) made before the island is ready; `wake` starts
- * it. Returns what to call once React has hydrated it.
+ * it, and its `island-ready` event (client/islands.ts) does the held action again.
  */
-export function holdUntilReady(element: HTMLElement, wake: () => void, holdSubmit: boolean): () => void {
+export function holdUntilReady(element: HTMLElement, wake: () => void, holdSubmit: boolean): void {
   let held: (() => void) | null = null;
+  element.addEventListener('island-ready', () => held && replay(element, held), { once: true });
   const ready = () => element.dataset.islandReady !== undefined;
   element.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[type="button"]') : null;
@@ -41,7 +42,4 @@ export function holdUntilReady(element: HTMLElement, wake: () => void, holdSubmi
       wake();
     }, { capture: true });
   }
-  return () => {
-    if (held) replay(element, held);
-  };
 }

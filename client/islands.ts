@@ -38,7 +38,6 @@ export function init(root: ParentNode = document): void {
     if (!isIslandName(name) || element.dataset.islandBound !== undefined) continue;
     element.dataset.islandBound = '';
     let woken = false;
-    let whenReady = () => {};
     const wake = () => {
       if (woken) return;
       woken = true;
@@ -49,11 +48,10 @@ export function init(root: ParentNode = document): void {
           island.hydrate(element, readProps(element));
           element.dataset.islandReady = '';
           element.dispatchEvent(new Event('island-ready'));
-          whenReady();
         })
         .catch((error: unknown) => console.warn(`The island "${name}" could not start; the page works without it.`, error));
     };
-    whenReady = holdUntilReady(element, wake, element.dataset.islandHold === 'submit');
+    holdUntilReady(element, wake, element.dataset.islandHold === 'submit');
     for (const type of TRIGGERS) element.addEventListener(type, wake, { passive: true });
     if (element.dataset.islandWhen === 'server') renderOnServer(element, wake);
   }

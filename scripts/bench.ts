@@ -10,16 +10,14 @@ import { build } from '../build/build.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { benchContact } from './lib/bench-contact.ts';
 import { benchStreams } from './lib/bench-streams.ts';
-import { ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
+import { GET_HEADERS, ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
 import { serveSiteInProcess } from './lib/site.ts';
 import { NO_VALUE, formatBytes, formatTable, type Cell } from './lib/table.ts';
 import { WRK_PATH, runWrk, wrkInstalled, type WrkResult } from './lib/wrk.ts';
 
-// gzip, not br: both servers then send the same precompressed bytes (Debian's nginx has no
-// brotli module unless libnginx-mod-http-brotli-static is installed), so the ratio is fair.
-const LOAD = { threads: 2, connections: 50, seconds: 5, headers: { 'Accept-Encoding': 'gzip' } };
+const LOAD = { threads: 2, connections: 50, seconds: 5, headers: GET_HEADERS };
 const WARM_UP = { ...LOAD, seconds: 1 };
 
 interface Target {

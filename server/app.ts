@@ -21,9 +21,11 @@ export interface AppContext {
   readonly log: Log;
   /** Aborted when shutdown begins; long-lived responses (Server-Sent Events) end on it. */
   readonly shutdown: AbortSignal;
+  /** The hosts of our own pages: the configured site's and the address the server listens on. */
+  readonly ownHosts: ReadonlySet<string>;
 }
 
-export function createApp({ api, db, table, log }: AppContext): Express {
+export function createApp({ api, db, table, log, ownHosts }: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
@@ -35,7 +37,7 @@ export function createApp({ api, db, table, log }: AppContext): Express {
     res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
   });
 
-  app.use('/api', refuseCrossSite(api));
+  app.use('/api', refuseCrossSite(api, ownHosts));
   app.use('/api/contact', contactRoutes(api));
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsRoutes(api));

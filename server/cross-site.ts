@@ -23,7 +23,7 @@ const TEXT = {
  * client that does not say ('unknown'). `ownHosts`: the hosts our pages are served from besides
  * the request's own Host.
  */
-export function requestSource(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): 'own' | 'other' | 'unknown' {
+function requestSource(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): 'own' | 'other' | 'unknown' {
   const fetchSite = headers['sec-fetch-site'];
   // 'none': the visitor's own action (address bar, bookmark), which no other site can cause.
   if (fetchSite !== undefined) return fetchSite === 'same-origin' || fetchSite === 'none' ? 'own' : 'other';
@@ -39,9 +39,11 @@ export function requestSource(headers: IncomingHttpHeaders, ownHosts: ReadonlySe
   return host === headers.host || ownHosts.has(host) ? 'own' : 'other';
 }
 
-/** 403 for a state-changing request another site's page made a browser send. */
-export function refuseCrossSite(context: ApiContext): RequestHandler {
-  const ownHosts = new Set(context.site ? [new URL(context.site.url).host] : []);
+/**
+ * 403 for a state-changing request another site's page made a browser send. `ownHosts`: the
+ * configured site's host and the address the server listens on (server/index.ts).
+ */
+export function refuseCrossSite(context: ApiContext, ownHosts: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || requestSource(req.headers, ownHosts) !== 'other') return next();
     res.status(403).set({ 'Cache-Control': 'no-store', Vary: 'Origin, Sec-Fetch-Site' });

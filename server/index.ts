@@ -77,10 +77,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv(), ...options.features };
   const api = { db, config, site: parseSiteFacts(siteFacts, log), log, shutdown: shutdown.signal, messagePage };
-  const app = createApp({ api, db, table, log, shutdown: shutdown.signal });
+  // Our own hosts, for cross-site checks and absolute-form request targets; the listening address
+  // joins once the port is known.
+  const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
+  const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
-  const ownHosts = new Set<string>();
   const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest
   // body (32 KB) arrives in seconds even on a poor mobile connection.
@@ -99,7 +101,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = (server.address() as AddressInfo).port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   ownHosts.add(`${host}:${port}`);
-  if (api.site) ownHosts.add(new URL(api.site.url).host);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,

@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
-import { cacheControlFor, NO_THIRD_PARTY, policyHeader, securityHeaders, type HeaderSet } from '../templates/lib/http-policy.ts';
+import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../templates/lib/http-policy.ts';
 import { SERVER_FOLDER, type HeaderPolicy } from '../templates/lib/build-output.ts';
 
 export type Headers = Readonly<Record<string, string>>;
@@ -172,9 +172,8 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     );
   }
   const entries = new Map<string, StaticEntry>();
-  const policy = options.policy ?? { csp: policyHeader(NO_THIRD_PARTY), paths: {} };
-  const security = securityHeaders(policy.csp);
-  const pageSecurity = new Map(Object.entries(policy.paths).map(([path, csp]) => [path, securityHeaders(csp)]));
+  const security = options.policy ? securityHeaders(options.policy.csp) : SECURITY_HEADERS;
+  const pageSecurity = new Map(Object.entries(options.policy?.paths ?? {}).map(([path, csp]) => [path, securityHeaders(csp)]));
   let notFound: StaticEntry | undefined;
   for (const { file, siblings } of walk(distDir)) {
     const name = file.slice(file.lastIndexOf(sep) + 1);

@@ -88,7 +88,7 @@ export const homeSchema = z.object({
   /** The contact section with the form (variant A). */
   contact: z.object({ heading: text, lead: text }),
   finalCta: z.object({ heading: text, text }),
-  cityStrip: z.object({ heading: text, link: slotText(['town']), cities: z.array(text).min(1) }),
+  cityStrip: z.object({ heading: text, cities: z.array(text).min(1) }),
 });
 
 export type Home = z.infer<typeof homeSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { seoTitle } from './seo.ts';
 import { iconName } from './icon.ts';
+import { linkedText } from './linked-text.ts';
 import { slotText } from './slots.ts';
 
 const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
@@ -25,14 +26,15 @@ const pageSchema = z
         unknown: words(),
       })
       .strict(),
-    hero: z.object({ mainLocation: words(), heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), call: words('phone') }).strict(),
+    hero: z
+      .object({ heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), postcodesOfTown: words('town', 'postcodes'), postcodesUnknown: words() })
+      .strict(),
     about: z.object({ heading: words('name'), population: words('name', 'population'), sources: words('sources'), populationSource: words() }).strict(),
     area: z
       .object({
         heading: words('town'),
         headingUnknown: words('to'),
-        unknown: words('name', 'areaLink'),
-        areaLinkText: words(),
+        unknown: linkedText(words('name')),
         allDistricts: words('word', 'town'),
         wholeTown: words('name'),
         district: words('to', 'town'),

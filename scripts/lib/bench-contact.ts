@@ -1,6 +1,6 @@
 // The contact part of `npm run bench`: POST /api/contact with durable writes (and its mail) against
 // GET baselines on the same server, every answer counted and checked against the stored rows.
-import { ms, plural, rate, ratio, type Section, type SummaryRow } from './bench-format.ts';
+import { GET_HEADERS, ms, plural, rate, ratio, type Section, type SummaryRow } from './bench-format.ts';
 import { countMailFiles, fsyncMedianMs, readStoredRows, serverSynchronous, startContactServer, waitForMails } from './contact-load.ts';
 import { probe } from './http-probe.ts';
 import { contactBody, loadTool, runLoad, type LoadResult, type LoadSpec } from './load-generator.ts';
@@ -11,8 +11,6 @@ const CONTACT_SECONDS = 5;
 const BASELINE_SECONDS = 3;
 const CONTACT_CONNECTIONS = [1, 10];
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
-// The GET baselines ask for gzip, as the static comparison does (scripts/bench.ts).
-const GET_HEADERS = { 'Accept-Encoding': 'gzip' };
 
 interface ContactRun {
   connections: number;

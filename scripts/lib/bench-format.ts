@@ -2,6 +2,13 @@
 // section's contribution to the closing table.
 import { NO_VALUE } from './table.ts';
 
+/**
+ * What every GET of the benchmark asks for. gzip, not br: our server and nginx then send the same
+ * precompressed bytes (Debian's nginx has no brotli module unless libnginx-mod-http-brotli-static
+ * is installed), so the ratios are fair.
+ */
+export const GET_HEADERS = { 'Accept-Encoding': 'gzip' } as const;
+
 /** One line of the closing table: what is compared, the ratio, and the figures it comes from. */
 export type SummaryRow = [string, string, string];
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
 import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_TOTAL } from '../../server/feature-config.ts';
-import { rate, ratio, type Section } from './bench-format.ts';
+import { GET_HEADERS, ms, rate, ratio, type Section } from './bench-format.ts';
 import { runLoad, type LoadSpec } from './load-generator.ts';
 import { serveSiteInProcess } from './site.ts';
 import { formatBytes, formatTable } from './table.ts';
@@ -38,7 +38,7 @@ export async function benchStreams(distDir: string, workDir: string): Promise<Se
   const site = await serveSiteInProcess(distDir);
   const streams: Awaited<ReturnType<typeof openStream>>[] = [];
   try {
-    const page = (run: string): LoadSpec => ({ run, method: 'GET', path: '/', headers: { 'Accept-Encoding': 'gzip' }, connections: 10, seconds: PAGE_SECONDS });
+    const page = (run: string): LoadSpec => ({ run, method: 'GET', path: '/', headers: GET_HEADERS, connections: 10, seconds: PAGE_SECONDS });
     await runLoad(site.url, { ...page('warmup'), seconds: 1 }, workDir);
     const before = await runLoad(site.url, page('before'), workDir);
     const idle = residentBytes(site.pid);
@@ -58,7 +58,7 @@ export async function benchStreams(distDir: string, workDir: string): Promise<Se
       ['streams held', String(held), `bound ${EVENT_STREAMS_TOTAL} in total, ${EVENT_STREAMS_PER_ADDRESS} per address`],
       ['next stream', String(next.status), 'expected 503 with Retry-After'],
       ['server memory', `${formatBytes(idle)} → ${formatBytes(full)}`, `${formatBytes(perStream)} per stream`],
-      ['GET / (10 connections)', `${rate(before.requestsPerSecond)}/s → ${rate(during.requestsPerSecond)}/s`, `p99 ${before.p99Ms.toFixed(1)} → ${during.p99Ms.toFixed(1)} ms`],
+      ['GET / (10 connections)', `${rate(before.requestsPerSecond)}/s → ${rate(during.requestsPerSecond)}/s`, `p99 ${ms(before.p99Ms)} → ${ms(during.p99Ms)}`],
     ];
     console.log(`\n${formatTable(['Event streams', 'Value', 'Note'], rows)}\n`);
     return {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fillFallback } from '../../server/unknown-place.ts';
 import { REVIEWS_PAGE_PATH } from '../../server/reviews-page.ts';
 import { loadStaticTable } from '../../server/static-table.ts';
+import { loadSiteFacts } from '../../server/site-facts.ts';
 
 /** Endpoints that are no files but may be a form's target. */
 const FORM_ENDPOINTS = new Set(['/api/contact']);
@@ -92,7 +93,8 @@ function pathOf(url: URL): string {
 /** Checks every internal link of the built site in distDir against what the server would serve. */
 export async function checkLinks(distDir: string): Promise<LinkReport> {
   const started = performance.now();
-  const site = JSON.parse(await readFile(join(distDir, serverFile('siteFacts')), 'utf8')) as { url: string };
+  const site = loadSiteFacts(distDir, (line) => console.error(line));
+  if (site === null) throw new Error(`The link check needs the site's address from dist/${serverFile('siteFacts')}; run "npm run build".`);
   const origin = new URL(site.url).origin;
   const pages = await readPages(distDir);
   // What the server answers 200 for: the same walk of dist/ it does at start-up.

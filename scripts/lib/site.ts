@@ -76,12 +76,12 @@ export async function serveSite(distDir: string, options: ServeOptions = {}): Pr
  * throughput figures: in the benchmark's own process it would share the heap and the garbage of
  * the builds that ran before.
  */
-export async function serveSiteInProcess(distDir: string, env: Record<string, string> = {}): Promise<ProcessSite> {
+export async function serveSiteInProcess(distDir: string): Promise<ProcessSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-db-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'site.db'), JOBS: 'off', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: join(dataDir, 'site.db'), JOBS: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -12,7 +12,7 @@ export const MAP_EMBED_ATTRIBUTE = 'data-map-embed';
 export function MapEmbed({ embedUrl, linkUrl, linkLabel, title }: { embedUrl: string; linkUrl: string; linkLabel: string; title: string }) {
   const words = useLayoutWords().map;
   return (
-    <div className="map-embed" data-map-embed={embedUrl} data-map-title={title}>
+    <div className="map-embed" {...{ [MAP_EMBED_ATTRIBUTE]: embedUrl }} data-map-title={title}>
       <p>
         <LinkedText text={words.notice} />
       </p>

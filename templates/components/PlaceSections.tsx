@@ -3,6 +3,7 @@
 import type { PlacePageWords } from '../../data/schema/place-pages.ts';
 import { districtsWord, type Place, type PlaceLink } from '../lib/place.ts';
 import { fillSlots } from '../lib/slots.ts';
+import { LinkedText } from './LinkedText.tsx';
 
 type AreaWords = PlacePageWords['area'];
 
@@ -58,17 +59,13 @@ export function CityArea({ place, words }: { place: Place; words: AreaWords }) {
   const neighbours = place.neighbours ?? [];
   const others = place.districts;
   const say = (text: string, more: Record<string, string> = {}) => fillSlots(text, { name: place.name, town, to: place.to, ...more });
-  // The link stands inside the sentence: the text is cut where its slot is.
-  const [beforeLink, afterLink] = say(words.unknown, { areaLink: '\u0000' }).split('\u0000') as [string, string];
   return (
     <section aria-labelledby="area-heading">
       <h2 id="area-heading">{place.kind === 'fallback' ? say(words.headingUnknown) : say(words.heading)}</h2>
       {place.kind === 'fallback' ? (
         // A name the data does not know may lie outside the service area: promise nothing.
         <p>
-          {beforeLink}
-          <a href="/einsatzgebiet">{words.areaLinkText}</a>
-          {afterLink}
+          <LinkedText text={say(words.unknown)} />
         </p>
       ) : place.kind === 'town' && others.length > 0 ? (
         <p>

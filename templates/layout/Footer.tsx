@@ -36,7 +36,7 @@ export function Footer({ context }: { context: PageContext }) {
         <nav aria-label={words.area}>
           <h2 className="footer-heading">{words.area}</h2>
           <ul>
-            <LinkItems links={links.towns.map((town) => ({ href: cityPath(town), label: fillSlots(words.town, { town }) }))} />
+            <LinkItems links={links.towns.map((town) => ({ href: cityPath(town), label: fillSlots(layout.townLink, { town }) }))} />
             <li>
               <a href="/einsatzgebiet">{words.allTowns}</a>
             </li>

@@ -60,7 +60,7 @@ export interface ServerFileTexts {
   policy: string | null;
 }
 
-/** The parsed content of a JSON file of the contract, or what is wrong with it. */
+/** What is wrong with a JSON file of the contract, or null when it fits its schema. */
 function checkJson(name: keyof typeof SERVER_FILES, text: string, schema: z.ZodType, rebuild: string): string | null {
   let value: unknown;
   try {

@@ -13,8 +13,6 @@ export interface PolicyNeeds {
   ads: boolean;
   /** The page has the two-click Google map (templates/components/MapEmbed.tsx). */
   map: boolean;
-  /** Hashes ('sha256-…') of inline <style> elements the page may carry. */
-  styleHashes?: readonly string[];
 }
 
 export const NO_THIRD_PARTY: PolicyNeeds = { analytics: false, ads: false, map: false };
@@ -47,7 +45,10 @@ export function contentSecurityPolicy(needs: PolicyNeeds): Record<string, string
   const policy: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'", ...(needs.styleHashes ?? []).map((hash) => `'${hash}'`)],
+    // 'unsafe-inline' for React's style attributes (style={{ '--i': … }}). A hash or nonce beside it
+    // would make browsers ignore it and block those attributes: an inline <style> needs no hash
+    // while 'unsafe-inline' stays.
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'frame-src': ["'none'"],

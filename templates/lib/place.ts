@@ -2,6 +2,7 @@
 // fallback for a name the data does not know. Built by build/places.ts, rendered by CityPage.
 import type { DistrictWord, TownKind } from '../../data/schema/cities.ts';
 import { germanList } from './format.ts';
+import { fillSlots } from './slots.ts';
 
 export interface PlaceLink {
   name: string;
@@ -102,9 +103,9 @@ export function townsWord(towns: { townKind?: TownKind }[], grammaticalCase: 'no
   return kinds.has('Gemeinde') ? 'Gemeinden' : cities;
 }
 
-/** Whose postcodes a place's page shows, as the hero fact says it: "PLZ 45127–45359", "PLZ in Duisburg: 47051–47279". */
-export function postcodeFact(place: Place): string {
-  if (place.districtPostcodes) return `PLZ ${postcodeRange(place.districtPostcodes.codes)}`;
-  if (place.kind === 'district' && place.town && place.postcodes.length > 0) return `PLZ in ${place.town.name}: ${postcodeRange(place.postcodes)}`;
-  return place.postcodes.length === 0 ? 'PLZ auf Anfrage' : `PLZ ${postcodeRange(place.postcodes)}`;
+/** Whose postcodes a place's page shows, in the data's words: "PLZ 45127–45359", "PLZ in Duisburg: 47051–47279". */
+export function postcodeFact(place: Place, words: { own: string; ofTown: string; unknown: string }): string {
+  if (place.districtPostcodes) return fillSlots(words.own, { postcodes: postcodeRange(place.districtPostcodes.codes) });
+  if (place.kind === 'district' && place.town && place.postcodes.length > 0) return fillSlots(words.ofTown, { town: place.town.name, postcodes: postcodeRange(place.postcodes) });
+  return place.postcodes.length === 0 ? words.unknown : fillSlots(words.own, { postcodes: postcodeRange(place.postcodes) });
 }

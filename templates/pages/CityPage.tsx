@@ -1,4 +1,5 @@
 // A place page: a town, a district or the fallback for a name the data does not know.
+import { useLayoutWords } from '../layout/words.ts';
 import type { Prices, VatWording } from '../../data/schema/prices.ts';
 import type { Claims } from '../../data/schema/claims.ts';
 import { CheckList } from '../components/CheckList.tsx';
@@ -40,19 +41,20 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
   const known = place.kind !== 'fallback';
   const slots = { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, arrival: place.arrivalTime ?? '', phone: site.phone.display, business: site.name };
   const say = (text: string) => fillSlots(text, slots);
+  const layout = useLayoutWords();
   return (
     <>
       <section className="page-hero" aria-labelledby="page-heading">
         <div className="container">
           <Breadcrumbs crumbs={crumbs} />
-          {place.isMainLocation && <p className="badge-main">{words.hero.mainLocation}</p>}
+          {place.isMainLocation && <p className="badge-main">{layout.mainLocation}</p>}
           <h1 id="page-heading">
             {say(words.hero.heading)}
             {place.kind === 'district' && <span className="heading-sub">{say(words.hero.headingTown)}</span>}
           </h1>
           <ul className="city-facts">
             <li>
-              <Icon name="map-pin" size={18} /> {postcodeFact(place)}
+              <Icon name="map-pin" size={18} /> {postcodeFact(place, { own: layout.postcodes, ofTown: words.hero.postcodesOfTown, unknown: words.hero.postcodesUnknown })}
             </li>
             <li>
               <Icon name="timer" size={18} /> {place.arrivalTime === null ? words.hero.arrivalUnknown : say(words.hero.arrival)}
@@ -64,7 +66,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
           <p className="hero-lead">{placeLead(place, words.lead, site.address.city)}</p>
           <div className="button-row">
             <CallButton site={site} location="city_page" className="btn btn-call btn-large">
-              <span>{say(words.hero.call)}</span>
+              <span>{fillSlots(layout.call.now, { phone: site.phone.display })}</span>
             </CallButton>
             {' '}
             <WhatsAppButton site={site} location="city_page" className="btn btn-whatsapp btn-large" />

@@ -207,6 +207,7 @@ function Coverage({ home, towns }: { home: Home; towns: Place[] }) {
 
 export function HomePage(props: HomeProps) {
   const { site, home, images } = props;
+  const layout = useLayoutWords();
   const form: ContactFormProps = { variant: 'home', words: variantWords(props.contactForm, 'home') };
   return (
     <>
@@ -227,7 +228,7 @@ export function HomePage(props: HomeProps) {
         </div>
       </Section>
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
-      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((town) => ({ title: fillSlots(home.cityStrip.link, { town }), href: cityPath(town) }))} muted />
+      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((town) => ({ title: fillSlots(layout.townLink, { town }), href: cityPath(town) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
   );

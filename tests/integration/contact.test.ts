@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { eventually, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
+import type { RunningServer } from '../../server/index.ts';
+import { eventually, headersOf, partOf, serveContactSite, SITE_FACTS, subjectOf, startSmtpSink, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;
 let server: RunningServer;
@@ -16,16 +16,8 @@ let nextIp = 1;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'contact-'));
-  writeContactSite(join(root, 'dist'));
   sink = await startSmtpSink();
-  server = await startServer({
-    distDir: join(root, 'dist'),
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(root, 'site.db'),
-    log: () => undefined,
-    features: { jobs: false, smtpUrl: sink.url, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
-  });
+  server = await serveContactSite(root, { smtpUrl: sink.url });
   db = new Database(join(root, 'site.db'), { readonly: true });
 });
 

@@ -2,13 +2,13 @@
 // against the real server with a real SQLite file: posts that a browser marks as cross-site are
 // refused before they reach the API; our own pages and clients without browser headers pass.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { SITE_FACTS, writeContactSite } from './fixtures/contact-sink.ts';
+import type { RunningServer } from '../../server/index.ts';
+import { serveContactSite, SITE_FACTS } from './fixtures/contact-sink.ts';
+import { rawExchange } from './fixtures/http.ts';
 
 let root: string;
 let server: RunningServer;
@@ -17,15 +17,7 @@ let nextIp = 1;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cross-site-'));
-  writeContactSite(join(root, 'dist'));
-  server = await startServer({
-    distDir: join(root, 'dist'),
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(root, 'site.db'),
-    log: () => undefined,
-    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(root, 'mail') },
-  });
+  server = await serveContactSite(root);
   db = new Database(join(root, 'site.db'), { readonly: true });
 });
 
@@ -49,16 +41,10 @@ async function postForm(headers: Record<string, string>) {
   return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
-/** One raw HTTP/1.1 exchange: the status line of the answer to `requestLine`. */
-function rawStatus(requestLine: string): Promise<string> {
-  const { port } = server;
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n')[0]!));
-    socket.on('error', reject);
-  });
+/** The status line of the answer to `requestLine`, sent raw over HTTP/1.1. */
+async function rawStatus(requestLine: string): Promise<string> {
+  const answer = await rawExchange(server.url, `${requestLine}\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+  return answer.split('\r\n')[0]!;
 }
 
 describe('posts another site makes a browser send', () => {
