@@ -21,7 +21,7 @@ import { arrivalFacts, type ArrivalFacts } from '../templates/lib/arrival.ts';
 import { officeHours } from '../templates/lib/hours.ts';
 import { germanList } from '../templates/lib/format.ts';
 import { privacySchema } from '../data/schema/privacy.ts';
-import { CONTACT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../data/schema/retention.ts';
+import { CONTACT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, OWNER_SESSION_IDLE_HOURS, BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES, visitRetentionDays } from '../data/schema/retention.ts';
 import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import type { VatWording } from '../data/schema/prices.ts';
 import { DataError, DataErrors } from './data-error.ts';
@@ -176,6 +176,9 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
     contactDays: CONTACT_RETENTION_DAYS,
     visitDays: visitRetentionDays(process.env['VISIT_RETENTION_DAYS']),
     pageCountMonths: PAGE_COUNT_RETENTION_MONTHS,
+    ownerSessionHours: OWNER_SESSION_IDLE_HOURS,
+    backupDays: BACKUP_DAILY_COPIES,
+    backupWeeks: BACKUP_WEEKLY_COPIES,
   };
   const privacy = loadYaml(...file('privacy.yaml'), privacySchema);
   // The Google services a visitor's consent switches on: only those with a configured id.

@@ -29,6 +29,11 @@ export interface FeatureConfig {
   /** Open review change streams at most, in total and from one address (server/event-streams.ts). */
   eventStreamsTotal: number;
   eventStreamsPerAddress: number;
+  /** Where database backups are written (server/backup.ts) and when the server takes one. */
+  backupDir: string;
+  backupCron: string;
+  /** How long after it arrived every failed login of the owner's console is answered (server/owner/login-throttle.ts). */
+  loginFailureMs: number;
 }
 
 export const VISITS_PER_MINUTE = 120;
@@ -44,6 +49,13 @@ export const PAGE_COUNT_FLUSH_MS = 60_000;
  */
 export const EVENT_STREAMS_TOTAL = 1_000;
 export const EVENT_STREAMS_PER_ADDRESS = 8;
+
+/**
+ * A failed login is answered this long after it arrived, whatever the reason: long enough to hide
+ * how long the password check took (scrypt, about 60 ms here) and to slow guessing from one
+ * connection; short enough that the owner who mistyped barely waits.
+ */
+export const LOGIN_FAILURE_MS = 1_000;
 
 /** A whole number of at least 1 from the environment, or the default. */
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -73,5 +85,8 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     pageCountFlushMs: PAGE_COUNT_FLUSH_MS,
     eventStreamsTotal: count(env, 'EVENT_STREAMS_MAX', EVENT_STREAMS_TOTAL),
     eventStreamsPerAddress: count(env, 'EVENT_STREAMS_PER_ADDRESS', EVENT_STREAMS_PER_ADDRESS),
+    backupDir: value('BACKUP_DIR') ?? 'var/backups',
+    backupCron: value('BACKUP_CRON') ?? '17 2 * * *',
+    loginFailureMs: LOGIN_FAILURE_MS,
   };
 }

@@ -1,8 +1,12 @@
 // The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
 // Never edit an applied migration: add the next one.
+import { berlinDay } from '../templates/lib/berlin-day.ts';
 import type { Db } from './db.ts';
 
-const MIGRATIONS: readonly string[] = [
+/** SQL, or a function for what SQL cannot say (a Berlin calendar day); each runs in one transaction. */
+type Migration = string | ((db: Db) => void);
+
+const MIGRATIONS: readonly Migration[] = [
   // 1: contact messages (committed before any mail is tried), reviews, visits.
   `
   CREATE TABLE contact_messages (
@@ -67,6 +71,44 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, path)
   ) WITHOUT ROWID;
   `,
+  // 3: the owner's console (server/owner/): daily click totals that outlive the visitor log, the
+  // owner's password hash and sessions, and the log of database backups (server/backup.ts).
+  `
+  CREATE TABLE click_counts (
+    day TEXT NOT NULL,
+    path TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('call', 'whatsapp')),
+    clicks INTEGER NOT NULL CHECK (clicks > 0),
+    PRIMARY KEY (day, path, kind)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE owner_account (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    password_hash TEXT NOT NULL,
+    set_at TEXT NOT NULL
+  );
+
+  CREATE TABLE owner_sessions (
+    id_hash TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE backup_runs (
+    id INTEGER PRIMARY KEY,
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    file TEXT,
+    bytes INTEGER,
+    error TEXT
+  );
+  `,
+  // 4: the clicks the visitor log still holds, counted into the daily totals (Berlin days).
+  (db) => {
+    const rows = db.prepare("SELECT created_at, path, click FROM visits WHERE kind = 'click' AND click IS NOT NULL").all() as { created_at: string; path: string; click: string }[];
+    const add = db.prepare('INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, ?, 1) ON CONFLICT (day, path, kind) DO UPDATE SET clicks = clicks + 1');
+    for (const row of rows) add.run(berlinDay(Date.parse(row.created_at)), row.path, row.click);
+  },
 ];
 
 /** Applies every migration the database has not seen yet, each in its own transaction. */
@@ -80,7 +122,9 @@ export function migrate(db: Db): number {
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version += 1) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version - 1]!);
+      const migration = MIGRATIONS[version - 1]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version}`);
     })();
   }

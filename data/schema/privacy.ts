@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 const text = z.string().min(2);
-const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog']);
+const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog', 'ownerAccount', 'ownerSessions']);
 
 export const privacySchema = z.object({
   tables: z
@@ -17,7 +17,7 @@ export const privacySchema = z.object({
       }),
     )
     .min(1),
-  /** "{days}" and "{months}" are filled from data/schema/retention.ts. */
+  /** "{days}", "{months}" and "{hours}" are filled from data/schema/retention.ts. */
   retention: z.record(retentionKey, text),
 });
 

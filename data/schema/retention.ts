@@ -28,6 +28,18 @@ export function visitRetentionDays(configured: string | undefined): number {
  */
 export const PAGE_COUNT_RETENTION_MONTHS = 13;
 
+/** Hours after its last request that a session of the owner's console ends (server/owner/sessions.ts). */
+export const OWNER_SESSION_IDLE_HOURS = 12;
+
+/**
+ * The database backups (server/backup.ts): the newest copy of each of the last 7 calendar days and
+ * of each of the last 4 calendar weeks (Monday to Sunday, the current one included) is kept, every
+ * other copy deleted. So no copy is older than 4 weeks, which the privacy policy states: a message
+ * deleted on request leaves the backups within that time.
+ */
+export const BACKUP_DAILY_COPIES = 7;
+export const BACKUP_WEEKLY_COPIES = 4;
+
 /**
  * Every table the server writes, with its columns in the order the migrations create them.
  * tests/integration/stored-tables.test.ts fails when the database has a table or a column that
@@ -52,6 +64,10 @@ export const STORED_TABLES = {
   review_syncs: ['id', 'started_at', 'success', 'inserted', 'updated', 'deleted', 'error', 'place_rating', 'place_rating_count'],
   visits: ['id', 'created_at', 'kind', 'path', 'ip', 'session_id', 'screen', 'timezone', 'click'],
   page_counts: ['day', 'path', 'views'],
+  click_counts: ['day', 'path', 'kind', 'clicks'],
+  owner_account: ['id', 'password_hash', 'set_at'],
+  owner_sessions: ['id_hash', 'created_at', 'last_seen_at'],
+  backup_runs: ['id', 'started_at', 'finished_at', 'file', 'bytes', 'error'],
 } as const;
 
 export type StoredTable = keyof typeof STORED_TABLES;
