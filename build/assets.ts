@@ -1,4 +1,5 @@
 // The stylesheet and the browser bundle, minified by esbuild and named by content hash.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { contentHash } from './hash.ts';
@@ -34,6 +35,13 @@ export async function buildStylesheet(rootDir: string): Promise<Asset> {
     logLevel: 'silent',
   });
   return hashed('site', 'css', only(result, entry));
+}
+
+/** The few rules of the owner's console (templates/styles/console.css), minified for its frame's inline <style>. */
+export async function buildConsoleStyles(rootDir: string): Promise<string> {
+  const source = readFileSync(join(rootDir, 'templates/styles/console.css'), 'utf8');
+  const result = await esbuild.transform(source, { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari15.4'] });
+  return result.code.trim();
 }
 
 export interface ScriptBundle {

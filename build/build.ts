@@ -4,7 +4,8 @@ import './production.ts';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildScript, buildStylesheet } from './assets.ts';
+import { buildConsoleStyles, buildScript, buildStylesheet } from './assets.ts';
+import { buildVersion, renderConsoleShell } from './console-shell.ts';
 import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
@@ -162,7 +163,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     reviewsPageUrl: site.reviews.pageUrl,
     reviewsSyncQuery: data.reviewsPage.syncQuery,
     reviewsIsland: data.reviewsPage.island,
+    console: data.consoleWords,
+    build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
   };
+  files.set(serverFile('consolePage'), Buffer.from(renderConsoleShell({ site, words: data.consoleWords, stylesheet: css.url, consoleStyles: await buildConsoleStyles(rootDir) })));
   files.set(serverFile('siteFacts'), Buffer.from(`${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`));
 
   say(`Writing and compressing ${files.size} files …`);

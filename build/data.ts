@@ -36,6 +36,7 @@ import { placePagesSchema, type PlacePages } from '../data/schema/place-pages.ts
 import { errorPagesSchema, type ErrorPages } from '../data/schema/error-pages.ts';
 import { navigationSchema, type Navigation } from '../data/schema/navigation.ts';
 import { layoutSchema, type Layout } from '../data/schema/layout.ts';
+import { consoleWordsSchema, type ConsoleWords } from '../data/schema/console.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -82,6 +83,8 @@ export interface SiteData {
   navigation: Navigation;
   /** The words of the header, menu, footer, consent banner and the small shared parts (data/layout.yaml). */
   layout: Layout;
+  /** The words of the owner's console, which the server renders (data/console.yaml). */
+  consoleWords: ConsoleWords;
   buildDate: Date;
 }
 
@@ -245,6 +248,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const errorPages = loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill);
   const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
   const layout = loadYaml(...file('layout.yaml'), layoutSchema, fill);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, contactForm, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, buildDate };
+  const consoleWords = loadYaml(...file('console.yaml'), consoleWordsSchema, fill);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, contactForm, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, consoleWords, buildDate };
 }
 

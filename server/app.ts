@@ -10,6 +10,7 @@ import { reviewsRoutes } from './reviews.ts';
 import { reviewsPageRoute } from './reviews-page.ts';
 import { reviewsIslandRoute } from './reviews-island.ts';
 import { visitsRoutes } from './visits.ts';
+import { ownerConsole } from './owner/console.tsx';
 import { redirects } from './redirects.ts';
 import { securityHeaders } from './security.ts';
 import type { StaticTable } from './static-table.ts';
@@ -23,9 +24,11 @@ export interface AppContext {
   readonly shutdown: AbortSignal;
   /** The hosts of our own pages: the configured site's and the address the server listens on. */
   readonly ownHosts: ReadonlySet<string>;
+  /** The build's frame of the owner's console (dist/_server/console.html), null without one. */
+  readonly consolePage: string | null;
 }
 
-export function createApp({ api, db, table, log, ownHosts }: AppContext): Express {
+export function createApp({ api, db, table, log, ownHosts, consolePage }: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
@@ -42,6 +45,7 @@ export function createApp({ api, db, table, log, ownHosts }: AppContext): Expres
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsRoutes(api));
   app.use('/api/log', visitsRoutes(api));
+  app.use('/intern', ownerConsole({ api, shell: consolePage, ownHosts }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
   app.use(placeRoutes(table));

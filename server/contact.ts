@@ -138,7 +138,7 @@ export function contactRoutes(context: ApiContext): Router {
       return fail(page, req, res, 503, TEXT.notStored);
     }
     succeed(id);
-    sendInBackground(context, id);
+    void sendInBackground(context, id);
   };
 
   router.post(

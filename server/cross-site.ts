@@ -40,6 +40,16 @@ function requestSource(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<strin
 }
 
 /**
+ * Whether a browser sent this request from a page of our own origin, and says so: the stricter
+ * rule of the owner's console (server/owner/console.ts), where a client that does not say is refused too.
+ */
+export function fromOwnOrigin(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): boolean {
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  return headers.origin !== undefined && requestSource(headers, ownHosts) === 'own';
+}
+
+/**
  * 403 for a state-changing request another site's page made a browser send. `ownHosts`: the
  * configured site's host and the address the server listens on (server/index.ts).
  */

@@ -61,6 +61,9 @@ export function openDatabase(databasePath: string): Db {
   // Every commit reaches the disk before the answer: a 201 for a contact message survives a power cut.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // A deleted row is overwritten in the file, not only unlinked: a contact message deleted on
+  // request (Art. 17 DSGVO) must not stay readable in free pages (server/owner/messages.ts).
+  db.pragma('secure_delete = ON');
   try {
     migrate(db);
   } catch (error) {

@@ -52,7 +52,7 @@ export const EVENT_STREAMS_PER_ADDRESS = 8;
 
 /**
  * A failed login is answered this long after it arrived, whatever the reason: long enough to hide
- * how long the password check took (scrypt, about 60 ms here) and to slow guessing from one
+ * how long the password check took (scrypt, about 0.3 s here) and to slow guessing from one
  * connection; short enough that the owner who mistyped barely waits.
  */
 export const LOGIN_FAILURE_MS = 1_000;

@@ -71,7 +71,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const policy = readServerFile(resolve(options.distDir), 'policy');
   const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
   const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
-  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, siteFacts, policy });
+  const consolePage = table.templates.get(SERVER_FILES.consolePage) ?? null;
+  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, consolePage, siteFacts, policy });
   if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
   const db = openDatabase(options.databasePath);
   const shutdown = new AbortController();
@@ -80,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Our own hosts, for cross-site checks and absolute-form request targets; the listening address
   // joins once the port is known.
   const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
-  const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts });
+  const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts, consolePage });
   const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
   const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));

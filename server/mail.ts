@@ -163,17 +163,19 @@ async function deliver(context: ApiContext, row: OutboxRow): Promise<DeliveryRes
 // database, or a mail that went out could not be marked sent and would go out twice.
 const running = new WeakMap<ApiContext['db'], Set<Promise<unknown>>>();
 
-function track(context: ApiContext, work: Promise<unknown>): void {
+function track(context: ApiContext, work: Promise<unknown>): Promise<void> {
   let set = running.get(context.db);
   if (!set) running.set(context.db, (set = new Set()));
-  const settled: Promise<unknown> = work
-    .catch((error: unknown) => context.log(`Contact mail: a send failed unexpectedly (${(error as Error).message}); it is retried.`))
+  const settled: Promise<void> = work
+    .then(() => undefined, (error: unknown) => context.log(`Contact mail: a send failed unexpectedly (${(error as Error).message}); it is retried.`))
     .finally(() => set.delete(settled));
   set.add(settled);
+  return settled;
 }
 
-export function sendInBackground(context: ApiContext, id: number): void {
-  track(
+/** Sends the message's mail after this tick; the promise settles when the attempt is recorded. */
+export function sendInBackground(context: ApiContext, id: number): Promise<void> {
+  return track(
     context,
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       let row: OutboxRow | undefined;
@@ -185,6 +187,23 @@ export function sendInBackground(context: ApiContext, id: number): void {
       if (row !== undefined) await deliver(context, row);
     }),
   );
+}
+
+/**
+ * The owner's "send again" (server/owner/console.tsx): the message's mail goes out now, whatever
+ * its state, and the promise settles when the attempt is recorded; a message given up or sent gets its full number of attempts again. A send of the
+ * same message that is in flight at this very moment may make the mail arrive twice, which is
+ * better than not at all.
+ */
+export async function sendAgain(context: ApiContext, id: number): Promise<boolean> {
+  const changed = context.db
+    .prepare(
+      `UPDATE contact_messages SET mail_attempts = CASE WHEN mail_status = 'pending' THEN mail_attempts ELSE 0 END,
+       mail_status = 'pending', mail_next_attempt_at = ? WHERE id = ?`,
+    )
+    .run(leaseUntil(new Date()), id).changes;
+  if (changed === 1) await sendInBackground(context, id);
+  return changed === 1;
 }
 
 /** Waits for the sends in flight (at most `timeoutMs`); what is still open then stays pending. */

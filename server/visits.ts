@@ -1,13 +1,15 @@
 // Visitor logging (docs/api.md, 'Visitor log'): page views by path, visits, call and WhatsApp
-// clicks, all sent by the browser only after 'Alle akzeptieren' (client/visits.ts); the page views of everyone
-// are counted by the server itself (page-counts.ts). Every row carries only the truncated
-// address; a daily job forgets rows past retention.
+// clicks, all sent by the browser only after 'Alle akzeptieren' (client/visits.ts); the page
+// views of everyone are counted by the server itself (page-counts.ts). Every row carries only the
+// truncated address; a daily job forgets rows past retention, while each click is also counted
+// into the daily totals of click_counts, which page-counts.ts keeps as long as the page counts.
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import cron from 'node-cron';
 import { z } from 'zod';
 import { firstMessages } from '../data/schema/field-errors.ts';
+import { berlinDay } from '../templates/lib/berlin-day.ts';
 import { anonymiseIp } from './anonymise.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
@@ -109,15 +111,41 @@ const BODY_ERRORS: Record<BodyProblem, string> = {
   other: 'Die Anfrage konnte nicht verarbeitet werden.',
 };
 
+/** One row of the visitor log as a route hands it over; the address is already shortened. */
+export interface LoggedRow {
+  kind: 'ip' | 'visit' | 'click';
+  path: string;
+  ip: string;
+  sessionId?: string;
+  screen?: string;
+  timezone?: string;
+  click?: 'call' | 'whatsapp';
+}
 
-export function visitsRoutes(context: ApiContext): Router {
-  const insert = context.db.prepare(
+/**
+ * The writer of the visitor log. A click also adds one to the total of its Berlin day, path and
+ * kind in click_counts, in the same transaction: the totals carry no address and are kept as long
+ * as the page counts (13 months), after the row itself is gone (server/stats-data.ts reads them).
+ */
+export function visitLog(db: Db): (row: LoggedRow, at: Date) => void {
+  const insert = db.prepare(
     `INSERT INTO visits (created_at, kind, path, ip, session_id, screen, timezone, click)
      VALUES (@createdAt, @kind, @path, @ip, @sessionId, @screen, @timezone, @click)`,
   );
-  const store = (req: Request, row: { kind: 'ip' | 'visit' | 'click'; path: string; sessionId?: string; screen?: string; timezone?: string; click?: string }) => {
-    insert.run({ sessionId: null, screen: null, timezone: null, click: null, ...row, createdAt: new Date().toISOString(), ip: anonymiseIp(req.ip) });
-  };
+  const countClick = db.prepare(
+    `INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, ?, 1)
+     ON CONFLICT (day, path, kind) DO UPDATE SET clicks = clicks + 1`,
+  );
+  const write = db.transaction((row: LoggedRow, at: Date) => {
+    insert.run({ sessionId: null, screen: null, timezone: null, click: null, ...row, createdAt: at.toISOString() });
+    if (row.kind === 'click' && row.click) countClick.run(berlinDay(at.getTime()), row.path, row.click);
+  });
+  return (row, at) => void write(row, at);
+}
+
+export function visitsRoutes(context: ApiContext): Router {
+  const log = visitLog(context.db);
+  const store = (req: Request, row: Omit<LoggedRow, 'ip'>) => log({ ...row, ip: anonymiseIp(req.ip) }, new Date());
 
   const router = Router();
   router.use(noStore);

@@ -3,6 +3,7 @@
 // sides check it with. The build validates before it writes; the server checks at start and
 // refuses a dist/ of another version with what to rebuild (server/index.ts).
 import { z } from 'zod';
+import { consoleWordsSchema } from '../../data/schema/console.ts';
 import { reviewsIslandWordsSchema } from '../../data/schema/reviews-page.ts';
 
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
@@ -11,13 +12,14 @@ export const SERVER_FOLDER = '_server';
 /**
  * fallbackPage: the page of a place the data does not know, with FALLBACK_TOKENS for name and slug;
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
+ * consolePage: the frame of the owner's console (/intern), with CONSOLE_TOKENS;
  * siteFacts: the few business facts the server needs, and the words of the island it renders (siteFactsSchema);
  * routes: every page with its template, title and index state (routeManifestSchema), for the
  * audit, the link checker and the tests;
  * policy: the Content-Security-Policy of every response and of the pages that need more
  * (headerPolicySchema).
  */
-export const SERVER_FILES = { fallbackPage: 'city-fallback.html', messagePage: 'message.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { fallbackPage: 'city-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -26,6 +28,7 @@ export function serverFile(name: keyof typeof SERVER_FILES): string {
 
 export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
 export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
+export const CONSOLE_TOKENS = { title: 'CONSOLETITLE', nav: 'CONSOLENAV', body: 'CONSOLEBODY' } as const;
 
 export const siteFactsSchema = z.object({
   name: z.string().min(1),
@@ -37,6 +40,10 @@ export const siteFactsSchema = z.object({
   reviewsSyncQuery: z.string().min(1).optional(),
   /** The words of the reviews island, which the server renders (data/reviews-page.yaml, `island`). */
   reviewsIsland: reviewsIslandWordsSchema,
+  /** The words of the owner's console (data/console.yaml). */
+  console: consoleWordsSchema,
+  /** When the build ran (ISO time) and of which version (package.json's, and the commit when built from a git checkout). */
+  build: z.object({ date: z.iso.datetime(), version: z.string().min(1) }),
 });
 export type SiteFacts = z.infer<typeof siteFactsSchema>;
 
@@ -56,6 +63,7 @@ export type HeaderPolicy = z.infer<typeof headerPolicySchema>;
 export interface ServerFileTexts {
   fallbackPage: string | null;
   messagePage: string | null;
+  consolePage: string | null;
   siteFacts: string | null;
   policy: string | null;
 }
@@ -83,13 +91,14 @@ function checkJson(name: keyof typeof SERVER_FILES, text: string, schema: z.ZodT
 export function serverFileProblems(files: ServerFileTexts): string[] {
   const problems: string[] = [];
   const rebuild = 'was written by another version of the build; run "npm run build"';
-  const template = (name: 'fallbackPage' | 'messagePage', tokens: readonly string[]) => {
+  const template = (name: 'fallbackPage' | 'messagePage' | 'consolePage', tokens: readonly string[]) => {
     const text = files[name];
     const missing = text === null ? [] : tokens.filter((token) => !text.includes(token));
     if (missing.length > 0) problems.push(`dist/${serverFile(name)} lacks ${missing.join(' and ')} and ${rebuild}.`);
   };
   template('fallbackPage', Object.values(FALLBACK_TOKENS));
   template('messagePage', Object.values(MESSAGE_TOKENS));
+  template('consolePage', Object.values(CONSOLE_TOKENS));
   for (const [name, schema] of [['siteFacts', siteFactsSchema], ['policy', headerPolicySchema]] as const) {
     const text = files[name];
     const problem = text === null ? null : checkJson(name, text, schema, rebuild);

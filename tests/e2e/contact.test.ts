@@ -197,7 +197,7 @@ describe('the address selector on /kontakt', () => {
     expect(await fieldError(page, address.street)).toMatchObject({ message: null, invalid: null });
     expect(page.url()).toBe(url);
 
-    expect(await isShown(page, 'xpath/.//p[text()="Google Maps konnte nicht geladen werden. Bitte füllen Sie die Felder manuell aus."]')).toBe(true);
+    expect(await isShown(page, 'xpath/.//p[text()="Die Adresssuche ist nicht verfügbar. Bitte füllen Sie die Felder selbst aus."]')).toBe(true);
     expect(await isShown(page, 'xpath/.//p[text()="Karte nicht verfügbar. Bitte füllen Sie das Formular manuell aus."]')).toBe(true);
     expect(await page.$eval('#address-country', (input) => [(input as HTMLInputElement).value, (input as HTMLInputElement).disabled])).toEqual([
       'Deutschland',

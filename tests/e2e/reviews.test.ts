@@ -172,7 +172,7 @@ describe('the reviews page', () => {
     expect(await busy(page)).toBe(true);
     await sync.continue();
 
-    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: '3 neue Bewertungen hinzugefügt, 0 aktualisiert.', variant: 'default' });
+    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: 'Neu: 3, aktualisiert: 0.', variant: 'default' });
     await page.waitForSelector('.rv-card');
     expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);
     const now = new Date();
@@ -242,7 +242,7 @@ describe('the reviews page', () => {
 
     // React takes over the server's markup on the first click and renders the same.
     await page.click(syncButton);
-    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: '0 neue Bewertungen hinzugefügt, 0 aktualisiert.', variant: 'default' });
+    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: 'Neu: 0, aktualisiert: 0.', variant: 'default' });
     await page.waitForSelector('[data-hydrated]');
     await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);
     await check();

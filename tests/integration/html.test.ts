@@ -10,6 +10,7 @@ import { firstRoutePerTemplate, readRoutes, type Route } from '../../scripts/lib
 import { checkServedPages, contactResultPages, formatMessage, type ServedPage } from '../../scripts/lib/vnu.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -19,6 +20,27 @@ let routes: Route[];
 let fresh: RunningServer;
 /** After a successful sync: /bewertungen with the aggregate rating the server adds. */
 let synced: RunningServer;
+const CONSOLE_PASSWORD = 'html-check-password-1';
+
+/** The owner's console as the owner sees it (server/owner/), fetched with a session, as data: URLs for the checker. */
+async function consolePages(baseUrl: string): Promise<ServedPage[]> {
+  const login = await fetch(new URL('/intern/anmelden', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+    body: new URLSearchParams({ password: CONSOLE_PASSWORD }),
+    redirect: 'manual',
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const paths = ['/intern/anmelden?abgemeldet', '/intern/nachrichten', '/intern/nachrichten/1/loeschen', '/intern/besuche', '/intern/bewertungen', '/intern/system'];
+  return Promise.all(
+    paths.map(async (path) => {
+      const html = await fetch(new URL(path, baseUrl), { headers: path.includes('anmelden') ? {} : { Cookie: cookie } }).then((response) => response.text());
+      // Each page itself, not the login form a missing session would give.
+      if (!path.includes('anmelden')) expect(html, path).not.toContain('id="password"');
+      return { name: `console ${path}`, url: `data:text/html;charset=utf-8,${encodeURIComponent(html)}` };
+    }),
+  );
+}
 
 function seedSync(databasePath: string): void {
   const db = openDatabase(databasePath);
@@ -38,6 +60,10 @@ beforeAll(async () => {
   site = await buildSite();
   root = mkdtempSync(join(tmpdir(), 'html-test-'));
   routes = await readRoutes(site.dir);
+  const freshDb = openDatabase(join(root, 'fresh.db'));
+  storePasswordHash(freshDb, await hashPassword(CONSOLE_PASSWORD));
+  freshDb.prepare("INSERT INTO contact_messages (created_at, form, name, email, message) VALUES (?, 'kontakt', 'Jürgen Groß', 'j@example.de', 'Tür zu')").run(new Date().toISOString());
+  freshDb.close();
   fresh = await serve(join(root, 'fresh.db'));
   seedSync(join(root, 'synced.db'));
   synced = await serve(join(root, 'synced.db'));
@@ -56,6 +82,7 @@ describe('the Nu Html Checker', () => {
       ...firstRoutePerTemplate(routes).map((route) => ({ name: `${route.template} ${route.path}`, url: new URL(route.path, fresh.url).href })),
       { name: 'reviews with a synced rating', url: new URL('/bewertungen', synced.url).href },
       ...contactResultPages(fresh.url),
+      ...(await consolePages(fresh.url)),
       // A known error in the same run: proves the checker's findings reach this test at all.
       { name: 'control', url: `data:text/html,${encodeURIComponent('<!doctype html><html lang="de"><title>x</title><p><div></p>')}` },
     ];

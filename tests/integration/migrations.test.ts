@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db.ts';
 
@@ -15,7 +16,7 @@ describe('database migrations', () => {
   it('creates the tables of docs/architecture.md (Database) on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(['contact_messages', 'google_reviews', 'page_counts', 'review_syncs', 'visits']);
+    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'contact_messages', 'google_reviews', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'visits']);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -30,6 +31,28 @@ describe('database migrations', () => {
     const again = openDatabase(path);
     expect(again.prepare('select name from contact_messages').all()).toEqual([{ name: 'Jürgen Groß' }]);
     again.close();
+  });
+
+  it('counts the clicks a database of version 2 holds into the daily totals, by Berlin day', () => {
+    const path = databasePath();
+    const old = new Database(path);
+    // Version 2's tables, as migrations 1 and 2 left them (the click columns are what matters here).
+    old.exec("CREATE TABLE visits (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, ip TEXT NOT NULL DEFAULT '', session_id TEXT, screen TEXT, timezone TEXT, click TEXT)");
+    const click = old.prepare("INSERT INTO visits (created_at, kind, path, click) VALUES (?, 'click', '/preise', ?)");
+    // 23:30 UTC on 24 November is 00:30 on the 25th in Berlin.
+    click.run('2026-11-24T23:30:00.000Z', 'call');
+    click.run('2026-11-24T12:00:00.000Z', 'call');
+    click.run('2026-11-24T12:05:00.000Z', 'whatsapp');
+    old.exec("INSERT INTO visits (created_at, kind, path) VALUES ('2026-11-24T12:00:00.000Z', 'ip', '/preise')");
+    old.pragma('user_version = 2');
+    old.close();
+    const db = openDatabase(path);
+    expect(db.prepare('SELECT day, kind, clicks FROM click_counts ORDER BY day, kind').all()).toEqual([
+      { day: '2026-11-24', kind: 'call', clicks: 1 },
+      { day: '2026-11-24', kind: 'whatsapp', clicks: 1 },
+      { day: '2026-11-25', kind: 'call', clicks: 1 },
+    ]);
+    db.close();
   });
 
   it('refuses a database from a newer server instead of damaging it', () => {

@@ -1,6 +1,6 @@
 // The server's own page views against the real server and a real SQLite file: which answers
 // count, that only day, path and a number are stored, batching and shutdown, the Berlin day,
-// retention.
+// retention (of the page counts and of the daily click totals beside them).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { PAGE_COUNT_RETENTION_MONTHS } from '../../data/schema/retention.ts';
 import { berlinDay, monthsBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { createPageCounter, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';
+import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';
 import { featuresFromEnv } from '../../server/feature-config.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
@@ -207,13 +207,19 @@ describe('the Berlin day', () => {
 });
 
 describe(`retention (${PAGE_COUNT_RETENTION_MONTHS} months)`, () => {
+  const SEEDED_DAYS = ['2026-06-15', '2025-06-15', '2025-05-15', '2025-05-14', '2024-01-01'];
   function seeded(): Database.Database {
     const store = openDatabase(join(tempDir('page-counts-retention-'), 'site.db'));
-    const insert = store.prepare('INSERT INTO page_counts (day, path, views) VALUES (?, ?, 1)');
-    for (const day of ['2026-06-15', '2025-06-15', '2025-05-15', '2025-05-14', '2024-01-01']) insert.run(day, '/preise');
+    const views = store.prepare('INSERT INTO page_counts (day, path, views) VALUES (?, ?, 1)');
+    const clicks = store.prepare("INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, 'call', 1)");
+    for (const day of SEEDED_DAYS) {
+      views.run(day, '/preise');
+      clicks.run(day, '/preise');
+    }
     return store;
   }
   const days = (store: Database.Database) => store.prepare('SELECT day FROM page_counts ORDER BY day DESC').all().map((row) => (row as { day: string }).day);
+  const clickDays = (store: Database.Database) => store.prepare('SELECT day FROM click_counts ORDER BY day DESC').all().map((row) => (row as { day: string }).day);
 
   it('deletes the days before the same date 13 months ago, by the Berlin date', () => {
     for (const now of ['2026-06-15T12:00:00Z', '2026-06-14T22:30:00Z']) {
@@ -231,16 +237,40 @@ describe(`retention (${PAGE_COUNT_RETENTION_MONTHS} months)`, () => {
     store.close();
   });
 
-  it('the daily job runs once at start and reports what it deleted', () => {
+  it('deletes the daily click totals by the same cutoff, and only them', () => {
+    const store = seeded();
+    expect(deleteOldClickCounts(store, new Date('2026-06-14T22:30:00Z'))).toBe(2);
+    expect(clickDays(store)).toEqual(['2026-06-15', '2025-06-15', '2025-05-15']);
+    expect(days(store)).toEqual(SEEDED_DAYS);
+    expect(deleteOldClickCounts(store, new Date('2026-06-14T22:30:00Z'))).toBe(0);
+    store.close();
+    const earlier = seeded();
+    expect(deleteOldClickCounts(earlier, new Date('2026-06-14T21:30:00Z'))).toBe(1);
+    expect(clickDays(earlier)).toContain('2025-05-14');
+    earlier.close();
+  });
+
+  it('the daily job runs once at start, ages out both daily totals and reports what it deleted', () => {
     const store = seeded();
     const lines: string[] = [];
     const stop = pageCountsJobs({ db: store, config: featuresFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal });
     stop();
     const cutoff = monthsBefore(berlinDay(Date.now()), PAGE_COUNT_RETENTION_MONTHS);
-    const seededDays = ['2026-06-15', '2025-06-15', '2025-05-15', '2025-05-14', '2024-01-01'];
-    const kept = seededDays.filter((day) => day >= cutoff);
+    const kept = SEEDED_DAYS.filter((day) => day >= cutoff);
+    const deleted = SEEDED_DAYS.length - kept.length;
     expect(days(store)).toEqual(kept);
-    expect(lines).toEqual([`Page count retention: deleted ${seededDays.length - kept.length} rows older than 13 months.`]);
+    expect(clickDays(store)).toEqual(kept);
+    expect(lines).toEqual([`Daily totals retention: deleted ${deleted} page count rows and ${deleted} click count rows older than 13 months.`]);
+    store.close();
+  });
+
+  it('the job says nothing when nothing is old enough', () => {
+    const store = openDatabase(join(tempDir('page-counts-retention-'), 'site.db'));
+    store.prepare("INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, '/', 'whatsapp', 1)").run(berlinDay(Date.now()));
+    const lines: string[] = [];
+    pageCountsJobs({ db: store, config: featuresFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal })();
+    expect(lines).toEqual([]);
+    expect(clickDays(store)).toEqual([berlinDay(Date.now())]);
     store.close();
   });
 });

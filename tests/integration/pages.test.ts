@@ -86,7 +86,7 @@ describe('the contact and reviews pages', () => {
       /<input id="kontakt-contact-privacy" type="checkbox" required="" name="privacy"/,
       /<input id="kontakt-contact-website"[^>]*tabindex="-1"[^>]*name="website"/,
       'placeholder="Beschreiben Sie kurz Ihr Anliegen..."',
-      'Google Maps konnte nicht geladen werden. Bitte füllen Sie die Felder manuell aus.',
+      'Die Adresssuche ist nicht verfügbar. Bitte füllen Sie die Felder selbst aus.',
       'Karte nicht verfügbar. Bitte füllen Sie das Formular manuell aus.',
       /<input id="address-country"[^>]*disabled=""[^>]*value="Deutschland"/,
     );
@@ -253,7 +253,7 @@ describe('claims that hold', () => {
     let seen = 0;
     for (const { path, text } of texts()) {
       for (const match of text.matchAll(new RegExp(core, 'g'))) {
-        expect(text.slice(Math.max(0, match.index! - 200), match.index! + 80), path).toMatch(new RegExp(`${coreTowns}|nächstgelegenen`));
+        expect(text.slice(Math.max(0, match.index! - 200), match.index! + 80), path).toMatch(new RegExp(`${coreTowns}|Städte, die wir am schnellsten erreichen`));
         seen += 1;
       }
     }

@@ -16,7 +16,7 @@ import { syncReviews } from '../../server/reviews-store.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
-import { REVIEWS_ISLAND_WORDS } from '../support/reviews-island-words.ts';
+import { SERVER_WORDS } from '../support/server-words.ts';
 
 const REVIEWS: FakeReview[] = [
   { reviewId: 'r1', author: 'Jürgen Groß', rating: 5, text: 'Schnell da, fairer Preis, Tür ohne Schaden geöffnet.', publishTime: '2026-11-20T18:04:11.123456789Z' },
@@ -76,7 +76,7 @@ async function server(overrides: Partial<FeatureConfig> = {}): Promise<RunningSe
   mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
     join(distDir, '_server/site.json'),
-    JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review', reviewsIsland: REVIEWS_ISLAND_WORDS }),
+    JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review', ...SERVER_WORDS }),
   );
   const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: services(overrides) });
   open.push(running);

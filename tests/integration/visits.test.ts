@@ -1,5 +1,6 @@
 // Visitor logging against the real server and a real SQLite file: what is stored (and that the
-// address is truncated), every answer of the three endpoints, retention and `npm run stats`.
+// address is truncated), every answer of the three endpoints, the daily click totals, retention
+// and `npm run stats`.
 // The browser calls these endpoints only after 'Alle akzeptieren' (client/visits.ts); the page
 // views the server counts itself are tested in page-counts.test.ts.
 import { execFile } from 'node:child_process';
@@ -13,9 +14,9 @@ import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv } from '../../server/feature-config.ts';
-import { VISITS_PER_MINUTE, deleteOldVisits, visitsJobs } from '../../server/visits.ts';
+import { VISITS_PER_MINUTE, deleteOldVisits, visitLog, visitsJobs } from '../../server/visits.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
-import { REVIEWS_ISLAND_WORDS } from '../support/reviews-island-words.ts';
+import { SERVER_WORDS } from '../support/server-words.ts';
 
 const SITE_URL = 'https://www.schluesseldienst-beispiel.de';
 const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
     join(distDir, '_server/site.json'),
-    JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r', reviewsIsland: REVIEWS_ISLAND_WORDS }),
+    JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r', ...SERVER_WORDS }),
   );
   databasePath = join(root, 'site.db');
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
@@ -46,6 +47,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   db.prepare('DELETE FROM visits').run();
+  db.prepare('DELETE FROM click_counts').run();
 });
 
 interface Sent {
@@ -69,6 +71,7 @@ async function post(endpoint: string, payload: unknown, options: Sent = {}): Pro
 }
 
 const rows = () => db.prepare('SELECT kind, path, ip, session_id, screen, timezone, click FROM visits ORDER BY id').all();
+const clickCounts = (store: Database.Database = db) => store.prepare('SELECT day, path, kind, clicks FROM click_counts ORDER BY day, path, kind').all();
 const visit = (overrides: Record<string, unknown> = {}) => ({
   pageUrl: '/preise',
   screenResolution: '390x844',
@@ -209,6 +212,45 @@ describe('POST /api/log/click', () => {
     ]);
   });
 
+  it("adds each click to the day's total of its path and kind in click_counts, with no address", async () => {
+    for (let i = 0; i < 3; i += 1) await post('click', { path: '/preise', kind: 'call' });
+    await post('click', { path: '/preise', kind: 'whatsapp' });
+    await post('click', { path: '/schluesseldienst/mülheim-an-der-ruhr', kind: 'call' });
+    await post('ip', { path: '/preise' });
+    await post('visit', visit());
+    const today = berlinDay(Date.now());
+    expect(clickCounts()).toEqual([
+      { day: today, path: '/preise', kind: 'call', clicks: 3 },
+      { day: today, path: '/preise', kind: 'whatsapp', clicks: 1 },
+      { day: today, path: '/schluesseldienst/mülheim-an-der-ruhr', kind: 'call', clicks: 1 },
+    ]);
+  });
+
+  it.each([
+    ['winter (UTC+1)', '2026-01-15T22:59:59.999Z', '2026-01-15T23:30:00.000Z', '2026-01-15', '2026-01-16'],
+    ['summer (UTC+2)', '2026-07-15T21:59:59.999Z', '2026-07-15T22:30:00.000Z', '2026-07-15', '2026-07-16'],
+  ])('counts a click by the Berlin day it was logged on, in %s', (_case, before, after, dayBefore, dayAfter) => {
+    const store = openDatabase(join(mkdtempSync(join(root, 'click-day-')), 'site.db'));
+    const log = visitLog(store);
+    log({ kind: 'click', path: '/preise', ip: '127.0.0.0', click: 'call' }, new Date(before));
+    log({ kind: 'click', path: '/preise', ip: '127.0.0.0', click: 'call' }, new Date(after));
+    log({ kind: 'ip', path: '/preise', ip: '127.0.0.0' }, new Date(after));
+    expect(clickCounts(store)).toEqual([
+      { day: dayBefore, path: '/preise', kind: 'call', clicks: 1 },
+      { day: dayAfter, path: '/preise', kind: 'call', clicks: 1 },
+    ]);
+    store.close();
+  });
+
+  it('stores neither the row nor the total when one of them cannot be written', () => {
+    const store = openDatabase(join(mkdtempSync(join(root, 'click-atomic-')), 'site.db'));
+    const log = visitLog(store);
+    store.exec('DROP TABLE click_counts');
+    expect(() => log({ kind: 'click', path: '/preise', ip: '127.0.0.0', click: 'call' }, new Date())).toThrow(/click_counts/);
+    expect(store.prepare('SELECT count(*) AS n FROM visits').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
   it.each([
     ['kind', { path: '/', kind: 'sms' }],
     ['kind', { path: '/' }],
@@ -293,7 +335,7 @@ describe('npm run stats', () => {
   const tsx = join(import.meta.dirname, '../../node_modules/.bin/tsx');
   const script = join(import.meta.dirname, '../../scripts/stats.ts');
 
-  it("prints the server's page views and, from consented visitors, views, visits, calls and WhatsApp clicks per Berlin day and path", async () => {
+  it("prints the server's page views and, from consented visitors, views, visits and the daily call and WhatsApp click totals per Berlin day and path", async () => {
     const file = join(mkdtempSync(join(root, 'stats-')), 'site.db');
     const store = openDatabase(file);
     const today = berlinDay(Date.now());
@@ -308,11 +350,14 @@ describe('npm run stats', () => {
     const at = (day: string) => `${day}T10:00:00.000Z`;
     for (let i = 0; i < 3; i += 1) insert.run(at(today), 'ip', '/preise', null);
     insert.run(at(today), 'visit', '/preise', null);
+    // A click row of the log is not counted again: its click is in click_counts.
     insert.run(at(today), 'click', '/preise', 'call');
-    insert.run(at(today), 'click', '/preise', 'call');
-    insert.run(at(today), 'click', '/preise', 'whatsapp');
     insert.run(at(yesterday), 'ip', '/', null);
-    insert.run(at(yesterday), 'click', '/', 'whatsapp');
+    const clicked = store.prepare('INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, ?, ?)');
+    clicked.run(today, '/preise', 'call', 2);
+    clicked.run(today, '/preise', 'whatsapp', 1);
+    clicked.run(yesterday, '/', 'whatsapp', 1);
+    clicked.run('2020-01-01', '/uralt', 'call', 5);
     // 23:30 UTC the day before yesterday is already yesterday in Essen.
     insert.run(`${daysBefore(today, 2)}T23:30:00.000Z`, 'visit', '/', null);
     insert.run('2020-01-01T10:00:00.000Z', 'ip', '/uralt', null);
@@ -333,10 +378,32 @@ describe('npm run stats', () => {
     expect(todayOnly).not.toContain(yesterday);
   });
 
-  it('--help says where each column comes from', async () => {
+  it('shows a logged click after retention deleted its row of the visitor log', async () => {
+    expect((await post('click', { path: '/kontakt', kind: 'call' })).status).toBe(204);
+    expect((await post('click', { path: '/kontakt', kind: 'whatsapp' })).status).toBe(204);
+    expect((await post('ip', { path: '/kontakt' })).status).toBe(204);
+    const today = berlinDay(Date.now());
+    // Eight days on, a retention of seven days has deleted every row of the log.
+    expect(deleteOldVisits(db, 7, new Date(Date.now() + 8 * 24 * 60 * 60 * 1000))).toBe(3);
+    expect(rows()).toEqual([]);
+    expect(clickCounts()).toEqual([
+      { day: today, path: '/kontakt', kind: 'call', clicks: 1 },
+      { day: today, path: '/kontakt', kind: 'whatsapp', clicks: 1 },
+    ]);
+
+    const { stdout } = await run(tsx, [script, '--days', '1'], { env: { ...process.env, DATABASE_PATH: databasePath } });
+    const lines = stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
+    expect(lines).toContainEqual([today, '/kontakt', '0', '0', '0', '1', '1']);
+  });
+
+  it('--help says where each column comes from and how long it is kept', async () => {
     const { stdout } = await run(tsx, [script, '--help']);
     expect(stdout).toContain('counted by the server from the pages it answered');
     expect(stdout).toContain('only after "Alle akzeptieren"');
+    expect(stdout).toMatch(/page_counts, kept 13 months/);
+    expect(stdout).toMatch(/table visits\), kept VISIT_RETENTION_DAYS/);
+    expect(stdout).toMatch(/clicks, not\s+calls/);
+    expect(stdout).toMatch(/click_counts, no IP address\), kept 13 months/);
   });
 
   it('says what to do when the database does not exist', async () => {

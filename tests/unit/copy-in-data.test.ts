@@ -1,4 +1,5 @@
-// Every word a visitor reads comes from data/ (data/README.md): the components, layout, pages and
+// Every word a visitor (or the owner, in the console's views under server/owner/views) reads comes from
+// data/ (data/README.md): the components, layout, pages and
 // islands hold markup and logic, the data files the words. This reads the templates' source as
 // TypeScript and lists text between tags, text attributes a visitor sees or hears, and German
 // words in strings. The language layer in templates/lib (lists joined with "und", prepositions,
@@ -10,7 +11,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/data-copy.ts';
 
-const FOLDERS = ['templates/components', 'templates/layout', 'templates/pages', 'templates/islands'];
+const FOLDERS = ['templates/components', 'templates/layout', 'templates/pages', 'templates/islands', 'server/owner/views'];
 /** Attributes whose text is shown or read out, and component props that carry such text. */
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'heading', 'text', 'lead', 'highlight', 'linkLabel']);
 const GERMAN = /[äöüÄÖÜß]|\b[A-ZÄÖÜ][a-zäöüß]+ [a-zäöüß]{2,}|\b(Sie|Ihre?|wir|nicht|oder|von|mit|der|die|das)\b/;

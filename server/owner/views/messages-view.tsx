@@ -1,0 +1,131 @@
+// Nachrichten: every contact message with its mail state, newest first, with search, "send again"
+// and deletion (after a confirmation page, so it works without JavaScript).
+import type { ConsoleWords } from '../../../data/schema/console.ts';
+import { fillSlots } from '../../../templates/lib/slots.ts';
+import type { MessageList, MessageRow } from '../messages.ts';
+import { berlinTime, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+
+const BASE = SECTION_PATHS.messages;
+export const messagePath = (id: number, action: 'senden' | 'loeschen') => `${BASE}/${id}/${action}`;
+
+function mailState(words: ConsoleWords['messages'], row: MessageRow, now: number): string {
+  if (row.mail_status === 'sent') return fillSlots(words.mailSent, { time: berlinTime(row.mail_sent_at ?? row.created_at) });
+  if (row.mail_status === 'failed') return fillSlots(words.mailFailed, { attempts: row.mail_attempts, error: row.mail_last_error ?? '–' });
+  const next = row.mail_next_attempt_at;
+  if (next === null || Date.parse(next) <= now) return fillSlots(words.mailPendingNow, { attempts: row.mail_attempts });
+  return fillSlots(words.mailPending, { attempts: row.mail_attempts, time: berlinTime(next) });
+}
+
+function Contact({ words, row }: { words: ConsoleWords['messages']; row: MessageRow }) {
+  return (
+    <dl>
+      <dt>{words.email}</dt>
+      <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : words.noContact}</dd>
+      <dt>{words.phone}</dt>
+      <dd>{row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : words.noContact}</dd>
+    </dl>
+  );
+}
+
+function Message({ words, row, now }: { words: ConsoleWords['messages']; row: MessageRow; now: number }) {
+  return (
+    <li className="console-item" id={`nachricht-${row.id}`}>
+      <h2>{row.name}</h2>
+      <p>{fillSlots(words.received, { time: berlinTime(row.created_at), form: words.forms[row.form] })}</p>
+      <Contact words={words} row={row} />
+      <p className="console-message">{row.message}</p>
+      <p>{mailState(words, row, now)}</p>
+      <div className="console-actions">
+        <form method="post" action={messagePath(row.id, 'senden')}>
+          <button className="btn btn-outline" type="submit">
+            {words.resend}
+          </button>
+        </form>{' '}
+        <a className="btn btn-outline" href={messagePath(row.id, 'loeschen')}>
+          {words.delete}
+        </a>
+      </div>
+    </li>
+  );
+}
+
+export interface MessagesNotice {
+  kind: 'info' | 'error';
+  text: string;
+}
+
+export function messagesPage(words: ConsoleWords, { list, query, notice, now }: { list: MessageList; query: string; notice: MessagesNotice | null; now: number }): ConsolePage {
+  const w = words.messages;
+  const older = list.older === null ? null : `${BASE}?${new URLSearchParams({ ...(query ? { q: query } : {}), vor: String(list.older) })}`;
+  return {
+    title: w.title,
+    section: 'messages',
+    body: (
+      <>
+        <h1>{w.title}</h1>
+        {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+        <form className="console-search" method="get" action={BASE} role="search">
+          <div>
+            <label htmlFor="q">{w.searchLabel}</label>
+            <br />
+            <input id="q" name="q" type="search" defaultValue={query} maxLength={200} />
+          </div>{' '}
+          <button className="btn btn-primary" type="submit">
+            {w.search}
+          </button>
+          {query && (
+            <>
+              {' '}
+              <a href={BASE}>{w.showAll}</a>
+            </>
+          )}
+        </form>
+        {query && list.total > 0 && <p>{list.total === 1 ? fillSlots(w.foundOne, { query }) : fillSlots(w.found, { count: list.total, query })}</p>}
+        {list.rows.length === 0 ? (
+          <p>{query ? fillSlots(w.noneFound, { query }) : w.none}</p>
+        ) : (
+          <ol className="console-list">
+            {list.rows.map((row) => (
+              <Message key={row.id} words={w} row={row} now={now} />
+            ))}
+          </ol>
+        )}
+        {older && (
+          <p>
+            <a href={older}>{w.older}</a>
+          </p>
+        )}
+      </>
+    ),
+  };
+}
+
+export function deletePage(words: ConsoleWords, row: MessageRow, backupWeeks: number): ConsolePage {
+  const w = words.messages;
+  return {
+    title: w.deleteTitle,
+    section: 'messages',
+    body: (
+      <>
+        <h1>{w.deleteTitle}</h1>
+        <div className="console-item">
+          <h2>{row.name}</h2>
+          <p>{fillSlots(w.received, { time: berlinTime(row.created_at), form: w.forms[row.form] })}</p>
+          <Contact words={w} row={row} />
+          <p className="console-message">{row.message}</p>
+        </div>
+        <p>{fillSlots(w.deleteText, { weeks: backupWeeks })}</p>
+        <div className="console-actions">
+          <form method="post" action={messagePath(row.id, 'loeschen')}>
+            <button className="btn btn-primary" type="submit">
+              {w.deleteConfirm}
+            </button>
+          </form>{' '}
+          <a className="btn btn-outline" href={`${BASE}#nachricht-${row.id}`}>
+            {w.cancel}
+          </a>
+        </div>
+      </>
+    ),
+  };
+}

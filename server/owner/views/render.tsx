@@ -1,0 +1,77 @@
+// The console's pages: the build's frame (dist/_server/console.html) with a title, the section
+// navigation and the page's body rendered here. Every text comes from data/console.yaml.
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { ConsoleWords } from '../../../data/schema/console.ts';
+import { CONSOLE_TOKENS } from '../../../templates/lib/build-output.ts';
+import { escapeHtml } from '../../mail.ts';
+
+export const SECTIONS = ['messages', 'visits', 'reviews', 'system'] as const;
+export type Section = (typeof SECTIONS)[number];
+export const SECTION_PATHS: Record<Section, string> = {
+  messages: '/intern/nachrichten',
+  visits: '/intern/besuche',
+  reviews: '/intern/bewertungen',
+  system: '/intern/system',
+};
+export const LOGIN_PATH = '/intern/anmelden';
+export const LOGOUT_PATH = '/intern/abmelden';
+
+const BERLIN_TIME = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+const BERLIN_CLOCK = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+const NUMBER = new Intl.NumberFormat('de-DE');
+
+/** "24.11.2026, 14:32" in Essen's time. */
+export const berlinTime = (at: string | number | Date): string => BERLIN_TIME.format(new Date(at));
+/** "14:32" in Essen's time. */
+export const berlinClock = (at: number): string => BERLIN_CLOCK.format(at);
+export const number = (value: number): string => NUMBER.format(value);
+
+/** "12,5 MB" */
+export function megabytes(bytes: number): string {
+  return `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: bytes < 10 * 1024 * 1024 ? 1 : 0 }).format(bytes / (1024 * 1024))} MB`;
+}
+
+export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error'; children: ReactNode }) {
+  return (
+    <p className="console-notice" data-kind={kind} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}
+
+function ConsoleNav({ words, current }: { words: ConsoleWords; current: Section | null }) {
+  return (
+    <nav className="console-nav" aria-label={words.nav.label}>
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section}>
+            <a href={SECTION_PATHS[section]} aria-current={section === current ? 'page' : undefined}>
+              {words.nav[section]}
+            </a>
+          </li>
+        ))}
+        <li>
+          <form method="post" action={LOGOUT_PATH}>
+            <button type="submit">{words.nav.logout}</button>
+          </form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export interface ConsolePage {
+  title: string;
+  /** The section whose page this is; null before login (no navigation). */
+  section: Section | null;
+  body: ReactNode;
+}
+
+/** The whole HTML of a console page. */
+export function renderConsole(shell: string, words: ConsoleWords, page: ConsolePage): string {
+  const nav = page.section === null ? '' : renderToStaticMarkup(<ConsoleNav words={words} current={page.section} />);
+  const body = renderToStaticMarkup(<>{page.body}</>);
+  // Replaced by functions: "$" in a message must not act as a replacement pattern.
+  return shell.replaceAll(CONSOLE_TOKENS.title, () => escapeHtml(page.title)).replace(CONSOLE_TOKENS.nav, () => nav).replace(CONSOLE_TOKENS.body, () => body);
+}

@@ -1,0 +1,70 @@
+// The owner's console in a real browser, without JavaScript (it needs none): the login form, the
+// cookie the browser keeps, logout, and the session's end after 12 idle hours.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { useBrowser, type Visit } from './browser.ts';
+
+const PASSWORD = 'Schluessel-im-Schloss-2026';
+let server: RunningServer;
+let db: Db;
+
+beforeAll(async () => {
+  const dir = tempDir('owner-e2e-');
+  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200 } });
+  db = openDatabase(join(dir, 'site.db'));
+  storePasswordHash(db, await hashPassword(PASSWORD));
+  db.prepare("INSERT INTO contact_messages (created_at, form, name, message) VALUES (?, 'kontakt', 'Erika Mustermann', 'Tür zugefallen')").run(new Date().toISOString());
+});
+
+afterAll(async () => {
+  await server?.close();
+  db?.close();
+});
+
+const open = useBrowser({ javaScript: false });
+const heading = (v: Visit) => v.page.$eval('h1', (h1) => h1.textContent);
+const mainText = (v: Visit) => v.page.$eval('main', (main) => (main as HTMLElement).innerText);
+
+async function logIn(v: Visit, password: string): Promise<void> {
+  await v.page.type('#password', password);
+  await Promise.all([v.page.waitForNavigation(), v.page.click('button[type="submit"]')]);
+}
+
+describe("the owner's console in a browser", () => {
+  it('sends a visitor without a session to the login form, logs in, keeps an HttpOnly strict cookie, and logs out', async () => {
+    const v = await open(`${server.url}/intern/nachrichten`);
+    expect(new URL(v.page.url()).pathname).toBe('/intern/anmelden');
+    expect(await heading(v)).toBe('Anmelden');
+    await logIn(v, 'nicht-das-passwort');
+    expect(await mainText(v)).toContain('Das Passwort stimmt nicht.');
+    await logIn(v, PASSWORD);
+    expect(new URL(v.page.url()).pathname).toBe('/intern/nachrichten');
+    expect(await mainText(v)).toContain('Erika Mustermann');
+    const [cookie] = await v.page.cookies();
+    expect(cookie).toMatchObject({ name: 'owner_session', path: '/intern', httpOnly: true, sameSite: 'Strict', secure: true });
+    expect(await v.page.evaluate(() => document.cookie)).toBe('');
+    await Promise.all([v.page.waitForNavigation(), v.page.click('.console-nav button')]);
+    expect(v.page.url()).toBe(`${server.url}/intern/anmelden?abgemeldet`);
+    expect(await mainText(v)).toContain('Sie sind abgemeldet.');
+    await v.page.goto(`${server.url}/intern/nachrichten`);
+    expect(new URL(v.page.url()).pathname).toBe('/intern/anmelden');
+    expect(await mainText(v)).not.toContain('Erika Mustermann');
+  });
+
+  it('ends the session after 12 hours without a request and says why', async () => {
+    const v = await open(`${server.url}/intern/anmelden`);
+    await logIn(v, PASSWORD);
+    await v.page.goto(`${server.url}/intern/system`);
+    expect(await heading(v)).toBe('System');
+    db.prepare('UPDATE owner_sessions SET last_seen_at = ?').run(new Date(Date.now() - 12 * 3600_000 - 60_000).toISOString());
+    await v.page.reload();
+    expect(v.page.url()).toBe(`${server.url}/intern/anmelden?abgelaufen`);
+    expect(await mainText(v)).toContain('Sie waren 12 Stunden nicht aktiv');
+    await logIn(v, PASSWORD);
+    expect(await heading(v)).toBe('Nachrichten');
+  });
+});
