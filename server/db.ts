@@ -1,5 +1,6 @@
 // The SQLite database the server owns: one file, WAL mode, created on first start.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
@@ -32,6 +33,26 @@ Database.prototype.pragma = function pragma(this: Db, source: string, options?: 
     return options?.simple ? undefined : [];
   }
   return options?.simple ? statement.pluck(true).get() : statement.pluck(false).all();
+};
+// db.backup() (server/backup.ts, scripts/restore.ts) makes a native Backup object of the same kind
+// and drops it when the copy is done; under Node 24.21 collecting one aborted the process just the
+// same, so each is kept too (one a night).
+const backups: object[] = [];
+const { cppdb } = createRequire(import.meta.url)('better-sqlite3/lib/util.js') as { cppdb: symbol };
+const backupOnce = Database.prototype.backup;
+let backupsKept = false;
+Database.prototype.backup = function backup(this: Db, destination: string, options?: Database.BackupOptions) {
+  if (!backupsKept) {
+    const native = Object.getPrototypeOf((this as unknown as Record<symbol, object>)[cppdb]) as { backup(...args: unknown[]): object };
+    const start = native.backup;
+    native.backup = function startBackup(this: unknown, ...args: unknown[]) {
+      const made = start.apply(this, args);
+      backups.push(made);
+      return made;
+    };
+    backupsKept = true;
+  }
+  return backupOnce.call(this, destination, options);
 };
 
 export function openDatabase(databasePath: string): Db {

@@ -4,11 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase, type Db } from './db.ts';
 import type { Log } from './not-found.ts';
 import { createRequestListener } from './handler.ts';
 import { gracefulCloser } from './shutdown.ts';
 import { loadStaticTable } from './static-table.ts';
+import { backupJobs } from './backup.ts';
 import { contactJobs } from './contact.ts';
 import { settleDeliveries } from './mail.ts';
 import { createPageCounter, pageCountsJobs } from './page-counts.ts';
@@ -17,6 +18,7 @@ import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
 import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
 import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './site-facts.ts';
 import { visitsJobs } from './visits.ts';
+import { lockDatabase } from './server-lock.ts';
 
 // Mails a request started may finish after the last response; a mail still open after this stays
 // pending and goes out with the next retry.
@@ -74,7 +76,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const consolePage = table.templates.get(SERVER_FILES.consolePage) ?? null;
   const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, consolePage, siteFacts, policy });
   if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
-  const db = openDatabase(options.databasePath);
+  // Held until close(): `npm run restore` refuses while it is, and a second server does not start.
+  const lock = lockDatabase(options.databasePath, 'server');
+  let db: Db;
+  try {
+    db = openDatabase(options.databasePath);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv(), ...options.features };
   const api = { db, config, site: parseSiteFacts(siteFacts, log), log, shutdown: shutdown.signal, messagePage };
@@ -82,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // joins once the port is known.
   const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts, consolePage });
-  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api)] : [];
+  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
   const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest
@@ -95,11 +105,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     for (const stop of stopJobs) stop();
     pageViews.close();
     db.close();
+    lock.release();
     throw error;
   }
   server.on('error', (error) => log(`Server error: ${error.message}`));
 
   const port = (server.address() as AddressInfo).port;
+  lock.setPort(port);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   ownHosts.add(`${host}:${port}`);
   let closing: Promise<void> | undefined;
@@ -115,6 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         pageViews.close();
         await settleDeliveries(api, DELIVERY_GRACE_MS);
         db.close();
+        lock.release();
       })();
       return closing;
     },

@@ -111,6 +111,9 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /** Applies every migration the database has not seen yet, each in its own transaction. */
 export function migrate(db: Db): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -15,12 +15,12 @@ import { loginPage, noPasswordPage } from './views/login-view.tsx';
 import { deleteMessage, findMessage, listMessages } from './messages.ts';
 import { deletePage, messagesPage, type MessagesNotice } from './views/messages-view.tsx';
 import { MAX_PASSWORD_LENGTH, storedPasswordHash, verifyPassword } from './password.ts';
-import { LOGIN_PATH, LOGOUT_PATH, Notice, renderConsole, SECTION_PATHS, type ConsolePage } from './views/render.tsx';
+import { berlinClock, LOGIN_PATH, LOGOUT_PATH, Notice, renderConsole, SECTION_PATHS, type ConsolePage } from './views/render.tsx';
 import { deleteIdleSessions, endSession, sessionCookie, sessionOf, setSessionCookie, startSession } from './sessions.ts';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
 import { visitsPage } from './views/visits-view.tsx';
 import { consoleStatistics } from './statistics.ts';
-import { backupStatus } from './backup-status.ts';
+import { lastBackup } from '../backup.ts';
 
 const MOUNT = '/intern';
 /** A login form holds one password of at most 1,024 characters. */
@@ -78,7 +78,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     const arrived = performance.now();
     const admission = throttle.admit(req.ip);
     if (!admission.allowed) {
-      const text = admission.reason === 'busy' ? words.login.busy : fillSlots(words.login.throttled, { minutes: Math.ceil((admission.until - Date.now()) / 60_000), time: berlinClockOf(admission.until) });
+      const text = admission.reason === 'busy' ? words.login.busy : fillSlots(words.login.throttled, { minutes: Math.ceil((admission.until - Date.now()) / 60_000), time: berlinClock(admission.until) });
       res.set('Retry-After', String(admission.reason === 'busy' ? 60 : Math.ceil((admission.until - Date.now()) / 1000)));
       return send(res, 429, loginPage(words, { kind: 'error', text }));
     }
@@ -175,10 +175,6 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   return router;
 }
 
-function berlinClockOf(ms: number): string {
-  return new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(ms);
-}
-
 function reviewsStatus({ db }: ApiContext): ReviewsStatus {
   const stored = db.prepare('SELECT count(*) AS count, coalesce(avg(rating), 0) AS average FROM google_reviews').get() as { count: number; average: number };
   const last = db.prepare('SELECT started_at, success, inserted, updated, deleted, error FROM review_syncs ORDER BY id DESC LIMIT 1').get() as
@@ -203,10 +199,13 @@ function fileSize(path: string): number {
 function systemStatus(api: ApiContext): SystemStatus {
   const { db } = api;
   const pendingMails = (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n;
+  const backups = lastBackup(db, api.config.backupDir);
   return {
     databaseBytes: db.name === ':memory:' ? 0 : fileSize(db.name) + fileSize(`${db.name}-wal`),
     pendingMails,
-    ...backupStatus(db, api.config.backupDir),
+    lastBackup: backups.lastBackup,
+    lastFailure: backups.lastFailure,
+    copies: backups.copies,
     build: api.site?.build ?? null,
   };
 }

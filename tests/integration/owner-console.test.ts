@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeBackup } from '../../server/backup.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ADDRESS_FAILURES } from '../../server/owner/login-throttle.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     databasePath: join(dir, 'site.db'),
     log: () => undefined,
-    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(dir, 'mail'), loginFailureMs: FAILURE_MS, googlePlacesApiKey: null },
+    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: FAILURE_MS, googlePlacesApiKey: null },
   });
   base = server.url;
   db = openDatabase(join(dir, 'site.db'));
@@ -173,7 +174,7 @@ describe('login', () => {
     for (let i = 0; i < ADDRESS_FAILURES; i++) expect((await login('falsch', { address })).status).toBe(401);
     const blocked = await login(PASSWORD, { address });
     expect(blocked.status).toBe(429);
-    expect(text(blocked)).toMatch(/zu viele falsche Passwörter\. Bitte warten Sie 15 Minuten \(bis \d\d:\d\d Uhr\)/);
+    expect(text(blocked)).toMatch(/zu viele falsche Passwörter\. Bitte warten Sie bis \d\d:\d\d Uhr \(noch 15 Min\.\)/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(blocked.headers['set-cookie']).toBeUndefined();
     expect((await login(PASSWORD, { address: freshAddress() })).status).toBe(303);
@@ -266,7 +267,11 @@ describe('what the owner sees', () => {
     expect(page).toMatch(/<td class="number">4\.321<\/td>/);
     expect(page).toMatch(/<td class="number">17<\/td>/);
     expect(page).toContain('Ein Klick ist noch kein Anruf');
+    expect(text(await get('/intern/system', cookie))).toMatch(/Letzte Sicherungskopie<\/dt><dd>noch keine/);
+    const backup = await takeBackup(db, join(dir, 'backups'));
     const system = text(await get('/intern/system', cookie));
+    expect(system).toContain(backup.file!);
+    expect(system).toMatch(/Sicherungskopien auf dem Server<\/dt><dd>1</);
     expect(system).toContain('Größe der Datenbank');
     expect(system).toMatch(/Version<\/dt><dd>\d+\.\d+\.\d+/);
     const reviews = text(await get('/intern/bewertungen', cookie));

@@ -1,0 +1,61 @@
+// CLI: `npm run backup` writes a consistent copy of DATABASE_PATH into BACKUP_DIR while the server
+// may keep running (SQLite's online backup API), rotates the copies and logs the run in backup_runs,
+// as the server's nightly job (BACKUP_CRON) does.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../data/schema/retention.ts';
+import { takeBackup } from '../server/backup.ts';
+import { openDatabase } from '../server/db.ts';
+import { featuresFromEnv } from '../server/feature-config.ts';
+
+const HELP = `Usage: npm run backup [-- --help]
+
+Writes a consistent copy of the database into the backup folder (safe while the server runs),
+named site-<UTC time>.db, then deletes the older copies the rotation does not keep: the newest
+of each of the last ${BACKUP_DAILY_COPIES} days and of each of the last ${BACKUP_WEEKLY_COPIES} weeks (Europe/Berlin, Monday to Sunday).
+The server does the same every night (BACKUP_CRON). Exit code 0 when the copy was written, 1 otherwise.
+
+Environment: DATABASE_PATH (default var/site.db), BACKUP_DIR (default var/backups).
+Restore a copy with "npm run restore FILE" after stopping the server.`;
+
+function main(args: string[]): Promise<number> | number {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    return 0;
+  }
+  if (args.length > 0) {
+    console.error(`Unknown argument "${args[0]}". Run "npm run backup -- --help" for usage.`);
+    return 1;
+  }
+  const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
+  // Only BACKUP_DIR: another setting's mistake must not stop a backup.
+  const dir = featuresFromEnv({ BACKUP_DIR: process.env.BACKUP_DIR }).backupDir;
+  if (!existsSync(databasePath)) {
+    console.error(`There is no database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file (default var/site.db).`);
+    return 1;
+  }
+  return backUp(databasePath, dir);
+}
+
+async function backUp(databasePath: string, dir: string): Promise<number> {
+  const db = openDatabase(databasePath);
+  try {
+    const run = await takeBackup(db, dir);
+    if (run.error !== null) {
+      console.error(run.error);
+      return 1;
+    }
+    console.log(`Wrote ${join(dir, run.file!)} (${run.bytes!.toLocaleString('en-US')} bytes), a copy of ${databasePath}.`);
+    console.log(run.deleted.length === 0 ? 'Rotation deleted no copy.' : `Rotation deleted ${run.deleted.length}: ${run.deleted.join(', ')}.`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

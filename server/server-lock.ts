@@ -1,0 +1,102 @@
+// `<database>.lock`: the file a running server (or a restore) holds, so that `npm run restore`
+// never replaces the database under a server and a second server never opens it during a restore.
+// It holds the holder's pid; a lock whose process is gone (kill -9, power cut) is stale and replaced.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export interface LockHolder {
+  pid: number;
+  /** What holds it: the server (with its port once it listens) or `npm run restore`. */
+  command: 'server' | 'restore';
+  port?: number;
+  since: string;
+}
+
+export interface DatabaseLock {
+  /** Records the port the server listens on, for the message a second start gets. */
+  setPort(port: number): void;
+  /** Removes the lock file if it is still this holder's. */
+  release(): void;
+}
+
+const NO_LOCK: DatabaseLock = { setPort: () => undefined, release: () => undefined };
+
+export function lockPathOf(databasePath: string): string {
+  return `${databasePath}.lock`;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(path: string): LockHolder | null {
+  try {
+    const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>;
+    return Number.isInteger(holder.pid) && holder.pid! > 0 ? (holder as LockHolder) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The live process other than this one that holds the database's lock, or null. */
+export function databaseHolder(databasePath: string): LockHolder | null {
+  if (databasePath === ':memory:') return null;
+  const holder = readHolder(lockPathOf(databasePath));
+  return holder !== null && holder.pid !== process.pid && isAlive(holder.pid) ? holder : null;
+}
+
+export function describeHolder(holder: LockHolder): string {
+  const port = holder.port === undefined ? '' : `, port ${holder.port}`;
+  return holder.command === 'restore' ? `A restore (npm run restore, pid ${holder.pid})` : `Another server (pid ${holder.pid}${port})`;
+}
+
+/**
+ * Creates the lock file exclusively. A lock of a live process other than this one stops it with a
+ * message naming that process; a stale one (its process is gone) is replaced. This process's own
+ * lock (a second server of a test) is taken over.
+ */
+export function lockDatabase(databasePath: string, command: LockHolder['command']): DatabaseLock {
+  if (databasePath === ':memory:') return NO_LOCK;
+  const path = lockPathOf(databasePath);
+  const holder: LockHolder = { pid: process.pid, command, since: new Date().toISOString() };
+  const write = (flag: 'wx' | 'w') => writeFileSync(path, `${JSON.stringify(holder)}\n`, { flag });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+      write('wx');
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
+        throw new Error(`Cannot create the lock file ${path}: ${(error as Error).message}. Set DATABASE_PATH to a file in a writable folder.`);
+      }
+    }
+    const other = databaseHolder(databasePath);
+    if (other !== null) {
+      throw new Error(
+        `${describeHolder(other)} uses the database ${databasePath}; stop it first ` +
+          `(sudo systemctl stop schluesseldienst for the installed server). Its lock is ${path}.`,
+      );
+    }
+    rmSync(path, { force: true });
+  }
+  const ours = () => {
+    const current = readHolder(path);
+    return current !== null && current.pid === holder.pid && current.since === holder.since;
+  };
+  return {
+    setPort(port) {
+      if (!ours()) return;
+      holder.port = port;
+      write('w');
+    },
+    release() {
+      if (ours()) rmSync(path, { force: true });
+    },
+  };
+}

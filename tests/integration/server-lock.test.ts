@@ -1,0 +1,65 @@
+// The lock a running server holds on its database (`<database>.lock`): a second server stops with
+// the first one's pid, a lock whose process died is replaced, and it goes when the server closes
+// or fails to start.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/index.ts';
+import { lockPathOf } from '../../server/server-lock.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { writeContactSite } from './fixtures/contact-sink.ts';
+import { spawnServerProcess, type ServerProcess } from './fixtures/server-process.ts';
+
+let root: string;
+const children: ServerProcess[] = [];
+
+beforeAll(() => {
+  root = tempDir('server-lock-');
+  writeContactSite(join(root, 'dist'));
+});
+
+afterAll(() => {
+  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+const options = (databasePath: string, port = 0) => ({ distDir: join(root, 'dist'), port, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
+
+describe('the database lock', () => {
+  it('stops a second server while the first runs, and is replaced once the first was killed', { timeout: 30_000 }, async () => {
+    const databasePath = join(root, 'shared.db');
+    const first = spawnServerProcess({ DIST_DIR: join(root, 'dist'), DATABASE_PATH: databasePath, MAIL_DIR: join(root, 'mail') });
+    children.push(first);
+    const port = new URL(await first.url).port;
+
+    await expect(startServer(options(databasePath))).rejects.toThrow(
+      `Another server (pid ${first.child.pid}, port ${port}) uses the database ${databasePath}; stop it first`,
+    );
+
+    first.child.kill('SIGKILL');
+    expect(await first.exit).toBe('SIGKILL');
+    expect(existsSync(lockPathOf(databasePath))).toBe(true);
+    const second = await startServer(options(databasePath));
+    expect(JSON.parse(readFileSync(lockPathOf(databasePath), 'utf8'))).toMatchObject({ pid: process.pid, command: 'server', port: second.port });
+    await second.close();
+    expect(existsSync(lockPathOf(databasePath))).toBe(false);
+  });
+
+  it('is released when the start fails', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const databasePath = join(root, 'busy.db');
+    try {
+      await expect(startServer(options(databasePath, (busy.address() as AddressInfo).port))).rejects.toThrow(/Cannot listen/);
+      expect(existsSync(lockPathOf(databasePath))).toBe(false);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('is not taken for a database in memory', async () => {
+    const server = await startServer(options(':memory:'));
+    await server.close();
+    expect(existsSync(lockPathOf(':memory:'))).toBe(false);
+  });
+});
