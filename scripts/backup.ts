@@ -7,6 +7,7 @@ import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../data/schema/retent
 import { takeBackup } from '../server/backup.ts';
 import { openDatabase } from '../server/db.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
+import { runMain } from './lib/cleanup.ts';
 
 const HELP = `Usage: npm run backup [-- --help]
 
@@ -18,7 +19,7 @@ The server does the same every night (BACKUP_CRON). Exit code 0 when the copy wa
 Environment: DATABASE_PATH (default var/site.db), BACKUP_DIR (default var/backups).
 Restore a copy with "npm run restore FILE" after stopping the server.`;
 
-function main(args: string[]): Promise<number> | number {
+async function main(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(HELP);
     return 0;
@@ -53,9 +54,4 @@ async function backUp(databasePath: string, dir: string): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-}
+await runMain(() => main(process.argv.slice(2)));

@@ -6,6 +6,7 @@ import { openDatabase } from '../server/db.ts';
 import { retryPending } from '../server/mail.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
 import { loadSiteFacts } from '../server/site-facts.ts';
+import { runMain } from './lib/cleanup.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]
 
@@ -43,9 +44,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-}
+await runMain(() => main(process.argv.slice(2)));

@@ -4,6 +4,7 @@
 // lines) it reads the two lines from standard input.
 import { openDatabase } from '../server/db.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, storePasswordHash } from '../server/owner/password.ts';
+import { runMain } from './lib/cleanup.ts';
 
 const USAGE = `Usage: npm run owner:password
 
@@ -84,9 +85,4 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-}
+await runMain(() => main(process.argv.slice(2)));

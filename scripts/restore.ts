@@ -9,6 +9,7 @@ import { copyDatabase } from '../server/backup.ts';
 import { openDatabase, type Db } from '../server/db.ts';
 import { SCHEMA_VERSION } from '../server/migrations.ts';
 import { databaseHolder, lockDatabase, lockPathOf } from '../server/server-lock.ts';
+import { runMain } from './lib/cleanup.ts';
 
 const HELP = `Usage: npm run restore FILE
 
@@ -138,4 +139,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runMain(() => main(process.argv.slice(2)));

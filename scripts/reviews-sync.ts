@@ -2,6 +2,7 @@
 import { openDatabase, type Db } from '../server/db.ts';
 import { syncReviews } from '../server/reviews-store.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
+import { runMain } from './lib/cleanup.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]
 
@@ -50,4 +51,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runMain(() => main(process.argv.slice(2)));

@@ -3,7 +3,7 @@
 import type { ConsoleWords } from '../../../data/schema/console.ts';
 import { fillSlots } from '../../../templates/lib/slots.ts';
 import type { MessageList, MessageRow } from '../messages.ts';
-import { berlinTime, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { berlinTime, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 const BASE = SECTION_PATHS.messages;
 export const messagePath = (id: number, action: 'senden' | 'loeschen') => `${BASE}/${id}/${action}`;
@@ -27,20 +27,25 @@ function Contact({ words, row }: { words: ConsoleWords['messages']; row: Message
   );
 }
 
-function Message({ words, row, now }: { words: ConsoleWords['messages']; row: MessageRow; now: number }) {
+/** Who wrote what, when, and how to reach them. */
+function MessageText({ words, row }: { words: ConsoleWords['messages']; row: MessageRow }) {
   return (
-    <li className="console-item" id={`nachricht-${row.id}`}>
+    <>
       <h2>{row.name}</h2>
       <p>{fillSlots(words.received, { time: berlinTime(row.created_at), form: words.forms[row.form] })}</p>
       <Contact words={words} row={row} />
       <p className="console-message">{row.message}</p>
+    </>
+  );
+}
+
+function Message({ words, row, now }: { words: ConsoleWords['messages']; row: MessageRow; now: number }) {
+  return (
+    <li className="console-item" id={`nachricht-${row.id}`}>
+      <MessageText words={words} row={row} />
       <p>{mailState(words, row, now)}</p>
       <div className="console-actions">
-        <form method="post" action={messagePath(row.id, 'senden')}>
-          <button className="btn btn-outline" type="submit">
-            {words.resend}
-          </button>
-        </form>{' '}
+        <PostButton action={messagePath(row.id, 'senden')} label={words.resend} />{' '}
         <a className="btn btn-outline" href={messagePath(row.id, 'loeschen')}>
           {words.delete}
         </a>
@@ -109,18 +114,11 @@ export function deletePage(words: ConsoleWords, row: MessageRow, backupWeeks: nu
       <>
         <h1>{w.deleteTitle}</h1>
         <div className="console-item">
-          <h2>{row.name}</h2>
-          <p>{fillSlots(w.received, { time: berlinTime(row.created_at), form: w.forms[row.form] })}</p>
-          <Contact words={w} row={row} />
-          <p className="console-message">{row.message}</p>
+          <MessageText words={w} row={row} />
         </div>
         <p>{fillSlots(w.deleteText, { weeks: backupWeeks })}</p>
         <div className="console-actions">
-          <form method="post" action={messagePath(row.id, 'loeschen')}>
-            <button className="btn btn-primary" type="submit">
-              {w.deleteConfirm}
-            </button>
-          </form>{' '}
+          <PostButton action={messagePath(row.id, 'loeschen')} label={w.deleteConfirm} primary />{' '}
           <a className="btn btn-outline" href={`${BASE}#nachricht-${row.id}`}>
             {w.cancel}
           </a>

@@ -40,6 +40,17 @@ export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error'; c
   );
 }
 
+/** A button that sends a POST to `action`: a state change works without JavaScript. */
+export function PostButton({ action, label, primary = false }: { action: string; label: string; primary?: boolean }) {
+  return (
+    <form method="post" action={action}>
+      <button className={primary ? 'btn btn-primary' : 'btn btn-outline'} type="submit">
+        {label}
+      </button>
+    </form>
+  );
+}
+
 function ConsoleNav({ words, current }: { words: ConsoleWords; current: Section | null }) {
   return (
     <nav className="console-nav" aria-label={words.nav.label}>
@@ -52,9 +63,7 @@ function ConsoleNav({ words, current }: { words: ConsoleWords; current: Section 
           </li>
         ))}
         <li>
-          <form method="post" action={LOGOUT_PATH}>
-            <button type="submit">{words.nav.logout}</button>
-          </form>
+          <PostButton action={LOGOUT_PATH} label={words.nav.logout} />
         </li>
       </ul>
     </nav>

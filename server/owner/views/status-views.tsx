@@ -2,7 +2,7 @@
 // backups, the build).
 import type { ConsoleWords } from '../../../data/schema/console.ts';
 import { fillSlots } from '../../../templates/lib/slots.ts';
-import { berlinTime, megabytes, Notice, number, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
 
@@ -31,11 +31,7 @@ export function reviewsPage(words: ConsoleWords, status: ReviewsStatus, synced: 
           {last && ' '}
           {last && (last.success ? fillSlots(w.success, { inserted: last.inserted, updated: last.updated, deleted: last.deleted }) : fillSlots(w.failure, { error: last.error ?? '–' }))}
         </p>
-        <form method="post" action={SYNC_PATH}>
-          <button className="btn btn-primary" type="submit">
-            {w.sync}
-          </button>
-        </form>
+        <PostButton action={SYNC_PATH} label={w.sync} primary />
       </>
     ),
   };
