@@ -49,6 +49,8 @@ export interface ScriptBundle {
   main: Asset;
   /** Chunks it imports: islands load theirs (and React) only when the visitor reaches them. */
   chunks: Asset[];
+  /** URLs of the chunks the entry imports statically, which every page fetches with it. */
+  entryImports: string[];
 }
 
 export async function buildScript(rootDir: string): Promise<ScriptBundle> {
@@ -68,6 +70,7 @@ export async function buildScript(rootDir: string): Promise<ScriptBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     logLevel: 'silent',
+    metafile: true,
   });
   const outputs = result.outputFiles.map((output) => {
     const name = output.path.slice(output.path.lastIndexOf('/') + 1);
@@ -75,5 +78,18 @@ export async function buildScript(rootDir: string): Promise<ScriptBundle> {
   });
   const main = outputs.find((output) => output.name.startsWith('main.'));
   if (!main) throw new Error(`esbuild produced no main bundle for ${entry}`);
-  return { main, chunks: outputs.filter((output) => output !== main) };
+  // The chunks the entry imports statically, and theirs in turn (esbuild's metafile).
+  const entryImports = new Set<string>();
+  const visit = (file: string) => {
+    for (const imported of result.metafile.outputs[file]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external) continue;
+      const url = `/assets/${imported.path.slice(imported.path.lastIndexOf('/') + 1)}`;
+      if (!entryImports.has(url)) {
+        entryImports.add(url);
+        visit(imported.path);
+      }
+    }
+  };
+  visit(Object.keys(result.metafile.outputs).find((file) => file.includes('/main.') && file.endsWith('.js'))!);
+  return { main, chunks: outputs.filter((output) => output !== main), entryImports: [...entryImports] };
 }

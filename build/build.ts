@@ -14,6 +14,7 @@ import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
 import { renderRoute } from './render.ts';
+import { firstScreenCss, inlineFirstScreenCss, pageScriptSources } from './template-css.ts';
 import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 import { headerPolicy } from './security-policy.ts';
@@ -106,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const routes = listRoutes({ data, siteUrl, images });
   say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
-  const assets = { css: css.url, js: js.main.url };
+  const assets = { css: css.url, js: js.main.url, jsImports: js.entryImports };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   step('render');
@@ -132,6 +133,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,
   };
   step('place page similarity');
+  // Every page carries the rules of its first screen inline; the stylesheet follows without blocking.
+  const pagesByTemplate = new Map<string, string[]>();
+  for (const route of routes) {
+    const pages = pagesByTemplate.get(route.template) ?? [];
+    pages.push(files.get(route.file)!.toString('utf8'));
+    pagesByTemplate.set(route.template, pages);
+  }
+  const templateCss = await firstScreenCss(css.content.toString('utf8'), pagesByTemplate, pageScriptSources(rootDir));
+  for (const route of routes) files.set(route.file, Buffer.from(inlineFirstScreenCss(files.get(route.file)!.toString('utf8'), css.url, templateCss.get(route.template)!)));
+  step('first-screen CSS per template');
   files.set(css.file, css.content);
   for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));

@@ -1,5 +1,7 @@
-// The one script of every page: progressive enhancement of server-rendered HTML. Consent runs
-// first so the Consent Mode defaults precede anything else in the dataLayer.
+// The one script of every page: progressive enhancement of server-rendered HTML. The rest of the
+// stylesheet is applied first; then consent, so the Consent Mode defaults precede anything else
+// in the dataLayer.
+import { init as stylesheet } from './stylesheet.ts';
 import { init as consent } from './consent.ts';
 import { init as tracking } from './tracking.ts';
 import { init as visits } from './visits.ts';
@@ -20,7 +22,7 @@ declare global {
 }
 
 const modules: Record<string, (root?: ParentNode) => void> = {
-  consent, tracking, visits, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
+  stylesheet, consent, tracking, visits, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
 };
 
 // A second copy of this bundle on the page (a cached old hash, a template including it twice)

@@ -32,7 +32,12 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="theme-color" content="#0b3a66" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.css} />
+        {/* The first screen's rules go inline just before this (build/template-css.ts); the rest
+            loads without blocking the first paint and applies when client/stylesheet.ts runs. */}
+        <link rel="stylesheet" href={assets.css} media="print" data-deferred-css="" />
+        <noscript>
+          <link rel="stylesheet" href={assets.css} />
+        </noscript>
         <meta property="og:type" content="website" />
         <meta property="og:locale" content="de_DE" />
         <meta property="og:site_name" content={site.name} />
@@ -66,7 +71,12 @@ export function Document({ context, head, children }: { context: PageContext; he
         <IconSprite />
         </IconsUsed.Provider>
         </LayoutWords.Provider>
-        <script type="module" src={assets.js}></script>
+        {/* Low priority, its imports too: the first paint never waits for the page's script
+            (it only enhances), nor for a chunk it imports. */}
+        {assets.jsImports.map((url) => (
+          <link key={url} rel="modulepreload" href={url} fetchPriority="low" />
+        ))}
+        <script type="module" src={assets.js} fetchPriority="low"></script>
       </body>
     </html>
   );
