@@ -45,18 +45,18 @@ export async function buildConsoleStyles(rootDir: string): Promise<string> {
 }
 
 export interface ScriptBundle {
-  /** The entry every page loads. */
+  /** The one script a page names (client/boot.ts): it loads `main` after the first paint. */
+  boot: Asset;
+  /** The page script every page loads. */
   main: Asset;
   /** Chunks it imports: islands load theirs (and React) only when the visitor reaches them. */
   chunks: Asset[];
-  /** URLs of the chunks the entry imports statically, which every page fetches with it. */
-  entryImports: string[];
 }
 
 export async function buildScript(rootDir: string): Promise<ScriptBundle> {
   const entry = join(rootDir, 'client/main.ts');
   const result = await esbuild.build({
-    entryPoints: { main: entry },
+    entryPoints: { main: entry, boot: join(rootDir, 'client/boot.ts') },
     bundle: true,
     splitting: true,
     minify: true,
@@ -70,7 +70,6 @@ export async function buildScript(rootDir: string): Promise<ScriptBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     logLevel: 'silent',
-    metafile: true,
   });
   const outputs = result.outputFiles.map((output) => {
     const name = output.path.slice(output.path.lastIndexOf('/') + 1);
@@ -78,18 +77,7 @@ export async function buildScript(rootDir: string): Promise<ScriptBundle> {
   });
   const main = outputs.find((output) => output.name.startsWith('main.'));
   if (!main) throw new Error(`esbuild produced no main bundle for ${entry}`);
-  // The chunks the entry imports statically, and theirs in turn (esbuild's metafile).
-  const entryImports = new Set<string>();
-  const visit = (file: string) => {
-    for (const imported of result.metafile.outputs[file]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external) continue;
-      const url = `/assets/${imported.path.slice(imported.path.lastIndexOf('/') + 1)}`;
-      if (!entryImports.has(url)) {
-        entryImports.add(url);
-        visit(imported.path);
-      }
-    }
-  };
-  visit(Object.keys(result.metafile.outputs).find((file) => file.includes('/main.') && file.endsWith('.js'))!);
-  return { main, chunks: outputs.filter((output) => output !== main), entryImports: [...entryImports] };
+  const boot = outputs.find((output) => output.name.startsWith('boot.'));
+  if (!boot) throw new Error('esbuild produced no boot script for client/boot.ts');
+  return { boot, main, chunks: outputs.filter((output) => output !== main && output !== boot) };
 }

@@ -107,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const routes = listRoutes({ data, siteUrl, images });
   say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
-  const assets = { css: css.url, js: js.main.url, jsImports: js.entryImports };
+  const assets = { css: css.url, js: js.main.url, boot: js.boot.url };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   step('render');
@@ -144,7 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const route of routes) files.set(route.file, Buffer.from(inlineFirstScreenCss(files.get(route.file)!.toString('utf8'), css.url, templateCss.get(route.template)!)));
   step('first-screen CSS per template');
   files.set(css.file, css.content);
-  for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
+  for (const script of [js.boot, js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
   files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
   files.set('.well-known/security.txt', Buffer.from(securityTxt(siteUrl, data.site.email, data.buildDate)));

@@ -1,6 +1,6 @@
 // The first screen of every page is styled by rules inline in its head, so the first paint needs
-// nothing but the HTML (issue "Faster than the Astro peer"); the whole stylesheet follows without
-// blocking it (templates/layout/Document.tsx, client/stylesheet.ts). The inline rules come from the
+// nothing but the HTML (issue "Faster than the Astro peer"); the whole stylesheet follows after the
+// first paint (templates/layout/Document.tsx, client/boot.ts). The inline rules come from the
 // one stylesheet (templates/styles/), kept per template by PurgeCSS when a selector can match the
 // markup of the first screen of that template's pages (everything before the end of the second
 // section of <main>, the floating buttons and the consent banner) or a class the page's script
@@ -70,11 +70,11 @@ export async function firstScreenCss(css: string, pagesByTemplate: ReadonlyMap<s
   return result;
 }
 
-/** The page with `css` inline just before its deferred stylesheet link. */
+/** The page with `css` inline just before its <noscript> stylesheet link. */
 export function inlineFirstScreenCss(html: string, href: string, css: string): string {
-  const link = `<link rel="stylesheet" href="${href}" media="print" data-deferred-css=""/>`;
-  const at = html.indexOf(link);
-  if (at === -1) throw new Error(`The page has no ${link}; templates/layout/Document.tsx and build/template-css.ts disagree.`);
+  const anchor = `<noscript><link rel="stylesheet" href="${href}"/></noscript>`;
+  const at = html.indexOf(anchor);
+  if (at === -1) throw new Error(`The page has no ${anchor}; templates/layout/Document.tsx and build/template-css.ts disagree.`);
   // "</style" inside a rule (in a string or a comment) would end the element early.
   return `${html.slice(0, at)}<style>${css.replaceAll('</style', '<\\/style')}</style>${html.slice(at)}`;
 }

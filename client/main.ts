@@ -1,7 +1,6 @@
-// The one script of every page: progressive enhancement of server-rendered HTML. The rest of the
-// stylesheet is applied first; then consent, so the Consent Mode defaults precede anything else
-// in the dataLayer.
-import { init as stylesheet } from './stylesheet.ts';
+// The page script: progressive enhancement of server-rendered HTML, loaded by client/boot.ts after
+// the first paint. Consent runs first so the Consent Mode defaults precede anything else in the
+// dataLayer.
 import { init as consent } from './consent.ts';
 import { init as tracking } from './tracking.ts';
 import { init as visits } from './visits.ts';
@@ -22,7 +21,7 @@ declare global {
 }
 
 const modules: Record<string, (root?: ParentNode) => void> = {
-  stylesheet, consent, tracking, visits, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
+  consent, tracking, visits, drawer, floating, slogan, accordion, gallery, reveal, notFound, mapEmbed, islands,
 };
 
 // A second copy of this bundle on the page (a cached old hash, a template including it twice)

@@ -32,9 +32,8 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="theme-color" content="#0b3a66" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* The first screen's rules go inline just before this (build/template-css.ts); the rest
-            loads without blocking the first paint and applies when client/stylesheet.ts runs. */}
-        <link rel="stylesheet" href={assets.css} media="print" data-deferred-css="" />
+        {/* The first screen's rules go inline just before this (build/template-css.ts); the
+            whole stylesheet comes after the first paint (client/boot.ts), or here without JavaScript. */}
         <noscript>
           <link rel="stylesheet" href={assets.css} />
         </noscript>
@@ -71,12 +70,8 @@ export function Document({ context, head, children }: { context: PageContext; he
         <IconSprite />
         </IconsUsed.Provider>
         </LayoutWords.Provider>
-        {/* Low priority, its imports too: the first paint never waits for the page's script
-            (it only enhances), nor for a chunk it imports. */}
-        {assets.jsImports.map((url) => (
-          <link key={url} rel="modulepreload" href={url} fetchPriority="low" />
-        ))}
-        <script type="module" src={assets.js} fetchPriority="low"></script>
+        {/* The page script only enhances: it and the whole stylesheet load after the first paint. */}
+        <script type="module" src={assets.boot} fetchPriority="low" data-page-script="" data-main={assets.js} data-css={assets.css}></script>
       </body>
     </html>
   );

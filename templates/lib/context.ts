@@ -13,8 +13,8 @@ export interface PageContext {
   path: string | null;
   /** Absolute origin for canonical URLs, without trailing slash. */
   siteUrl: string;
-  /** The stylesheet, the page script and the chunks the script imports statically. */
-  assets: { css: string; js: string; jsImports: readonly string[] };
+  /** The stylesheet, the page script, and the small script that loads both after the first paint. */
+  assets: { css: string; js: string; boot: string };
   /** The template name, written to <body data-page> for the browser code and the audit. */
   template: string;
 }

@@ -26,6 +26,14 @@ export interface Visit {
   close(): Promise<void>;
 }
 
+/**
+ * Resolves once the page script runs: client/boot.ts imports it after the first paint, so a test
+ * that acts like a visitor right after `load` waits for it first. Pages without it resolve at once.
+ */
+export async function clientStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('script[data-page-script]') || (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
+}
+
 export function baseUrl(): string {
   return inject('baseUrl');
 }
@@ -49,6 +57,7 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
   ]);
   await options.prepare?.(page);
   await page.goto(new URL(url, baseUrl()).href, { waitUntil: 'load' });
+  if (options.javaScript !== false) await clientStarted(page);
   return { page, context, warnings, errors, requests, close: () => context.close() };
 }
 

@@ -38,6 +38,8 @@ function initialScripts(html: string): string[] {
   const seen = new Set<string>();
   const queue = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
   queue.push(...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!));
+  // The page script client/boot.ts imports after the first paint, still before any interaction.
+  queue.push(...[...html.matchAll(/<script\b[^>]*\bdata-main="([^"]+)"/g)].map((match) => match[1]!));
   while (queue.length > 0) {
     const url = queue.shift()!;
     if (seen.has(url) || !url.startsWith('/')) continue;
