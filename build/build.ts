@@ -23,6 +23,11 @@ import { headerPolicy } from './security-policy.ts';
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 
+/** An SVG as a data: URL, percent-encoding only what a URL or a quoted attribute requires (a third shorter than encodeURIComponent). */
+function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml,${svg.trim().replace(/["#%<> \n]/g, (char) => encodeURIComponent(char))}`;
+}
+
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BuildOptions {
@@ -107,7 +112,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const routes = listRoutes({ data, siteUrl, images });
   say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
-  const assets = { css: css.url, js: js.main.url, boot: js.boot.url };
+  const favicon = readFileSync(join(rootDir, 'build/static/favicon.svg'));
+  const assets = { css: css.url, js: js.main.url, boot: js.boot.url, icon: svgDataUrl(favicon.toString('utf8')) };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   step('render');
@@ -152,7 +158,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   files.set(serverFile('policy'), Buffer.from(`${JSON.stringify(policy, null, 1)}\n`));
   files.set('_headers', Buffer.from(headersFile(policy)));
   files.set('_redirects', Buffer.from(redirectsFile()));
-  files.set('favicon.svg', readFileSync(join(rootDir, 'build/static/favicon.svg')));
+  files.set('favicon.svg', favicon);
   // For the audit, the link checker and the tests: which template each page uses, in the server's
   // folder, so it is not published. The 404 template is listed under its file, which the server
   // serves with status 200 (Lighthouse refuses 4xx).

@@ -31,7 +31,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         {head.noindex && <meta name="robots" content="noindex, follow" />}
         <meta name="theme-color" content="#0b3a66" />
         <meta name="format-detection" content="telephone=no" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.icon} type="image/svg+xml" />
         {/* The first screen's rules go inline just before this (build/template-css.ts); the
             whole stylesheet comes after the first paint (client/boot.ts), or here without JavaScript. */}
         <noscript>

@@ -13,8 +13,11 @@ export interface PageContext {
   path: string | null;
   /** Absolute origin for canonical URLs, without trailing slash. */
   siteUrl: string;
-  /** The stylesheet, the page script, and the small script that loads both after the first paint. */
-  assets: { css: string; js: string; boot: string };
+  /**
+   * The stylesheet, the page script, the small script that loads both after the first paint, and
+   * the icon as a data: URL (no request before the first paint; /favicon.svg stays for others).
+   */
+  assets: { css: string; js: string; boot: string; icon: string };
   /** The template name, written to <body data-page> for the browser code and the audit. */
   template: string;
 }
