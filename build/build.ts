@@ -113,7 +113,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
   const favicon = readFileSync(join(rootDir, 'build/static/favicon.svg'));
-  const assets = { css: css.url, js: js.main.url, boot: js.boot.url, icon: svgDataUrl(favicon.toString('utf8')) };
+  // The boot script goes inline (its hash joins the CSP below); "</script" cannot occur in esbuild's output of it.
+  const bootCode = js.boot.content.toString('utf8').trim();
+  const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
   step('render');
@@ -150,11 +152,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   for (const route of routes) files.set(route.file, Buffer.from(inlineFirstScreenCss(files.get(route.file)!.toString('utf8'), css.url, templateCss.get(route.template)!)));
   step('first-screen CSS per template');
   files.set(css.file, css.content);
-  for (const script of [js.boot, js.main, ...js.chunks]) files.set(script.file, script.content);
+  for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
   files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
   files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
   files.set('.well-known/security.txt', Buffer.from(securityTxt(siteUrl, data.site.email, data.buildDate)));
-  const policy = headerPolicy(data.site, routes.flatMap((route) => (route.path === null ? [] : [{ path: route.path, html: files.get(route.file)! }])));
+  const policy = headerPolicy(data.site, routes.flatMap((route) => (route.path === null ? [] : [{ path: route.path, html: files.get(route.file)! }])), [bootCode]);
   files.set(serverFile('policy'), Buffer.from(`${JSON.stringify(policy, null, 1)}\n`));
   files.set('_headers', Buffer.from(headersFile(policy)));
   files.set('_redirects', Buffer.from(redirectsFile()));

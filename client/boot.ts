@@ -1,5 +1,6 @@
-// The only script a page names: it starts the rest once the first screen is painted, so the first
-// paint and the largest one wait for nothing but the HTML (issue "Faster than the Astro peer";
+// The page's one script, inline at the end of <body> (allowed by its hash in the CSP, build/
+// security-policy.ts): it starts the rest once the first screen is painted, so the first paint and
+// the largest one wait for nothing but the HTML (issue "Faster than the Astro peer";
 // docs/decisions.md, "The first screen's CSS inline …"). Two frames after the document is parsed,
 // it links the whole stylesheet (the first screen's rules are inline; without JavaScript the
 // <noscript> link loads it) and imports the page script.

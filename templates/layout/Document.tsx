@@ -71,7 +71,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         </IconsUsed.Provider>
         </LayoutWords.Provider>
         {/* The page script only enhances: it and the whole stylesheet load after the first paint. */}
-        <script type="module" src={assets.boot} fetchPriority="low" data-page-script="" data-main={assets.js} data-css={assets.css}></script>
+        <script type="module" data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
       </body>
     </html>
   );

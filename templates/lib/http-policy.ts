@@ -13,6 +13,11 @@ export interface PolicyNeeds {
   ads: boolean;
   /** The page has the two-click Google map (templates/components/MapEmbed.tsx). */
   map: boolean;
+  /**
+   * Hashes ("sha256-…") of the site's own inline scripts: the page's boot script
+   * (client/boot.ts), inline so that nothing is requested before the first paint.
+   */
+  scriptHashes?: readonly string[];
 }
 
 export const NO_THIRD_PARTY: PolicyNeeds = { analytics: false, ads: false, map: false };
@@ -65,6 +70,8 @@ export function contentSecurityPolicy(needs: PolicyNeeds): Record<string, string
       policy[directive] = [...new Set([...values, ...origins!])];
     }
   }
+  // By hash, one script each: never 'unsafe-inline'.
+  for (const hash of needs.scriptHashes ?? []) policy['script-src']!.push(`'${hash}'`);
   return policy;
 }
 

@@ -156,7 +156,7 @@ describe("after 'Alle akzeptieren'", () => {
   it('still counts a tap once when the script is loaded a second time', async () => {
     const v = await open('/');
     await v.page.click('[data-consent-simple] [data-consent-accept]');
-    const src = await v.page.$eval('script[type="module"][src*="/assets/"]', (script) => (script as HTMLScriptElement).src);
+    const src = await v.page.$eval('script[data-main]', (script) => new URL((script as HTMLScriptElement).dataset.main!, location.href).href);
     await v.page.addScriptTag({ type: 'module', url: `${src}?again` });
     await v.page.click('header a[href^="tel:"]');
     const queue = await dataLayer(v.page);

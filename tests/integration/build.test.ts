@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../build/hash.ts';
-import { SECURITY_HEADERS } from '../../templates/lib/http-policy.ts';
+import { securityHeaders } from '../../templates/lib/http-policy.ts';
 import { copyData } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
@@ -121,7 +121,10 @@ describe('the build', () => {
 describe('dist/ alone on a static host', () => {
   it('carries the server\'s security headers, cache rules and redirects in _headers and _redirects', () => {
     const headers = site.read('_headers');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers).toContain(`  ${name}: ${value}\n`);
+    // The build's policy: the server's default plus the hash of the page's one inline script.
+    const { csp } = JSON.parse(site.read('_server/headers.json')) as { csp: string };
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
+    for (const [name, value] of Object.entries(securityHeaders(csp))) expect(headers).toContain(`  ${name}: ${value}\n`);
     expect(headers).toMatch(/^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
     const redirects = site.read('_redirects');
     expect(redirects).toContain('/schluesseldienst-:slug  /schluesseldienst/:slug  301');
