@@ -113,8 +113,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   say(`Rendering ${routes.length} pages and templates …`);
   const files = new Map<string, Buffer>();
   const favicon = readFileSync(join(rootDir, 'build/static/favicon.svg'));
-  // The boot script goes inline (its hash joins the CSP below); "</script" cannot occur in esbuild's output of it.
+  // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
+  if (/<\/script|<!--/i.test(bootCode)) throw new Error('client/boot.ts compiles to code containing "</script" or "<!--", which cannot stand inline in a page; rewrite that part.');
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
