@@ -7,7 +7,9 @@ import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../data/schema/retent
 import { takeBackup } from '../server/backup.ts';
 import { openDatabase } from '../server/db.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
+import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run backup [-- --help]
 
@@ -20,15 +22,9 @@ Environment: DATABASE_PATH (default var/site.db), BACKUP_DIR (default var/backup
 Restore a copy with "npm run restore FILE" after stopping the server.`;
 
 async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(HELP);
-    return 0;
-  }
-  if (args.length > 0) {
-    console.error(`Unknown argument "${args[0]}". Run "npm run backup -- --help" for usage.`);
-    return 1;
-  }
-  const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
+  const early = helpOrNothing(args, HELP, 'backup');
+  if (early !== null) return early;
+  const databasePath = databasePathFromEnv();
   // Only BACKUP_DIR: another setting's mistake must not stop a backup.
   const dir = featuresFromEnv({ BACKUP_DIR: process.env.BACKUP_DIR }).backupDir;
   if (!existsSync(databasePath)) {

@@ -6,7 +6,9 @@ import { openDatabase } from '../server/db.ts';
 import { retryPending } from '../server/mail.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
 import { loadSiteFacts } from '../server/site-facts.ts';
+import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]
 
@@ -18,15 +20,9 @@ Environment: DATABASE_PATH (default var/site.db), DIST_DIR (default dist, for th
 e-mail address), SMTP_URL (unset: .eml files into MAIL_DIR, default var/mail), MAIL_TO, MAIL_FROM.`;
 
 async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.length > 0) {
-    console.error(`Unknown argument "${args[0]}". Run "npm run mail:retry -- --help" for usage.`);
-    return 1;
-  }
-  const db = openDatabase(process.env.DATABASE_PATH?.trim() || 'var/site.db');
+  const early = helpOrNothing(args, USAGE, 'mail:retry');
+  if (early !== null) return early;
+  const db = openDatabase(databasePathFromEnv());
   try {
     const log = (line: string) => console.log(line);
     const context: ApiContext = {

@@ -4,7 +4,9 @@
 // lines) it reads the two lines from standard input.
 import { openDatabase } from '../server/db.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, storePasswordHash } from '../server/owner/password.ts';
+import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const USAGE = `Usage: npm run owner:password
 
@@ -56,14 +58,8 @@ async function readTwoLines(): Promise<[string, string]> {
 }
 
 async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.length > 0) {
-    console.error(`Unknown argument "${args[0]}". Run "npm run owner:password -- --help" for usage.`);
-    return 1;
-  }
+  const early = helpOrNothing(args, USAGE, 'owner:password');
+  if (early !== null) return early;
   const [password, repeated] = process.stdin.isTTY ? [await askHidden('New password: '), await askHidden('Repeat it: ')] : await readTwoLines();
   const problem = passwordProblem(password);
   if (problem !== null) {
@@ -74,7 +70,7 @@ async function main(args: string[]): Promise<number> {
     console.error('The two entries differ. The password is unchanged.');
     return 1;
   }
-  const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
+  const databasePath = databasePathFromEnv();
   const db = openDatabase(databasePath);
   try {
     storePasswordHash(db, await hashPassword(password));

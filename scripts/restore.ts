@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../server/db.ts';
 import { SCHEMA_VERSION } from '../server/migrations.ts';
 import { databaseHolder, lockDatabase, lockPathOf } from '../server/server-lock.ts';
 import { runMain } from './lib/cleanup.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run restore FILE
 
@@ -104,7 +105,12 @@ async function restore(file: string, databasePath: string): Promise<void> {
     } finally {
       db.close();
     }
-    console.log(kept === null ? `There was no database at ${databasePath} before.` : `The database it replaced is kept as ${kept}.${note ? ` ${note}` : ''}`);
+    console.log(
+      kept === null
+        ? `There was no database at ${databasePath} before.`
+        : `The database it replaced is kept as ${kept}.${note ? ` ${note}` : ''} ` +
+            'It holds every message, also ones deleted on request: delete it once the restored site works, and within 4 weeks at the latest (the privacy policy promises that no copy is older).',
+    );
     console.log('Start the server again (sudo systemctl start schluesseldienst).');
   } finally {
     lock.release();
@@ -121,7 +127,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const file = args[0]!;
-  const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
+  const databasePath = databasePathFromEnv();
   if (!existsSync(file)) {
     console.error(`There is no file ${file}. Name a copy in BACKUP_DIR (default var/backups), for example var/backups/site-2026-11-24T01-17-00.000Z.db.`);
     return 1;

@@ -3,6 +3,7 @@ import { openDatabase, type Db } from '../server/db.ts';
 import { syncReviews } from '../server/reviews-store.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
 import { runMain } from './lib/cleanup.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]
 
@@ -33,7 +34,7 @@ async function main(args: string[]): Promise<number> {
   let db: Db | undefined;
   try {
     const config = featuresFromEnv();
-    db = openDatabase(process.env.DATABASE_PATH?.trim() || 'var/site.db');
+    db = openDatabase(databasePathFromEnv());
     const context = { db, config, site: null, log: () => undefined, shutdown: new AbortController().signal };
     const result = await syncReviews(context, { clearExisting: args.includes('--clear') });
     if (!result.success) {

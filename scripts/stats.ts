@@ -13,6 +13,7 @@ import '../server/db.ts';
 import { PAGE_COUNT_FLUSH_MS } from '../server/feature-config.ts';
 import { countsByDayAndPath, type DayPathCounts } from '../server/stats-data.ts';
 import { formatTable, type Cell } from './lib/table.ts';
+import { databasePathFromEnv } from '../server/config.ts';
 
 const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;
 
@@ -74,7 +75,7 @@ function readRows(databasePath: string, since: string): DayPathCounts[] {
 }
 
 const { days } = options();
-const databasePath = process.env.DATABASE_PATH?.trim() || 'var/site.db';
+const databasePath = databasePathFromEnv();
 const today = berlinDay(Date.now());
 const since = daysBefore(today, days - 1);
 const rows = readRows(databasePath, since);

@@ -1,7 +1,7 @@
 // Database backups: a consistent copy through SQLite's online backup API into BACKUP_DIR, taken
 // nightly by the server (BACKUP_CRON) and by `npm run backup`, rotated by the rule of
 // data/schema/retention.ts and logged in backup_runs for the console's System page.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import cron from 'node-cron';
@@ -129,12 +129,13 @@ export async function takeBackup(db: Db, dir: string, now: Date = new Date()): P
     }
     run.error = `Cannot write a backup of the database into ${resolve(dir)}: ${(error as Error).message}. Check that BACKUP_DIR is a writable folder with room for a copy.`;
   }
-  if (run.error === null) {
-    try {
-      run.deleted = rotateBackups(dir, now);
-    } catch (error) {
-      run.error = `The backup ${name} was written, but deleting older copies in ${resolve(dir)} failed: ${(error as Error).message}.`;
-    }
+  // Also after a failed copy: no copy may outlive the 4 weeks the privacy policy states, even
+  // while the folder is full.
+  try {
+    run.deleted = existsSync(dir) ? rotateBackups(dir, now) : [];
+  } catch (error) {
+    const rotation = `deleting older copies in ${resolve(dir)} failed: ${(error as Error).message}.`;
+    run.error = run.error === null ? `The backup ${name} was written, but ${rotation}` : `${run.error} Also, ${rotation}`;
   }
   run.finishedAt = new Date(now.getTime() + Math.round(performance.now() - began)).toISOString();
   const record = db.prepare('INSERT INTO backup_runs (started_at, finished_at, file, bytes, error) VALUES (?, ?, ?, ?, ?)');

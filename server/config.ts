@@ -4,6 +4,11 @@ import type { ServerOptions } from './index.ts';
 
 export type ServerConfig = Omit<ServerOptions, 'log'>;
 
+/** The SQLite file of the server and of the operator's commands: DATABASE_PATH, or var/site.db. */
+export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_PATH?.trim() || 'var/site.db';
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rawPort = env.PORT?.trim() || '3000';
   const port = Number(rawPort);
@@ -13,7 +18,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
-    databasePath: env.DATABASE_PATH?.trim() || 'var/site.db',
+    databasePath: databasePathFromEnv(env),
     distDir: env.DIST_DIR?.trim() || 'dist',
   };
 }

@@ -173,9 +173,23 @@ function track(context: ApiContext, work: Promise<unknown>): Promise<void> {
   return settled;
 }
 
+// The sends of this process in flight, by message: "send again" joins one instead of starting a
+// second (a double click, or a click while the retry job sends the same message).
+const sending = new WeakMap<ApiContext['db'], Map<number, Promise<unknown>>>();
+
+function inFlight(context: ApiContext, id: number, work: Promise<unknown>): Promise<unknown> {
+  let byId = sending.get(context.db);
+  if (!byId) sending.set(context.db, (byId = new Map()));
+  const entry = work.finally(() => {
+    if (byId.get(id) === entry) byId.delete(id);
+  });
+  byId.set(id, entry);
+  return entry;
+}
+
 /** Sends the message's mail after this tick; the promise settles when the attempt is recorded. */
 export function sendInBackground(context: ApiContext, id: number): Promise<void> {
-  return track(
+  const work = track(
     context,
     new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       let row: OutboxRow | undefined;
@@ -187,15 +201,23 @@ export function sendInBackground(context: ApiContext, id: number): Promise<void>
       if (row !== undefined) await deliver(context, row);
     }),
   );
+  void inFlight(context, id, work);
+  return work;
 }
 
 /**
  * The owner's "send again" (server/owner/console.tsx): the message's mail goes out now, whatever
- * its state, and the promise settles when the attempt is recorded; a message given up or sent gets its full number of attempts again. A send of the
- * same message that is in flight at this very moment may make the mail arrive twice, which is
- * better than not at all.
+ * its state, and the promise settles when the attempt is recorded; a message given up or sent gets
+ * its full number of attempts again. While this process is sending it already, that send is the
+ * answer: a double click does not mail it twice. (A send by the `npm run mail:retry` process at
+ * that very moment still could.)
  */
 export async function sendAgain(context: ApiContext, id: number): Promise<boolean> {
+  const current = sending.get(context.db)?.get(id);
+  if (current !== undefined) {
+    await current;
+    return true;
+  }
   const changed = context.db
     .prepare(
       `UPDATE contact_messages SET mail_attempts = CASE WHEN mail_status = 'pending' THEN mail_attempts ELSE 0 END,
@@ -238,7 +260,9 @@ export async function retryPending(context: ApiContext, options: { now?: Date } 
   for (const row of due) {
     if (context.shutdown.aborted) break;
     if (!claim(context, row.id, now)) continue;
-    if ((await deliver(context, row)) === 'sent') sent += 1;
+    const delivery = deliver(context, row);
+    void inFlight(context, row.id, delivery);
+    if ((await delivery) === 'sent') sent += 1;
   }
   const count = (status: string) =>
     (context.db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;

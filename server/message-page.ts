@@ -2,7 +2,7 @@
 // footer, call button) with a title and a text filled in; the answer to a plain form POST.
 import { MESSAGE_TOKENS } from '../templates/lib/build-output.ts';
 import type { ApiContext } from './context.ts';
-import { escapeHtml } from './mail.ts';
+import { escapeMarkup as escapeHtml } from '../templates/lib/escape.ts';
 
 /**
  * The answer to a plain form POST: the build's message page (site header, footer, call button)

@@ -1,6 +1,7 @@
 // `<database>.lock`: the file a running server (or a restore) holds, so that `npm run restore`
 // never replaces the database under a server and a second server never opens it during a restore.
-// It holds the holder's pid; a lock whose process is gone (kill -9, power cut) is stale and replaced.
+// It holds the holder's pid and the boot it ran in; a lock whose process is gone (kill -9) or that
+// an earlier boot left (a power cut; its pid may now belong to another process) is stale and replaced.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -10,6 +11,8 @@ export interface LockHolder {
   command: 'server' | 'restore';
   port?: number;
   since: string;
+  /** Linux's id of the boot the holder ran in; absent where the system has none. */
+  bootId?: string;
 }
 
 export interface DatabaseLock {
@@ -24,6 +27,15 @@ const NO_LOCK: DatabaseLock = { setPort: () => undefined, release: () => undefin
 export function lockPathOf(databasePath: string): string {
   return `${databasePath}.lock`;
 }
+
+/** This boot's id (Linux), or undefined elsewhere. */
+const BOOT_ID = (() => {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 function isAlive(pid: number): boolean {
   try {
@@ -48,7 +60,10 @@ function readHolder(path: string): LockHolder | null {
 export function databaseHolder(databasePath: string): LockHolder | null {
   if (databasePath === ':memory:') return null;
   const holder = readHolder(lockPathOf(databasePath));
-  return holder !== null && holder.pid !== process.pid && isAlive(holder.pid) ? holder : null;
+  if (holder === null || holder.pid === process.pid) return null;
+  // Written before the last reboot: whatever runs under that pid now is not the holder.
+  if (holder.bootId !== undefined && BOOT_ID !== undefined && holder.bootId !== BOOT_ID) return null;
+  return isAlive(holder.pid) ? holder : null;
 }
 
 export function describeHolder(holder: LockHolder): string {
@@ -64,7 +79,7 @@ export function describeHolder(holder: LockHolder): string {
 export function lockDatabase(databasePath: string, command: LockHolder['command']): DatabaseLock {
   if (databasePath === ':memory:') return NO_LOCK;
   const path = lockPathOf(databasePath);
-  const holder: LockHolder = { pid: process.pid, command, since: new Date().toISOString() };
+  const holder: LockHolder = { pid: process.pid, command, since: new Date().toISOString(), ...(BOOT_ID ? { bootId: BOOT_ID } : {}) };
   const write = (flag: 'wx' | 'w') => writeFileSync(path, `${JSON.stringify(holder)}\n`, { flag });
   for (let attempt = 0; ; attempt += 1) {
     try {

@@ -12,7 +12,7 @@ import { sendAgain } from '../mail.ts';
 import { lastPlaceRating, syncReviews } from '../reviews-store.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
-import { deleteMessage, findMessage, listMessages } from './messages.ts';
+import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
 import { deletePage, messagesPage, type MessagesNotice } from './views/messages-view.tsx';
 import { MAX_PASSWORD_LENGTH, storedPasswordHash, verifyPassword } from './password.ts';
 import { berlinClock, LOGIN_PATH, LOGOUT_PATH, Notice, renderConsole, SECTION_PATHS, type ConsolePage } from './views/render.tsx';
@@ -84,7 +84,8 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     }
     const password = typeof req.body?.password === 'string' ? (req.body.password as string) : '';
     const hash = storedPasswordHash(db);
-    const valid = hash !== null && password !== '' && password.length <= MAX_PASSWORD_LENGTH && (await throttle.check(() => verifyPassword(password, hash)));
+    // A hash that does not parse counts as a wrong password: every admitted attempt ends in failed or succeeded.
+    const valid = hash !== null && password !== '' && password.length <= MAX_PASSWORD_LENGTH && (await throttle.check(() => verifyPassword(password, hash)).catch(() => false));
     if (!valid) {
       throttle.failed(req.ip);
       // Every failure the same answer at the same time after arrival, whatever took how long.
@@ -120,31 +121,32 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     const before = typeof req.query.vor === 'string' && /^\d{1,15}$/.test(req.query.vor) ? Number(req.query.vor) : null;
     const notice: MessagesNotice | null =
       'gesendet' in req.query ? { kind: 'info', text: words.messages.resent } : 'geloescht' in req.query ? { kind: 'info', text: words.messages.deleted } : 'fehlt' in req.query ? { kind: 'error', text: words.messages.missing } : null;
-    send(res, 200, messagesPage(words, { list: listMessages(db, { query, before }), query, notice, now: Date.now() }));
+    send(res, 200, messagesPage(words, { list: listMessages(db, { query, before }), query, paged: before !== null, notice, now: Date.now() }));
   });
 
-  const messageId = (req: Request): number | null => {
+  /** The message the path names, or null when the id is malformed or gone. */
+  const messageOf = (req: Request): MessageRow | null => {
     const id = req.params.id;
-    return typeof id === 'string' && /^\d{1,15}$/.test(id) && findMessage(db, Number(id)) !== null ? Number(id) : null;
+    return typeof id === 'string' && /^\d{1,15}$/.test(id) ? findMessage(db, Number(id)) : null;
   };
 
   router.post(`${local(SECTION_PATHS.messages)}/:id/senden`, async (req, res) => {
-    const id = messageId(req);
-    if (id === null) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
+    const id = messageOf(req)?.id;
+    if (id === undefined) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
     // The page that follows shows the attempt's outcome, unless the mail server takes longer.
     await Promise.race([sendAgain(api, id), new Promise((resolve) => setTimeout(resolve, RESEND_WAIT_MS))]);
     res.redirect(303, `${SECTION_PATHS.messages}?gesendet#nachricht-${id}`);
   });
 
   router.get(`${local(SECTION_PATHS.messages)}/:id/loeschen`, (req, res) => {
-    const id = messageId(req);
-    if (id === null) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
-    send(res, 200, deletePage(words, findMessage(db, id)!, BACKUP_WEEKLY_COPIES));
+    const message = messageOf(req);
+    if (message === null) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
+    send(res, 200, deletePage(words, message, BACKUP_WEEKLY_COPIES));
   });
 
   router.post(`${local(SECTION_PATHS.messages)}/:id/loeschen`, (req, res) => {
-    const id = messageId(req);
-    if (id === null || !deleteMessage(db, id)) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
+    const id = messageOf(req)?.id;
+    if (id === undefined || !deleteMessage(db, id)) return res.redirect(303, `${SECTION_PATHS.messages}?fehlt`);
     api.log(`Owner's console: contact message ${id} deleted.`);
     res.redirect(303, `${SECTION_PATHS.messages}?geloescht`);
   });

@@ -1,6 +1,7 @@
 // Guessing the owner's password, slowed three ways (issue "The owner's console", item 1):
 // - per address: after ADDRESS_FAILURES wrong passwords within ADDRESS_BLOCK_MS, that address gets
 //   no password check for ADDRESS_BLOCK_MS and is told so plainly, with the time it may try again;
+//   attempts still being checked count too, so sending many at once gets no more checks;
 // - overall: addresses that have failed recently share OVERALL_PER_MINUTE checks a minute, so many
 //   addresses cannot each take their five tries at once; an address that has not failed is never
 //   held back by this, so the owner is never locked out by someone else's guessing;
@@ -20,7 +21,7 @@ const MAX_ADDRESSES = 10_000;
 export type Admission = { allowed: true } | { allowed: false; reason: 'address'; until: number } | { allowed: false; reason: 'busy' };
 
 export interface LoginThrottle {
-  /** Whether the address may have its password checked now. */
+  /** Whether the address may have its password checked now; every admitted attempt ends in `failed` or `succeeded`. */
   admit(address: string | undefined, now?: number): Admission;
   failed(address: string | undefined, now?: number): void;
   succeeded(address: string | undefined): void;
@@ -40,6 +41,13 @@ export function addressKey(address: string | undefined): string {
 export function createLoginThrottle(): LoginThrottle {
   const failures = new Map<string, number[]>();
   const blocked = new Map<string, number>();
+  /** Admitted attempts whose check has not ended yet, by address. */
+  const checking = new Map<string, number>();
+  const done = (key: string) => {
+    const left = (checking.get(key) ?? 1) - 1;
+    if (left > 0) checking.set(key, left);
+    else checking.delete(key);
+  };
   let overall: number[] = [];
   const limit = pLimit(1);
 
@@ -56,14 +64,19 @@ export function createLoginThrottle(): LoginThrottle {
       const until = blocked.get(key);
       if (until !== undefined && until > now) return { allowed: false, reason: 'address', until };
       blocked.delete(key);
-      if (recent(key, now).length === 0) return { allowed: true };
-      overall = overall.filter((time) => now - time < 60_000);
-      if (overall.length >= OVERALL_PER_MINUTE) return { allowed: false, reason: 'busy' };
-      overall.push(now);
+      const attempts = recent(key, now).length + (checking.get(key) ?? 0);
+      if (attempts >= ADDRESS_FAILURES) return { allowed: false, reason: 'address', until: now + ADDRESS_BLOCK_MS };
+      if (attempts > 0) {
+        overall = overall.filter((time) => now - time < 60_000);
+        if (overall.length >= OVERALL_PER_MINUTE) return { allowed: false, reason: 'busy' };
+        overall.push(now);
+      }
+      checking.set(key, (checking.get(key) ?? 0) + 1);
       return { allowed: true };
     },
     failed(address, now = Date.now()) {
       const key = addressKey(address);
+      done(key);
       const times = [...recent(key, now), now];
       failures.delete(key);
       failures.set(key, times);
@@ -76,7 +89,9 @@ export function createLoginThrottle(): LoginThrottle {
       }
     },
     succeeded(address) {
-      failures.delete(addressKey(address));
+      const key = addressKey(address);
+      done(key);
+      failures.delete(key);
     },
     check: (work) => limit(work),
   };

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeBackup } from '../../server/backup.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { startSmtpSink } from './fixtures/contact-sink.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { ADDRESS_FAILURES } from '../../server/owner/login-throttle.ts';
@@ -181,6 +183,16 @@ describe('login', () => {
   });
 });
 
+describe('guessing in parallel', () => {
+  it(`checks at most ${ADDRESS_FAILURES} of 20 logins sent at once from one address`, async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login('falsch', { address })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - ADDRESS_FAILURES);
+  });
+});
+
 describe('the same-origin rule', () => {
   it('refuses a POST another site makes a browser send, or that does not say where it comes from, even with a valid session', async () => {
     const cookie = sessionFrom(await login());
@@ -255,6 +267,35 @@ describe('what the owner sees', () => {
     expect((await post(`/intern/nachrichten/${id}/loeschen`, { cookie })).headers.location).toBe('/intern/nachrichten?geloescht');
     expect(db.prepare('SELECT count(*) AS n FROM contact_messages WHERE id = ?').get(id)).toEqual({ n: 0 });
     expect(text(await get('/intern/nachrichten?geloescht', cookie))).not.toContain('Jörg Öztürk');
+  });
+
+  it('sends the mail once when "E-Mail erneut senden" is clicked twice at once', async () => {
+    const sink = await startSmtpSink();
+    const root = tempDir('owner-resend-');
+    const other = await startServer({
+      distDir: (await buildSite()).dir,
+      port: 0,
+      host: '127.0.0.1',
+      databasePath: join(root, 'site.db'),
+      log: () => undefined,
+      features: { jobs: false, smtpUrl: sink.url, mailTo: 'owner@example.de', mailFrom: 'site@example.de', loginFailureMs: FAILURE_MS },
+    });
+    const otherDb = openDatabase(join(root, 'site.db'));
+    try {
+      storePasswordHash(otherDb, await hashPassword(PASSWORD));
+      const id = Number(otherDb.prepare("INSERT INTO contact_messages (created_at, form, name, message, mail_status, mail_attempts) VALUES (?, 'kontakt', 'Doppelklick', 'Tür zu', 'failed', 20)").run(new Date().toISOString()).lastInsertRowid);
+      const send = (headers: Record<string, string>) => fetch(`${other.url}/intern/nachrichten/${id}/senden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', ...headers }, redirect: 'manual' });
+      const loginAnswer = await fetch(`${other.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
+      const cookie = loginAnswer.headers.get('set-cookie')!.split(';')[0]!;
+      const answers = await Promise.all([send({ Cookie: cookie }), send({ Cookie: cookie })]);
+      expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+      expect(sink.mails).toHaveLength(1);
+      expect(otherDb.prepare('SELECT mail_status, mail_attempts FROM contact_messages WHERE id = ?').get(id)).toEqual({ mail_status: 'sent', mail_attempts: 1 });
+    } finally {
+      await other.close();
+      otherDb.close();
+      await sink.close();
+    }
   });
 
   it('shows page views and consented clicks per Berlin day with their numbers, and the system state', async () => {

@@ -1,7 +1,7 @@
 // The lock a running server holds on its database (`<database>.lock`): a second server stops with
-// the first one's pid, a lock whose process died is replaced, and it goes when the server closes
-// or fails to start.
-import { existsSync, readFileSync } from 'node:fs';
+// the first one's pid, a lock whose process died or that an earlier boot left is replaced, and it
+// goes when the server closes or fails to start.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,19 @@ describe('the database lock', () => {
     expect(JSON.parse(readFileSync(lockPathOf(databasePath), 'utf8'))).toMatchObject({ pid: process.pid, command: 'server', port: second.port });
     await second.close();
     expect(existsSync(lockPathOf(databasePath))).toBe(false);
+  });
+
+  it('is replaced when an earlier boot left it, even if its pid now belongs to a live process (a power cut)', async () => {
+    const databasePath = join(root, 'rebooted.db');
+    // pid 1 is always alive; the lock says it ran in another boot.
+    writeFileSync(lockPathOf(databasePath), JSON.stringify({ pid: 1, command: 'server', since: '2026-11-01T02:00:00.000Z', bootId: 'an-earlier-boot' }));
+    const server = await startServer(options(databasePath));
+    expect(JSON.parse(readFileSync(lockPathOf(databasePath), 'utf8'))).toMatchObject({ pid: process.pid });
+    await server.close();
+    // The same lock of this boot still stops the start.
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    writeFileSync(lockPathOf(databasePath), JSON.stringify({ pid: 1, command: 'server', since: '2026-11-01T02:00:00.000Z', bootId }));
+    await expect(startServer(options(databasePath))).rejects.toThrow(/Another server \(pid 1\)/);
   });
 
   it('is released when the start fails', async () => {

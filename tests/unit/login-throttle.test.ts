@@ -17,6 +17,17 @@ describe('login throttle', () => {
     expect(throttle.admit('192.0.2.1', last + ADDRESS_BLOCK_MS)).toEqual({ allowed: true });
   });
 
+  it(`admits at most ${ADDRESS_FAILURES} attempts from one address at once: many sent together get no more checks`, () => {
+    const throttle = createLoginThrottle();
+    const answers = Array.from({ length: 200 }, () => throttle.admit('192.0.2.9', 1_000));
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(ADDRESS_FAILURES);
+    expect(answers.at(-1)).toMatchObject({ allowed: false, reason: 'address' });
+    // Once those checks fail, the address is blocked; another address was never affected.
+    for (let i = 0; i < ADDRESS_FAILURES; i++) throttle.failed('192.0.2.9', 2_000);
+    expect(throttle.admit('192.0.2.9', 2_001)).toMatchObject({ allowed: false, reason: 'address', until: 2_000 + ADDRESS_BLOCK_MS });
+    expect(throttle.admit('192.0.2.10', 2_001)).toEqual({ allowed: true });
+  });
+
   it('forgets failures older than the window and after a success', () => {
     const throttle = createLoginThrottle();
     for (let i = 0; i < ADDRESS_FAILURES - 1; i++) throttle.failed('192.0.2.2', i);

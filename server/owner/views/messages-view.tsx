@@ -59,9 +59,12 @@ export interface MessagesNotice {
   text: string;
 }
 
-export function messagesPage(words: ConsoleWords, { list, query, notice, now }: { list: MessageList; query: string; notice: MessagesNotice | null; now: number }): ConsolePage {
+export function messagesPage(words: ConsoleWords, { list, query, paged, notice, now }: { list: MessageList; query: string; paged: boolean; notice: MessagesNotice | null; now: number }): ConsolePage {
   const w = words.messages;
-  const older = list.older === null ? null : `${BASE}?${new URLSearchParams({ ...(query ? { q: query } : {}), vor: String(list.older) })}`;
+  const search: Record<string, string> = query ? { q: query } : {};
+  const older = list.older === null ? null : `${BASE}?${new URLSearchParams({ ...search, vor: String(list.older) })}`;
+  // A page further back offers the way to the newest messages again.
+  const newest = query ? `${BASE}?${new URLSearchParams(search)}` : BASE;
   return {
     title: w.title,
     section: 'messages',
@@ -95,9 +98,11 @@ export function messagesPage(words: ConsoleWords, { list, query, notice, now }: 
             ))}
           </ol>
         )}
-        {older && (
+        {(older || paged) && (
           <p>
-            <a href={older}>{w.older}</a>
+            {paged && <a href={newest}>{w.newer}</a>}
+            {paged && older && ' · '}
+            {older && <a href={older}>{w.older}</a>}
           </p>
         )}
       </>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ConsoleWords } from '../../../data/schema/console.ts';
 import { CONSOLE_TOKENS } from '../../../templates/lib/build-output.ts';
-import { escapeHtml } from '../../mail.ts';
+import { escapeMarkup as escapeHtml } from '../../../templates/lib/escape.ts';
 
 export const SECTIONS = ['messages', 'visits', 'reviews', 'system'] as const;
 export type Section = (typeof SECTIONS)[number];
