@@ -161,7 +161,7 @@ describe('the reviews page', () => {
     expect(await text(page, syncButton)).toBe('Bewertungen aktualisieren');
     expect(await page.$eval('.reviews-section', (section) => section.getBoundingClientRect().height)).toBe(heightLoading);
     expect(v.requests.filter((url) => /\/assets\/reviews\./.test(url))).toEqual([]);
-    expect(await text(page, '.rv-source')).toBe('Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil');
+    expect(await text(page, '.rv-source')).toBe('Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil. Wir prüfen nicht, ob Bewertende unsere Leistung tatsächlich in Anspruch genommen haben.');
 
     // By keyboard: the button keeps the focus through the sync.
     await page.focus(syncButton);

@@ -254,7 +254,7 @@ describe('what the owner sees', () => {
     );
     const list = text(await get('/intern/nachrichten', cookie));
     expect(list).toContain('Jörg Öztürk');
-    expect(list).toContain('aufgegeben nach 20 Versuchen');
+    expect(list).toContain('nach 20 Versuchen nicht zugestellt');
     expect(list).toContain('Connection refused');
     expect(text(await get(`/intern/nachrichten?q=${encodeURIComponent('abgebrochen')}`, cookie))).toContain('Eine Nachricht enthält „abgebrochen“.');
     expect(text(await get(`/intern/nachrichten?q=${encodeURIComponent('100%_')}`, cookie))).toContain('Keine Nachricht enthält „100%_“.');
