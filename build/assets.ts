@@ -23,6 +23,9 @@ function only(result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[] 
   return Buffer.from(output.contents);
 }
 
+/** The browsers the stylesheet and every CSS derived from it are written for. */
+export const CSS_TARGET = ['chrome109', 'firefox115', 'safari15.4'];
+
 export async function buildStylesheet(rootDir: string): Promise<Asset> {
   const entry = join(rootDir, 'templates/styles/index.css');
   const result = await esbuild.build({
@@ -31,7 +34,7 @@ export async function buildStylesheet(rootDir: string): Promise<Asset> {
     minify: true,
     write: false,
     outdir: 'out',
-    target: ['chrome109', 'firefox115', 'safari15.4'],
+    target: CSS_TARGET,
     logLevel: 'silent',
   });
   return hashed('site', 'css', only(result, entry));
@@ -40,7 +43,7 @@ export async function buildStylesheet(rootDir: string): Promise<Asset> {
 /** The few rules of the owner's console (templates/styles/console.css), minified for its frame's inline <style>. */
 export async function buildConsoleStyles(rootDir: string): Promise<string> {
   const source = readFileSync(join(rootDir, 'templates/styles/console.css'), 'utf8');
-  const result = await esbuild.transform(source, { loader: 'css', minify: true, target: ['chrome109', 'firefox115', 'safari15.4'] });
+  const result = await esbuild.transform(source, { loader: 'css', minify: true, target: CSS_TARGET });
   return result.code.trim();
 }
 

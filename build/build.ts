@@ -14,7 +14,7 @@ import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
 import { renderRoute } from './render.ts';
-import { firstScreenCss, inlineFirstScreenCss, pageScriptSources } from './template-css.ts';
+import { firstScreenCss, inlineFirstScreenCss } from './template-css.ts';
 import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 import { headerPolicy } from './security-policy.ts';
@@ -116,6 +116,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
   if (/<\/script|<!--/i.test(bootCode)) throw new Error('client/boot.ts compiles to code containing "</script" or "<!--", which cannot stand inline in a page; rewrite that part.');
+  // A static import would resolve against the page's URL inline (esbuild splits code boot shares with main into a chunk).
+  if (/(?:^|[;}])\s*import\s*[\w{*]|\bfrom\s*["']/.test(bootCode)) throw new Error('client/boot.ts compiles to code with a static import, which an inline script cannot resolve; it must import nothing but the page script, dynamically.');
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
   step('route table');
   for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
@@ -149,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     pages.push(files.get(route.file)!.toString('utf8'));
     pagesByTemplate.set(route.template, pages);
   }
-  const templateCss = await firstScreenCss(css.content.toString('utf8'), pagesByTemplate, pageScriptSources(rootDir));
+  const templateCss = await firstScreenCss(css.content.toString('utf8'), pagesByTemplate, js.main.content.toString('utf8'));
   for (const route of routes) files.set(route.file, Buffer.from(inlineFirstScreenCss(files.get(route.file)!.toString('utf8'), css.url, templateCss.get(route.template)!)));
   step('first-screen CSS per template');
   files.set(css.file, css.content);

@@ -10,11 +10,11 @@ import { MAP_EMBED_ATTRIBUTE } from '../templates/components/MapEmbed.tsx';
 import { policyHeader, type PolicyNeeds } from '../templates/lib/http-policy.ts';
 
 /** The CSP source of an inline script's exact text. */
-export function scriptHash(code: string): string {
+function scriptHash(code: string): string {
   return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;
 }
 
-export function headerPolicy(site: Site, pages: readonly { path: string; html: string | Buffer }[], inlineScripts: readonly string[] = []): HeaderPolicy {
+export function headerPolicy(site: Site, pages: readonly { path: string; html: string | Buffer }[], inlineScripts: readonly string[]): HeaderPolicy {
   const needs: PolicyNeeds = { analytics: Boolean(site.analytics.gaMeasurementId), ads: Boolean(site.analytics.adsId), map: false, scriptHashes: inlineScripts.map(scriptHash) };
   const withMap = policyHeader({ ...needs, map: true });
   const mapPages = pages.filter((page) => page.html.includes(` ${MAP_EMBED_ATTRIBUTE}=`));

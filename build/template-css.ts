@@ -3,20 +3,17 @@
 // first paint (templates/layout/Document.tsx, client/boot.ts). The inline rules come from the
 // one stylesheet (templates/styles/), kept per template by PurgeCSS when a selector can match the
 // markup of the first screen of that template's pages (everything before the end of the second
-// section of <main>, the floating buttons and the consent banner) or a class the page's script
-// sets on it (client/*.ts: a shown button, an open banner), so applying the rest shifts nothing.
+// section of <main>, the floating buttons and the consent banner) or a class the page script sets
+// on it (its built bundle: a shown button, an open banner), so applying the rest shifts nothing.
 //
 // Measured on the home page against the Astro peer (../shared/peers, Lighthouse 12 mobile, median
 // of 3, one run each): with the stylesheet as a blocking link FCP 1,113 ms (Astro 847); with all of
 // the template's rules inline (24 KB raw, 16.5 KiB brotli of HTML, past the first 14 KB round
 // trip) FCP 1,192 ms and LCP 1,342 ms, worse; hence only the first screen's rules.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { PurgeCSS } from 'purgecss';
+import { CSS_TARGET } from './assets.ts';
 
-/** The browsers of build/assets.ts's stylesheet. */
-const CSS_TARGET = ['chrome109', 'firefox115', 'safari15.4'];
 /** Sections of <main> counted as the first screen: the hero and the start of the next one. */
 const FIRST_SCREEN_SECTIONS = 2;
 
@@ -43,21 +40,13 @@ function markupTokens(pages: readonly string[]): string {
   return [...tokens].join(' ');
 }
 
-/** The page script's source (client/*.ts, not the islands), whose classes a first screen gets at run time. */
-export function pageScriptSources(rootDir: string): string[] {
-  const dir = join(rootDir, 'client');
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => readFileSync(join(dir, name), 'utf8'));
-}
-
 /** The stylesheet's rules the first screens of each template's pages use, by template. */
-export async function firstScreenCss(css: string, pagesByTemplate: ReadonlyMap<string, readonly string[]>, scripts: readonly string[]): Promise<Map<string, string>> {
-  const runtime = scripts.map((raw) => ({ raw, extension: 'js' }));
+/** `script`: the built page script, minified: its class strings without the words of comments. */
+export async function firstScreenCss(css: string, pagesByTemplate: ReadonlyMap<string, readonly string[]>, script: string): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   for (const [template, pages] of pagesByTemplate) {
     const [purged] = await new PurgeCSS().purge({
-      content: [{ raw: markupTokens(pages.map(firstScreen)), extension: 'html' }, ...runtime],
+      content: [{ raw: markupTokens(pages.map(firstScreen)), extension: 'html' }, { raw: script, extension: 'js' }],
       css: [{ raw: css }],
       // Custom properties, keyframes and font faces stay only where a kept rule uses them.
       variables: true,

@@ -8,14 +8,14 @@ const script = document.querySelector<HTMLScriptElement>('script[data-page-scrip
 
 function start(): void {
   const css = script?.dataset.css;
-  if (css && !document.querySelector(`link[rel="stylesheet"][href="${css}"]`)) {
+  if (css) {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = css;
     document.head.append(link);
   }
   const main = script?.dataset.main;
-  if (main) void import(/* @vite-ignore */ main);
+  if (main) void import(main);
 }
 
 // A module runs after parsing; two frames later the first screen is on the glass.
