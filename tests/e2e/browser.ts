@@ -34,6 +34,27 @@ export async function clientStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('script[data-page-script]') || (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
 }
 
+/** A navigation the test starts (goto, reload, a click on a link), then the page script started. */
+async function arrive(page: Page, navigation: Promise<unknown>): Promise<void> {
+  await navigation;
+  await clientStarted(page);
+}
+
+/** Opens a path or URL, relative to the page's current one, in the same tab. */
+export function goTo(page: Page, url: string): Promise<void> {
+  const base = page.url().startsWith('http') ? page.url() : baseUrl();
+  return arrive(page, page.goto(new URL(url, base).href, { waitUntil: 'load' }));
+}
+
+export function reload(page: Page): Promise<void> {
+  return arrive(page, page.reload({ waitUntil: 'load' }));
+}
+
+/** Clicks what the selector finds and waits for the page it leads to. */
+export function follow(page: Page, selector: string): Promise<void> {
+  return arrive(page, Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]));
+}
+
 export function baseUrl(): string {
   return inject('baseUrl');
 }

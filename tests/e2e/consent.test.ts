@@ -1,7 +1,7 @@
 // The cookie banner with the shipped configuration (no analytics ids): the visitor decides,
 // the choice sticks, and nothing is ever requested from Google.
 import { describe, expect, it } from 'vitest';
-import { dataLayer, focused, isFocusInside, isShown, type Visit, useBrowser } from './browser.ts';
+import { dataLayer, reload, focused, isFocusInside, isShown, type Visit, useBrowser } from './browser.ts';
 
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
@@ -56,7 +56,7 @@ describe('choosing', () => {
     expect(await consentHeight(v)).toBe('0px');
     expect((await dataLayer(v.page)).at(-1)).toEqual(['consent', 'update', DENIED]);
 
-    await v.page.reload({ waitUntil: 'load' });
+    await reload(v.page);
     expect(await isShown(v.page, '[data-consent]')).toBe(false);
     expect(await dataLayer(v.page)).toEqual([
       ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
@@ -72,7 +72,7 @@ describe('choosing', () => {
     expect(await isShown(v.page, '[data-consent]')).toBe(false);
     expect((await dataLayer(v.page)).at(-1)).toEqual(['consent', 'update', GRANTED]);
 
-    await v.page.reload({ waitUntil: 'load' });
+    await reload(v.page);
     expect(await isShown(v.page, '[data-consent]')).toBe(false);
     expect((await dataLayer(v.page)).slice(0, 2)).toEqual([
       ['consent', 'default', { ...DENIED, wait_for_update: 500 }],

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Viewport } from 'puppeteer';
 import { firstRoutePerTemplate, readRoutes } from '../../scripts/lib/routes.ts';
-import { DESKTOP, MOBILE, baseUrl, useBrowser } from './browser.ts';
+import { DESKTOP, MOBILE, goTo, useBrowser } from './browser.ts';
 
 const NARROW: Viewport = { ...MOBILE, width: 320, height: 640 };
 const SCREENS: [string, Viewport][] = [
@@ -32,7 +32,7 @@ describe.each(SCREENS)('at %s', (_name, viewport) => {
     const { page } = await open('/', { viewport });
     await page.click('[data-consent-necessary]');
     for (const path of paths) {
-      await page.goto(new URL(path, baseUrl()).href, { waitUntil: 'load' });
+      await goTo(page, path);
       expect(await page.$('[data-consent-necessary]:not([hidden])').then((banner) => banner?.isVisible() ?? false), `${path}: consent asked again`).toBe(false);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       expect(overflow, `${path} overflows by ${overflow} px`).toBeLessThanOrEqual(0);

@@ -4,7 +4,7 @@
 import type { HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, type LaunchedBrowser } from '../../scripts/lib/chromium.ts';
-import { DESKTOP, MOBILE, dataLayer, visit, type Visit } from './browser.ts';
+import { DESKTOP, MOBILE, dataLayer, follow, goTo, reload, visit, type Visit } from './browser.ts';
 import { serveBuiltSite, type ServedSite } from './site.ts';
 
 const IDS = {
@@ -94,7 +94,7 @@ describe('without a choice, or with necessary only', () => {
 
     await v.page.click('[data-consent-simple] [data-consent-necessary]');
     await v.page.click('header a[href^="tel:"]');
-    await v.page.reload({ waitUntil: 'load' });
+    await reload(v.page);
     await v.page.click('header a[href^="tel:"]');
     expect(toGoogle).toEqual([]);
     const queue = await dataLayer(v.page);
@@ -168,7 +168,7 @@ describe("after 'Alle akzeptieren'", () => {
   it('re-applies the choice on the next page without the banner and reports the navigation click', async () => {
     const v = await open('/', DESKTOP);
     await v.page.click('[data-consent-simple] [data-consent-accept]');
-    await Promise.all([v.page.waitForNavigation(), v.page.click('header nav a[data-nav="Startseite"]')]);
+    await follow(v.page, 'header nav a[data-nav="Startseite"]');
     await until(() => events(hits, 'nav_click').length > 0);
     expect(events(hits, 'nav_click')).toEqual([['event', 'nav_click', { menu_item: 'Startseite' }]]);
 
@@ -200,7 +200,7 @@ describe("after 'Alle akzeptieren'", () => {
       ['event', 'service_expand_toggle', { service_name: service, expanded: false }],
     ]);
 
-    await Promise.all([v.page.waitForNavigation(), v.page.click('a[data-track="review"]')]);
+    await follow(v.page, 'a[data-track="review"]');
     await until(() => events(hits, 'review_click').length > 0);
     expect(events(hits, 'review_click')).toHaveLength(1);
   });
@@ -212,14 +212,14 @@ describe("after 'Alle akzeptieren'", () => {
       ['event', 'cta_click_call', { location: 'keine_abzocke_page', link_url: 'tel:+492010000000' }],
     ]);
 
-    await v.page.goto(new URL('/leistungen/tueroeffnung', v.page.url()).href, { waitUntil: 'load' });
+    await goTo(v.page, '/leistungen/tueroeffnung');
     await v.page.click('.page-hero a[data-track="call"]');
     const title = await v.page.$eval('h1', (h1) => h1.textContent);
     expect(events(await dataLayer(v.page), 'cta_click_call')).toEqual([
       ['event', 'cta_click_call', { location: 'service_page', link_url: 'tel:+492010000000', page_title: title }],
     ]);
 
-    await v.page.goto(new URL('/preise', v.page.url()).href, { waitUntil: 'load' });
+    await goTo(v.page, '/preise');
     const question = await v.page.$eval('details[data-faq]', (details) => (details as HTMLElement).dataset.faq);
     await v.page.$eval('details[data-faq] > summary', (summary) => summary.scrollIntoView({ block: 'center' }));
     await v.page.click('details[data-faq] > summary');

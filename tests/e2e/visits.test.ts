@@ -3,7 +3,7 @@
 // the path, the visit with screen, time zone and session id, and a beacon per call or WhatsApp click.
 import type { HTTPRequest, Page } from 'puppeteer';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { scrollToRatio, useBrowser, type Visit } from './browser.ts';
+import { goTo, scrollToRatio, useBrowser, type Visit } from './browser.ts';
 
 interface Logged {
   endpoint: string;
@@ -58,7 +58,7 @@ async function hide(v: Visit): Promise<void> {
 }
 
 async function navigate(v: Visit, path: string): Promise<void> {
-  await v.page.goto(new URL(path, v.page.url()).href, { waitUntil: 'load' });
+  await goTo(v.page, path);
 }
 
 /** Everything a visitor does that sent something to /api/log before: scroll, come back, move on, call, chat, leave. */
