@@ -1,23 +1,24 @@
 // The build: data → validated → route table → render → assets → write → compress.
 import { routeManifestSchema, serverFile, siteFactsSchema } from '../templates/lib/build-output.ts';
 import './production.ts';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsoleStyles, buildScript, buildStylesheet } from './assets.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
-import { brotliQuality, COMPRESSIBLE, CompressionCache } from './compress.ts';
+import { CompressionCache } from './compress.ts';
+import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
 import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
-import { median, nearestNeighbours } from './similarity.ts';
+import { median, nearestNeighbours, shingles } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
 import { renderRoute } from './render.ts';
-import { firstScreenCss, inlineFirstScreenCss } from './template-css.ts';
-import { listRoutes, MESSAGE_FILE } from './routes/index.ts';
+import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
+import { listRoutes, MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
-import { headerPolicy } from './security-policy.ts';
+import { headerPolicy, showsMap } from './security-policy.ts';
 
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
@@ -50,6 +51,8 @@ export interface BuildSummary {
   steps: Record<string, number>;
   pages: number;
   files: number;
+  /** Files written by this build; the others were unchanged since the last build into the same folder. */
+  written: number;
   bytes: number;
   brotliBytes: number;
   seconds: number;
@@ -96,8 +99,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const missing = missingImageSources(imageSources.map(imagePath));
   if (missing.length > 0) throw new DataErrors(missing);
 
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  // dist/ is not emptied: the writer rewrites only what changed and deletes the rest at the end.
+  const writer = new DistWriter(outDir, new CompressionCache(join(cacheDir, 'compress')));
 
   say('Building stylesheet, script and images …');
   const [css, js, processed] = await Promise.all([
@@ -107,11 +110,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   ]);
   const images = Object.fromEntries(imageSources.map((name) => [name, processed[imagePath(name)]!]));
   const imagesCached = Object.values(processed).filter((image) => image.cached).length;
+  writer.keep(Object.values(processed).flatMap((image) => image.files));
   step('stylesheet, script and images');
 
   const routes = listRoutes({ data, siteUrl, images });
-  say(`Rendering ${routes.length} pages and templates …`);
-  const files = new Map<string, Buffer>();
   const favicon = readFileSync(join(rootDir, 'build/static/favicon.svg'));
   // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
@@ -119,23 +121,50 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // A static import would resolve against the page's URL inline (esbuild splits code boot shares with main into a chunk).
   if (/(?:^|[;}])\s*import\s*[\w{*]|\bfrom\s*["']/.test(bootCode)) throw new Error('client/boot.ts compiles to code with a static import, which an inline script cannot resolve; it must import nothing but the page script, dynamically.');
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
+  const inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets };
+  const firstScreen = new FirstScreenCss(css.content.toString('utf8'), js.main.content.toString('utf8'));
   step('route table');
-  for (const route of routes) files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
-  step('render');
+
+  say(`Rendering ${routes.length} pages and templates …`);
+  // Each page is rendered, given the rules of its first screen inline (the stylesheet follows
+  // without blocking), handed to the writer and forgotten. What later steps need of it is kept
+  // small: whether it shows the map, and the shingles of the indexable place pages.
+  const mapPaths: string[] = [];
+  const emit = async (route: Route, html: string) => {
+    if (route.path !== null && showsMap(html)) mapPaths.push(route.path);
+    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)));
+  };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the
-  // index (build/index-policy.ts); the rest are measured again without it.
-  const placeRoutes = () => routes.filter((route) => (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null);
-  const measure = () => nearestNeighbours(placeRoutes().map((route) => ({ path: route.path!, html: files.get(route.file)!.toString('utf8') })));
-  let nearest = measure();
-  const demoted = tooSimilar(nearest, new Set(placeRoutes().filter((route) => route.template === 'district').map((route) => route.path!)));
+  // index (build/index-policy.ts), so those pages wait until all are measured; the rest are
+  // measured again without them.
+  const measured: { path: string; set: Uint32Array; route: Route }[] = [];
+  const waiting = new Map<string, string>();
   for (const route of routes) {
-    if (route.path === null || !demoted.has(route.path)) continue;
-    route.indexable = false;
-    route.head = { ...route.head, canonical: false, noindex: true };
-    files.set(route.file, Buffer.from(renderRoute(route, { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets })));
+    const html = renderRoute(route, inputs);
+    if ((route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null) {
+      measured.push({ path: route.path, set: shingles(html), route });
+      if (route.template === 'district') {
+        waiting.set(route.path, html);
+        continue;
+      }
+    }
+    await emit(route, html);
   }
-  if (demoted.size > 0) nearest = measure();
+  step('render and write pages');
+  let nearest = nearestNeighbours(measured);
+  const demoted = tooSimilar(nearest, new Set(waiting.keys()));
+  for (const { path, route } of measured) {
+    if (!waiting.has(path)) continue;
+    if (demoted.has(path)) {
+      route.indexable = false;
+      route.head = { ...route.head, canonical: false, noindex: true };
+      await emit(route, renderRoute(route, inputs));
+    } else {
+      await emit(route, waiting.get(path)!);
+    }
+  }
+  if (demoted.size > 0) nearest = nearestNeighbours(measured.filter((page) => !demoted.has(page.path)));
   const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
   const places = {
     index: indexSummary(data.places.map((place) => (demoted.has(place.path) ? { indexable: false, reason: demoted.get(place.path)! } : placeIndexing(place)))),
@@ -144,26 +173,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,
   };
   step('place page similarity');
-  // Every page carries the rules of its first screen inline; the stylesheet follows without blocking.
-  const pagesByTemplate = new Map<string, string[]>();
-  for (const route of routes) {
-    const pages = pagesByTemplate.get(route.template) ?? [];
-    pages.push(files.get(route.file)!.toString('utf8'));
-    pagesByTemplate.set(route.template, pages);
-  }
-  const templateCss = await firstScreenCss(css.content.toString('utf8'), pagesByTemplate, js.main.content.toString('utf8'));
-  for (const route of routes) files.set(route.file, Buffer.from(inlineFirstScreenCss(files.get(route.file)!.toString('utf8'), css.url, templateCss.get(route.template)!)));
-  step('first-screen CSS per template');
-  files.set(css.file, css.content);
-  for (const script of [js.main, ...js.chunks]) files.set(script.file, script.content);
-  files.set('sitemap.xml', Buffer.from(sitemapXml(routes, siteUrl)));
-  files.set('robots.txt', Buffer.from(robotsTxt(siteUrl)));
-  files.set('.well-known/security.txt', Buffer.from(securityTxt(siteUrl, data.site.email, data.buildDate)));
-  const policy = headerPolicy(data.site, routes.flatMap((route) => (route.path === null ? [] : [{ path: route.path, html: files.get(route.file)! }])), [bootCode]);
-  files.set(serverFile('policy'), Buffer.from(`${JSON.stringify(policy, null, 1)}\n`));
-  files.set('_headers', Buffer.from(headersFile(policy)));
-  files.set('_redirects', Buffer.from(redirectsFile()));
-  files.set('favicon.svg', favicon);
+
+  await writer.add(css.file, css.content);
+  for (const script of [js.main, ...js.chunks]) await writer.add(script.file, script.content);
+  await writer.add('sitemap.xml', sitemapXml(routes, siteUrl));
+  await writer.add('robots.txt', robotsTxt(siteUrl));
+  await writer.add('.well-known/security.txt', securityTxt(siteUrl, data.site.email, data.buildDate));
+  const policy = headerPolicy(data.site, mapPaths.sort(), [bootCode]);
+  await writer.add(serverFile('policy'), `${JSON.stringify(policy, null, 1)}\n`);
+  await writer.add('_headers', headersFile(policy));
+  await writer.add('_redirects', redirectsFile());
+  await writer.add('favicon.svg', favicon);
   // For the audit, the link checker and the tests: which template each page uses, in the server's
   // folder, so it is not published. The 404 template is listed under its file, which the server
   // serves with status 200 (Lighthouse refuses 4xx).
@@ -174,7 +194,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     title: route.head.title,
     indexable: route.indexable,
   }));
-  files.set(serverFile('routes'), Buffer.from(`${JSON.stringify(routeManifestSchema.parse(manifest), null, 1)}\n`));
+  await writer.add(serverFile('routes'), `${JSON.stringify(routeManifestSchema.parse(manifest), null, 1)}\n`);
   // What the server needs of the business facts and the reviews island's words (server/site-facts.ts), checked against the contract.
   const { site } = data;
   const facts = {
@@ -188,34 +208,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     console: data.consoleWords,
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
   };
-  files.set(serverFile('consolePage'), Buffer.from(renderConsoleShell({ site, words: data.consoleWords, stylesheet: css.url, consoleStyles: await buildConsoleStyles(rootDir) })));
-  files.set(serverFile('siteFacts'), Buffer.from(`${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`));
-
-  say(`Writing and compressing ${files.size} files …`);
-  const compression = new CompressionCache(join(cacheDir, 'compress'));
-  let bytes = 0;
-  let brotliBytes = 0;
-  for (const folder of new Set([...files.keys()].map((file) => dirname(join(outDir, file))))) mkdirSync(folder, { recursive: true });
-  await Promise.all(
-    [...files].map(async ([file, content]) => {
-      const target = join(outDir, file);
-      writeFileSync(target, content);
-      bytes += content.length;
-      if (!COMPRESSIBLE.test(file)) return;
-      // Awaited first: `brotliBytes += await …` would read the sum before the wait and lose updates.
-      const size = await compression.compressTo(content, target, brotliQuality(file));
-      brotliBytes += size;
-    }),
-  );
-
-  step('write and compress');
+  await writer.add(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: css.url, consoleStyles: await buildConsoleStyles(rootDir) }));
+  await writer.add(serverFile('siteFacts'), `${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`);
+  await writer.finish();
+  const { bytes, brotliBytes } = writer;
+  const files = writer.written + writer.unchanged;
+  step('write the rest and finish');
   const seconds = (performance.now() - started) / 1000;
   // The message template is not a page of its own (the server fills it).
   const pages = manifest.length;
   say(
-    `Built ${pages} pages into ${outDir}: ${files.size} files, ${(bytes / 1024).toFixed(1)} KB ` +
-      `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${imageSources.length} images (${imagesCached} from cache), ` +
-      `${compression.hits} of ${compression.hits + compression.misses} assets compressed from cache, in ${seconds.toFixed(2)} s.`,
+    `Built ${pages} pages into ${outDir}: ${files} files, ${(bytes / 1024).toFixed(1)} KB ` +
+      `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${writer.written} written, ${writer.unchanged} unchanged; ${imageSources.length} images (${imagesCached} from cache); ` +
+      `${firstScreen.variants} different first screens; in ${seconds.toFixed(2)} s.`,
   );
   say(
     `Place pages: ${places.index}. Similarity of the indexable ones (word 5-grams in <main>): median ${places.similarityMedian.toFixed(2)}, ` +
@@ -224,5 +229,5 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   if (examples.length > 0) {
     say(`Note: ${examples.length} example facts, unconfirmed promises or placeholders are still in use; \`npm run check\` lists them (a production build refuses).`);
   }
-  return { steps, pages, files: files.size, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples, places };
+  return { steps, pages, files, written: writer.written, bytes, brotliBytes, seconds, images: imageSources.length, imagesCached, examples, places };
 }

@@ -4,7 +4,8 @@
 // 11, cached by content hash in .cache/compress/; the thousand pages get 5, about 9 % (500 bytes)
 // larger than 11 but fifty times faster, so a full rebuild after a change of the phone number
 // stays within seconds. Pages are not cached: writing a cache entry costs as much as compressing.
-import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -34,10 +35,9 @@ export class CompressionCache {
     const gzFile = join(this.dir, `${key}.gz`);
     try {
       if (!cached) throw new Error('not cached');
-      copyFileSync(brFile, `${target}.br`);
-      copyFileSync(gzFile, `${target}.gz`);
+      await Promise.all([copyFile(brFile, `${target}.br`), copyFile(gzFile, `${target}.gz`)]);
       this.hits += 1;
-      return statSync(brFile).size;
+      return (await stat(brFile)).size;
     } catch {
       // not cached yet
     }
@@ -51,12 +51,11 @@ export class CompressionCache {
       }),
       gzipAsync(content, { level: 9 }),
     ]);
-    writeFileSync(`${target}.br`, br);
-    writeFileSync(`${target}.gz`, gz);
+    await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
     if (cached) {
       // Written last, so an interrupted build never leaves half a cache entry behind.
-      writeFileSync(gzFile, gz);
-      writeFileSync(brFile, br);
+      await writeFile(gzFile, gz);
+      await writeFile(brFile, br);
       this.misses += 1;
     }
     return br.length;

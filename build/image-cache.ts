@@ -1,6 +1,6 @@
 // Encoded images kept between builds, keyed by a hash of the source bytes and the settings.
 import { constants } from 'node:fs';
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,9 @@ export function openImageCache(dir: string = DEFAULT_CACHE_DIR): ImageCache {
   return {
     async restore(key, ext, target) {
       try {
+        // Named by the hash of source and settings: a file of the cached size is that file (a rebuild rewrites nothing).
+        const [cached, present] = await Promise.all([stat(file(key, ext)), stat(target).catch(() => undefined)]);
+        if (present?.size === cached.size) return true;
         // A reflink where the file system has them, else a plain copy; never a hard link,
         // so nothing done to dist/ can alter the cache.
         await copyFile(file(key, ext), target, constants.COPYFILE_FICLONE);

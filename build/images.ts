@@ -15,6 +15,8 @@ export type { ImageFile, ImageSource, ResponsiveImage } from '../templates/lib/i
 /** A ResponsiveImage plus whether every file came from the cache; usable as a ResponsiveImage. */
 export interface ProcessedImage extends ResponsiveImage {
   cached: boolean;
+  /** Every file written for it, absolute paths under `outDir`. */
+  files: string[];
 }
 
 export interface ImageOptions {
@@ -118,7 +120,7 @@ async function processWith(
       }),
     ),
   );
-  return { ...describe(variants), cached: hits.every(Boolean) };
+  return { ...describe(variants), cached: hits.every(Boolean), files: variants.map((variant) => variant.path) };
 }
 
 /** The sources that are no readable file, each as the problem the owner is shown. */

@@ -14,9 +14,14 @@ function scriptHash(code: string): string {
   return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;
 }
 
-export function headerPolicy(site: Site, pages: readonly { path: string; html: string | Buffer }[], inlineScripts: readonly string[]): HeaderPolicy {
+/** Whether a built page shows the two-click map, so its policy must allow the map's frame. */
+export function showsMap(html: string): boolean {
+  return html.includes(` ${MAP_EMBED_ATTRIBUTE}=`);
+}
+
+/** `mapPaths`: the URL paths of the pages that `showsMap`. */
+export function headerPolicy(site: Site, mapPaths: readonly string[], inlineScripts: readonly string[]): HeaderPolicy {
   const needs: PolicyNeeds = { analytics: Boolean(site.analytics.gaMeasurementId), ads: Boolean(site.analytics.adsId), map: false, scriptHashes: inlineScripts.map(scriptHash) };
   const withMap = policyHeader({ ...needs, map: true });
-  const mapPages = pages.filter((page) => page.html.includes(` ${MAP_EMBED_ATTRIBUTE}=`));
-  return headerPolicySchema.parse({ csp: policyHeader(needs), paths: Object.fromEntries(mapPages.map((page) => [page.path, withMap])) });
+  return headerPolicySchema.parse({ csp: policyHeader(needs), paths: Object.fromEntries(mapPaths.map((path) => [path, withMap])) });
 }

@@ -56,9 +56,8 @@ export interface Nearest {
   similarity: number;
 }
 
-/** For each page, its most similar other page of the set. */
-export function nearestNeighbours(pages: { path: string; html: string }[]): Nearest[] {
-  const sets = pages.map((page) => ({ path: page.path, set: shingles(page.html) }));
+/** For each page, its most similar other page of the set; `set`: the page's `shingles`. */
+export function nearestNeighbours(sets: readonly { path: string; set: Uint32Array }[]): Nearest[] {
   const best = sets.map((page) => ({ path: page.path, other: '', similarity: 0 }));
   for (let x = 0; x < sets.length; x += 1) {
     for (let y = x + 1; y < sets.length; y += 1) {

@@ -21,9 +21,9 @@ describe('place page similarity (word 5-gram shingles in <main>)', () => {
 
   it('finds each page its most similar sibling, and the median of those', () => {
     const near = nearestNeighbours([
-      { path: '/a', html: page('eins zwei drei vier fünf sechs') },
-      { path: '/b', html: page('eins zwei drei vier fünf sieben') },
-      { path: '/c', html: page('ganz andere worte stehen hier jetzt') },
+      { path: '/a', set: shingles(page('eins zwei drei vier fünf sechs')) },
+      { path: '/b', set: shingles(page('eins zwei drei vier fünf sieben')) },
+      { path: '/c', set: shingles(page('ganz andere worte stehen hier jetzt')) },
     ]);
     expect(near.map((entry) => [entry.path, entry.other, Number(entry.similarity.toFixed(3))])).toEqual([
       ['/a', '/b', 0.333],

@@ -1,0 +1,193 @@
+// The first screen of every page is styled by rules inline in its head, so the first paint needs
+// nothing but the HTML (issue "Faster than the Astro peer"); the whole stylesheet follows after the
+// first paint (templates/layout/Document.tsx, client/boot.ts). The inline rules are the one
+// stylesheet's own (templates/styles/), those whose selector can match the markup of the page's
+// first screen (everything before the end of the second section of <main>, the floating buttons
+// and the consent banner) or a class the page script sets on it (its built bundle: a shown button,
+// an open banner), so applying the rest shifts nothing.
+//
+// How a rule is chosen (as PurgeCSS decides, which did this before, but with the stylesheet parsed
+// once per build instead of once per page kind: PurgeCSS took 60 ms a run, and the place pages
+// alone show ten different first screens):
+// - a selector needs its type, class and id names, its attribute names and exact attribute values
+//   among the words of the page's tags; what a pseudo-class wraps (`:not(.x)`, `:is(…)`) is not
+//   required, so when in doubt a selector is kept: more CSS inline, never a shift when the
+//   stylesheet arrives; a rule keeps the selectors of its list that can match;
+// - custom properties, @keyframes and @font-face stay only where a kept rule uses them.
+// The result depends only on which of the stylesheet's own words the page uses, so pages that
+// share those words share one computed result (build/build.ts counts them).
+//
+// Measured on the home page against the Astro peer (../shared/peers, Lighthouse 12 mobile, median
+// of 3, one run each): with the stylesheet as a blocking link FCP 1,113 ms (Astro 847); with all of
+// the template's rules inline (24 KB raw, 16.5 KiB brotli of HTML, past the first 14 KB round
+// trip) FCP 1,192 ms and LCP 1,342 ms, worse; hence only the first screen's rules.
+import * as esbuild from 'esbuild';
+import postcss, { type AtRule, type ChildNode, type Container, type Declaration, type Rule } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+import { CSS_TARGET } from './assets.ts';
+
+/** Sections of <main> counted as the first screen: the hero and the start of the next one. */
+const FIRST_SCREEN_SECTIONS = 2;
+const WORD = /[A-Za-z0-9_-]+/g;
+const VARIABLE_USE = /var\(\s*(--[A-Za-z0-9_-]+)/g;
+/** At-rules whose rules apply under a condition; they stay when one of their rules does. */
+const CONDITIONAL = new Set(['media', 'supports', 'layer', 'container', 'scope']);
+
+/** The markup a visitor sees before scrolling: the document up to the end of <main>'s second section, and the fixed parts after it. */
+export function firstScreen(html: string): string {
+  const main = html.indexOf('<main');
+  let end = main;
+  for (let count = 0; count < FIRST_SCREEN_SECTIONS && end !== -1; count += 1) {
+    const next = html.indexOf('</section>', end + 1);
+    end = next === -1 ? -1 : next;
+  }
+  const mainEnd = html.indexOf('</main>');
+  const cut = end === -1 || (mainEnd !== -1 && end > mainEnd) ? mainEnd : end;
+  const fixed = html.indexOf('<aside class="floating"');
+  return html.slice(0, cut === -1 ? html.length : cut) + (fixed === -1 ? '' : html.slice(fixed));
+}
+
+/** What one selector of a list needs in the markup, as words; pseudo-classes and what they wrap need nothing. */
+function requiredWords(selector: string): string[] {
+  const words: string[] = [];
+  selectorParser((root) => {
+    for (const compound of root.nodes) {
+      for (const node of compound.nodes) {
+        const name = node.type === 'tag' ? node.value.toLowerCase() : node.type === 'class' || node.type === 'id' ? node.value : node.type === 'attribute' ? node.attribute : '';
+        words.push(...(name.match(WORD) ?? []));
+        // An exact attribute value (`[data-page=order]`) must be there too; a partial one (`^=`, `*=`) need not.
+        if (node.type === 'attribute' && node.operator === '=' && node.value) words.push(...(node.value.match(WORD) ?? []));
+      }
+    }
+  }).processSync(selector);
+  return words;
+}
+
+interface Candidate {
+  rule: Rule;
+  /** One word list per selector of the rule's list: the rule is kept when any list is all present. */
+  needs: string[][];
+}
+
+export class FirstScreenCss {
+  /** Computed CSS by the sorted words a page shares with the stylesheet. */
+  private readonly computed = new Map<string, string>();
+  private readonly candidates = new Map<Rule, Candidate>();
+  /** Every word some selector of the stylesheet needs: the only words of a page that matter. */
+  private readonly vocabulary = new Set<string>();
+  private readonly root: postcss.Root;
+  /** The words of the page script, present on every page (classes it sets). */
+  private readonly scriptWords: ReadonlySet<string>;
+
+  /** `css`: the built stylesheet; `script`: the built page script, minified (its class strings without the words of comments). */
+  constructor(css: string, script: string) {
+    this.root = postcss.parse(css);
+    this.root.walkRules((rule) => {
+      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name)) return;
+      const needs = rule.selectors.map(requiredWords);
+      for (const words of needs) for (const word of words) this.vocabulary.add(word);
+      this.candidates.set(rule, { rule, needs });
+    });
+    this.scriptWords = new Set(script.match(WORD) ?? []);
+  }
+
+  /** How many different first screens were computed so far. */
+  get variants(): number {
+    return this.computed.size;
+  }
+
+  /** The inline CSS for a page's first screen. */
+  forPage(html: string): string {
+    const words = new Set<string>();
+    for (const tag of firstScreen(html).matchAll(/<[a-zA-Z][^>]*>/g)) {
+      for (const word of tag[0].match(WORD) ?? []) if (this.vocabulary.has(word)) words.add(word);
+    }
+    for (const word of this.scriptWords) if (this.vocabulary.has(word)) words.add(word);
+    const key = [...words].sort().join(' ');
+    let css = this.computed.get(key);
+    if (css === undefined) {
+      css = this.select(words);
+      this.computed.set(key, css);
+    }
+    return css;
+  }
+
+  private select(words: ReadonlySet<string>): string {
+    /** The rule with only the selectors of its list that can match, or nothing. */
+    const keep = (rule: Rule): Rule[] => {
+      const { needs } = this.candidates.get(rule)!;
+      const selectors = rule.selectors.filter((_selector, index) => needs[index]!.every((word) => words.has(word)));
+      if (selectors.length === 0) return [];
+      return [selectors.length === needs.length ? rule.clone() : rule.clone({ selector: selectors.join(',') })];
+    };
+    const keyframes: AtRule[] = [];
+    const fontFaces: AtRule[] = [];
+    const pick = (container: Container): ChildNode[] =>
+      (container.nodes ?? []).flatMap((node): ChildNode[] => {
+        if (node.type === 'rule') return keep(node);
+        if (node.type !== 'atrule') return [];
+        if (/keyframes$/.test(node.name)) keyframes.push(node);
+        else if (node.name === 'font-face') fontFaces.push(node);
+        else if (!node.nodes) return [node.clone()];
+        else if (CONDITIONAL.has(node.name)) {
+          const inner = pick(node);
+          return inner.length > 0 ? [node.clone({ nodes: [] }).append(inner)] : [];
+        }
+        return [];
+      });
+    const out = postcss.root();
+    out.append(pick(this.root));
+    dropUnusedVariables(out);
+    const values: string[] = [];
+    out.walkDecls((decl) => {
+      values.push(decl.value);
+    });
+    const used = (name: string) => values.some((value) => value.includes(name));
+    for (const frames of keyframes) if (used(frames.params.trim())) out.append(frames.clone());
+    for (const face of fontFaces) {
+      const families: string[] = [];
+      face.walkDecls('font-family', (decl) => {
+        families.push(decl.value.replace(/["']/g, '').trim());
+      });
+      if (families.some(used)) out.prepend(face.clone());
+    }
+    // Written back from the minified stylesheet's tree; esbuild minifies the joins once more.
+    return esbuild.transformSync(out.toString(), { loader: 'css', minify: true, target: CSS_TARGET }).code.trim();
+  }
+}
+
+/** Custom property declarations no kept declaration reads (directly or through another property) go. */
+function dropUnusedVariables(root: postcss.Root): void {
+  const definitions = new Map<string, Declaration[]>();
+  const used = new Set<string>();
+  const pending: string[] = [];
+  const read = (value: string) => {
+    for (const match of value.matchAll(VARIABLE_USE)) {
+      if (!used.has(match[1]!)) {
+        used.add(match[1]!);
+        pending.push(match[1]!);
+      }
+    }
+  };
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl]);
+    else read(decl.value);
+  });
+  while (pending.length > 0) for (const decl of definitions.get(pending.pop()!) ?? []) read(decl.value);
+  for (const [name, decls] of definitions) if (!used.has(name)) for (const decl of decls) decl.remove();
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((rule) => {
+    if (rule.nodes && rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/** The page with `css` inline just before its <noscript> stylesheet link. */
+export function inlineFirstScreenCss(html: string, href: string, css: string): string {
+  const anchor = `<noscript><link rel="stylesheet" href="${href}"/></noscript>`;
+  const at = html.indexOf(anchor);
+  if (at === -1) throw new Error(`The page has no ${anchor}; templates/layout/Document.tsx and build/first-screen-css.ts disagree.`);
+  // "</style" inside a rule (in a string or a comment) would end the element early.
+  return `${html.slice(0, at)}<style>${css.replaceAll('</style', '<\\/style')}</style>${html.slice(at)}`;
+}
