@@ -5,14 +5,14 @@
 //
 // A rebuild writes only what changed: dist/_server/files.json records each file's content hash
 // with the size and modification time it was written with. A file whose hash is unchanged and
-// whose copy in dist/ (with its .br and .gz) still has that size and time is left alone. At the
+// whose copy in dist/ (with its compressed siblings) still has that size and time is left alone. At the
 // end everything in dist/ that this build did not make or keep is deleted, so nothing stale is
 // served.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { brotliQuality, COMPRESSIBLE, type CompressionCache } from './compress.ts';
+import { brotliQuality, siblingsOf, type CompressionCache } from './compress.ts';
 
 /** Files compressing at once; enough to keep the thread pool busy, few enough to hold little. */
 const MAX_IN_FLIGHT = 16;
@@ -73,7 +73,7 @@ export class DistWriter {
     const hash = createHash('sha1').update(body).digest('base64url');
     this.bytes += body.length;
     const target = join(this.outDir, file);
-    const siblings = COMPRESSIBLE.test(file) ? [`${target}.br`, `${target}.gz`] : [];
+    const siblings = siblingsOf(target);
     const before = this.previous.get(file);
     // Claimed at once, so a second add of the same file is caught before its write ends.
     this.current.set(file, { hash, stamps: [], brotli: 0 });
@@ -115,10 +115,7 @@ export class DistWriter {
     wanted.add(FILES_MANIFEST);
     for (const file of this.current.keys()) {
       wanted.add(file);
-      if (COMPRESSIBLE.test(file)) {
-        wanted.add(`${file}.br`);
-        wanted.add(`${file}.gz`);
-      }
+      for (const sibling of siblingsOf(file)) wanted.add(sibling);
     }
     removeUnwanted(this.outDir, this.outDir, wanted);
     const record = Object.fromEntries([...this.current].sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -29,6 +29,8 @@ import { CSS_TARGET } from './assets.ts';
 /** Sections of <main> counted as the first screen: the hero and the start of the next one. */
 const FIRST_SCREEN_SECTIONS = 2;
 const WORD = /[A-Za-z0-9_-]+/g;
+/** Tags whose words are remembered at once: memory stays flat however many pages there are. */
+const MAX_REMEMBERED_TAGS = 20_000;
 const VARIABLE_USE = /var\(\s*(--[A-Za-z0-9_-]+)/g;
 /** At-rules whose rules apply under a condition; they stay when one of their rules does. */
 const CONDITIONAL = new Set(['media', 'supports', 'layer', 'container', 'scope']);
@@ -76,6 +78,8 @@ export class FirstScreenCss {
   /** Every word some selector of the stylesheet needs: the only words of a page that matter. */
   private readonly vocabulary = new Set<string>();
   private readonly root: postcss.Root;
+  /** The stylesheet's words in a tag, by the tag's text. */
+  private readonly tagWords = new Map<string, string[]>();
   /** The words of the page script, present on every page (classes it sets). */
   private readonly scriptWords: ReadonlySet<string>;
 
@@ -100,7 +104,14 @@ export class FirstScreenCss {
   forPage(html: string): string {
     const words = new Set<string>();
     for (const tag of firstScreen(html).matchAll(/<[a-zA-Z][^>]*>/g)) {
-      for (const word of tag[0].match(WORD) ?? []) if (this.vocabulary.has(word)) words.add(word);
+      let found = this.tagWords.get(tag[0]);
+      if (found === undefined) {
+        found = (tag[0].match(WORD) ?? []).filter((word) => this.vocabulary.has(word));
+        // Most tags recur on every page (header, navigation, buttons); links to places do not.
+        if (this.tagWords.size >= MAX_REMEMBERED_TAGS) this.tagWords.clear();
+        this.tagWords.set(tag[0], found);
+      }
+      for (const word of found) words.add(word);
     }
     for (const word of this.scriptWords) if (this.vocabulary.has(word)) words.add(word);
     const key = [...words].sort().join(' ');

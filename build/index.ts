@@ -6,6 +6,11 @@ import { parseArgs } from 'node:util';
 import { build, ROOT_DIR } from './build.ts';
 import { DataError, DataErrors } from './data-error.ts';
 
+// Run from the bundle of build/launch.mjs, the paths taken from import.meta.url must still be the project's.
+if (process.env.SITE_BUILD_ROOT && resolve(process.env.SITE_BUILD_ROOT) !== ROOT_DIR) {
+  throw new Error(`build/launch.mjs: the bundle resolves the project root to ${ROOT_DIR}, not ${resolve(process.env.SITE_BUILD_ROOT)}; it must lie one folder below the root.`);
+}
+
 const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
 
 try {

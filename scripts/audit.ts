@@ -11,7 +11,7 @@ import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
 import { CATEGORIES, runLighthouse, type LighthouseSummary } from './lib/lighthouse.ts';
 import { checkLinks, formatBrokenLinks, type LinkReport } from './lib/links.ts';
-import { REPO_ROOT, packageBin } from './lib/repo.ts';
+import { REPO_ROOT } from './lib/repo.ts';
 import { firstRoutePerTemplate, readRoutes, type Route } from './lib/routes.ts';
 import { serveSite } from './lib/site.ts';
 import { NO_VALUE, formatBytes, formatMs, formatTable } from './lib/table.ts';
@@ -155,8 +155,8 @@ async function main(): Promise<number> {
   // Before the build, not after minutes of it.
   assertJava();
 
-  console.log('Building the site into dist/ (npx tsx build/index.ts) …');
-  const buildCode = await runCommand(packageBin('tsx'), ['build/index.ts']);
+  console.log('Building the site into dist/ (npm run build) …');
+  const buildCode = await runCommand(process.execPath, ['build/launch.mjs']);
   if (buildCode !== 0) {
     console.error(`The build failed with exit code ${buildCode} (output above); nothing was audited.`);
     return 1;

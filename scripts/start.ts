@@ -42,7 +42,7 @@ const distDir = join(ROOT, 'dist');
 const reason = buildReason(distDir);
 if (reason !== undefined) {
   console.log(`Building the site (${reason}) ...`);
-  const result = spawnSync('npx', ['tsx', 'build/index.ts'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['build/launch.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) {
     console.error(`Could not start the build: ${result.error.message}`);
     process.exit(1);

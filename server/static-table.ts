@@ -113,12 +113,15 @@ function entryFor(
 ): StaticEntry {
   // A variant that is not smaller than the original only costs the client a decode.
   const useful = variants.filter(([, body]) => body.length < identity.length);
+  // The build writes no .gz beside a page (build/compress.ts): nearly every client takes brotli,
+  // so gzip is made on the first request that needs it and kept for the next.
+  const lazyGzip = contentType.startsWith('text/html') && !useful.some(([coding]) => coding === 'gzip');
   const common: Record<string, string> = {
     ...security,
     'Content-Type': contentType,
     'Cache-Control': cacheControl,
   };
-  if (useful.length > 0) common['Vary'] = 'Accept-Encoding';
+  if (useful.length > 0 || lazyGzip) common['Vary'] = 'Accept-Encoding';
   const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 27) : undefined;
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
@@ -126,6 +129,19 @@ function entryFor(
     page,
   };
   for (const [coding, body] of useful) entry[coding] = representation(body, common, security, coding, etagFor(`-${coding}`));
+  if (lazyGzip) {
+    let made: Representation | null | undefined;
+    Object.defineProperty(entry, 'gzip', {
+      enumerable: true,
+      get: () => {
+        if (made === undefined) {
+          const body = gzipSync(identity, { level: 6 });
+          made = body.length < identity.length ? representation(body, common, security, 'gzip', etagFor('-gzip')) : null;
+        }
+        return made ?? undefined;
+      },
+    });
+  }
   return entry as StaticEntry;
 }
 

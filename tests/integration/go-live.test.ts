@@ -93,7 +93,8 @@ describe('npm run build -- --production', () => {
   it('refuses to build with example data, prints the list and writes nothing', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'site-prod-')), 'dist');
     try {
-      const result = run(['build/index.ts', '--production', '--out', out]);
+      // What `npm run build -- --production` runs: the bundled build (build/launch.mjs).
+      const result = spawnSync(process.execPath, ['build/launch.mjs', '--production', '--out', out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('for production');
       expect(result.stderr).toContain('data/site.yaml: phone.e164: example value');
@@ -105,6 +106,6 @@ describe('npm run build -- --production', () => {
   });
 
   it('the systemd unit builds with --production', () => {
-    expect(readFileSync(join(ROOT, 'deploy/schluesseldienst.service'), 'utf8')).toMatch(/^ExecStartPre=.*build\/index\.ts --production$/m);
+    expect(readFileSync(join(ROOT, 'deploy/schluesseldienst.service'), 'utf8')).toMatch(/^ExecStartPre=.*node build\/launch\.mjs --production$/m);
   });
 });
