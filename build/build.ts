@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsoleStyles, buildScript, buildStylesheet } from './assets.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
-import { CompressionCache } from './compress.ts';
+import { brotliQuality, CompressionCache, FEW_PAGES_QUALITY } from './compress.ts';
 import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
@@ -132,7 +132,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const mapPaths: string[] = [];
   const emit = async (route: Route, html: string) => {
     if (route.path !== null && showsMap(html)) mapPaths.push(route.path);
-    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)));
+    const placePage = route.template === 'town' || route.template === 'district' || route.template === 'fallback';
+    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)), placePage ? brotliQuality(route.file) : FEW_PAGES_QUALITY);
   };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the

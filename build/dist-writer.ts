@@ -66,7 +66,7 @@ export class DistWriter {
   }
 
   /** Queues `content` for `file` (relative to dist/); resolves when there is room for the next one. */
-  async add(file: string, content: Buffer | string): Promise<void> {
+  async add(file: string, content: Buffer | string, quality = brotliQuality(file)): Promise<void> {
     if (this.failure) throw this.failure;
     if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
     const body = typeof content === 'string' ? Buffer.from(content) : content;
@@ -96,7 +96,7 @@ export class DistWriter {
       await made;
       await writeFile(target, body);
       this.written += 1;
-      const brotli = siblings.length > 0 ? await this.compression.compressTo(body, target, brotliQuality(file)) : 0;
+      const brotli = siblings.length > 0 ? await this.compression.compressTo(body, target, quality) : 0;
       this.brotliBytes += brotli;
       this.current.set(file, { hash, stamps: await stamps(), brotli });
     })().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { analyticsIds, gtag, loadGtag } from './gtag.ts';
 
 export type Consent = 'all' | 'necessary';
 
+/** Also read by client/boot.ts, which shows the banner at the first paint. */
 const KEY = 'cookie-consent';
 const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'] as const;
 

@@ -1,14 +1,16 @@
 // `npm run bench`: build throughput, static-file throughput of our server next to a plain nginx,
 // contact API throughput with durable writes, and the event streams at their bound, ending in one
-// table of ratios.
+// table of ratios. With `--peers DIR` (or PEERS_DIR), also ours against the Astro and Eleventy peers
+// (scripts/lib/bench-peers.ts).
 // Figures, not assertions: timing never goes into `npm test`.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from '../build/build.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { benchContact } from './lib/bench-contact.ts';
+import { benchBuildAgainstEleventy, benchScale, benchTemplatesAgainstAstro } from './lib/bench-peers.ts';
 import { benchStreams } from './lib/bench-streams.ts';
 import { GET_HEADERS, ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
@@ -172,6 +174,23 @@ async function benchServers(distDir: string): Promise<Section> {
   return { summary, problems };
 }
 
+/** The peers' folder (../shared/peers here) from `--peers DIR` or PEERS_DIR, if given. */
+function peersFolder(): string | undefined {
+  const at = process.argv.indexOf('--peers');
+  const dir = at !== -1 ? process.argv[at + 1] : process.env.PEERS_DIR;
+  return dir ? resolve(dir) : undefined;
+}
+
+/** Ours against the peers: every template against the Astro home, the build against Eleventy and at 10,000 places. */
+async function benchPeers(peersDir: string, distDir: string, workDir: string): Promise<Section> {
+  const sections = [
+    await benchTemplatesAgainstAstro(peersDir, distDir, workDir),
+    await benchBuildAgainstEleventy(peersDir, workDir),
+    await benchScale(workDir),
+  ];
+  return { summary: sections.flatMap((section) => section.summary), problems: sections.flatMap((section) => section.problems) };
+}
+
 async function main(): Promise<number> {
   stopEverythingOnExit(15 * 60_000, 'The benchmark');
   const started = performance.now();
@@ -180,6 +199,20 @@ async function main(): Promise<number> {
   onCleanup(() => rm(workDir, { recursive: true, force: true }));
   const outDir = join(workDir, 'dist');
 
+  const peersDir = peersFolder();
+  // `npm run bench -- peers --peers DIR` measures only against the peers (after one build).
+  if (process.argv.includes('peers')) {
+    if (!peersDir) {
+      console.error('Name the peers folder: npm run bench -- peers --peers ../shared/peers (or PEERS_DIR).');
+      return 1;
+    }
+    await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
+    const sections = await benchPeers(peersDir, outDir, workDir);
+    console.log(`Summary (${new Date().toISOString().slice(0, 10)}, ${((performance.now() - started) / 1000).toFixed(0)} s):\n`);
+    console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], sections.summary)}\n`);
+    for (const problem of sections.problems) console.error(problem);
+    return sections.problems.length === 0 ? 0 : 1;
+  }
   // `npm run bench -- streams` measures only the event streams (after one build).
   if (process.argv.includes('streams')) {
     await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
@@ -192,12 +225,14 @@ async function main(): Promise<number> {
   const servers = await benchServers(outDir);
   const contact = await benchContact(outDir, workDir);
   const streams = await benchStreams(outDir, workDir);
+  const peers: Section = peersDir ? await benchPeers(peersDir, outDir, workDir) : { summary: [], problems: [] };
+  if (!peersDir) console.log('No peers folder given (--peers DIR or PEERS_DIR): the comparison with the Astro and Eleventy peers is skipped.\n');
 
-  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...builds.summary];
+  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...builds.summary, ...peers.summary];
   console.log(`Summary (${new Date().toISOString().slice(0, 10)}, ${((performance.now() - started) / 1000).toFixed(0)} s, loopback):\n`);
   console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], summary)}\n`);
 
-  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems];
+  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems, ...peers.problems];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) console.error('The figures above are not trustworthy until these are fixed.');
   return problems.length === 0 ? 0 : 1;

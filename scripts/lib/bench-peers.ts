@@ -1,0 +1,220 @@
+// `npm run bench -- --peers DIR` (or PEERS_DIR): our site against the peers in ../shared/peers
+// (set up as their README says), in the same run on the same machine, where only ratios hold:
+// - the build against the Eleventy peer's 1,000 city pages: whole processes (start-up included),
+//   interleaved, median of RUNS, once into an empty folder and once into the previous output;
+// - the build at 10,000 synthetic places against 1,000 (scripts/lib/synthetic-places.ts), and the
+//   server's memory with each held;
+// - every template of ours against the Astro peer's home page: Lighthouse 12 mobile through the
+//   peers' own measure.mjs, median of its runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstRoutePerTemplate, readRoutes } from './routes.ts';
+import { ratio, type Section, type SummaryRow } from './bench-format.ts';
+import { CHROMIUM_PATH } from './chromium.ts';
+import { REPO_ROOT } from './repo.ts';
+import { serveSiteInProcess } from './site.ts';
+import { writeSyntheticData } from './synthetic-places.ts';
+import { formatTable, NO_VALUE, type Cell } from './table.ts';
+
+const RUNS = 3;
+const MAX_RSS = join(REPO_ROOT, 'scripts/lib/max-rss.cjs');
+
+interface ProcessRun {
+  ms: number;
+  /** Peak resident memory of the largest Node process of the command, MiB. */
+  peakMiB: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Runs a command to its end as a whole process and measures its wall time and peak memory. */
+function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): ProcessRun {
+  const rssFile = join(tmpdir(), `max-rss-${process.pid}`);
+  rmSync(rssFile, { force: true });
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    cwd,
+    env: { ...process.env, ...env, MAX_RSS_FILE: rssFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${MAX_RSS}`.trim() },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed with ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  const peaks = existsSync(rssFile) ? readFileSync(rssFile, 'utf8').trim().split('\n').map(Number) : [0];
+  rmSync(rssFile, { force: true });
+  return { ms, peakMiB: Math.max(...peaks) / 1024 };
+}
+
+const ourBuild = (outDir: string, dataDir?: string) =>
+  timed(process.execPath, ['build/launch.mjs', '--out', outDir, ...(dataDir ? ['--data', dataDir] : [])], REPO_ROOT);
+
+const pagesIn = async (distDir: string) => (await readRoutes(distDir)).length;
+const perPage = (run: ProcessRun, pages: number) => run.ms / pages;
+const fmt = (value: number, digits = 2) => value.toFixed(digits);
+
+export function eleventyCommand(peersDir: string): string | null {
+  const command = join(peersDir, 'eleventy-cities/node_modules/@11ty/eleventy/cmd.cjs');
+  return existsSync(command) ? command : null;
+}
+
+export async function benchBuildAgainstEleventy(peersDir: string, workDir: string): Promise<Section> {
+  const command = eleventyCommand(peersDir);
+  const label = (what: string) => `Build ms/page ours/Eleventy, ${what}`;
+  if (!command) {
+    const why = `skipped: ${peersDir}/eleventy-cities is not set up (npm run setup there)`;
+    console.log(`The Eleventy peer is not set up in ${peersDir}; run "npm run setup" there.\n`);
+    return { summary: [[label('empty folder'), NO_VALUE, why]], problems: [] };
+  }
+  const eleventyDir = join(peersDir, 'eleventy-cities');
+  const eleventyDist = join(eleventyDir, 'dist');
+  const outDir = join(workDir, 'peer-build');
+  const eleventy = () => timed(process.execPath, [command, '--quiet'], eleventyDir);
+  const eleventyPages = () => readdirSync(join(eleventyDist, 'schluesseldienst')).length;
+  const runs: Record<'ours' | 'eleventy', Record<'clean' | 'again', ProcessRun[]>> = { ours: { clean: [], again: [] }, eleventy: { clean: [], again: [] } };
+  console.log(`Building ours and the Eleventy peer ${RUNS} times each, interleaved, into empty folders (images cached), then ${RUNS} times each into their previous output …`);
+  for (const kind of ['clean', 'again'] as const) {
+    for (let run = 0; run < RUNS; run += 1) {
+      if (kind === 'clean') rmSync(outDir, { recursive: true, force: true });
+      runs.ours[kind].push(ourBuild(outDir));
+      if (kind === 'clean') rmSync(eleventyDist, { recursive: true, force: true });
+      runs.eleventy[kind].push(eleventy());
+    }
+  }
+  const pages = { ours: await pagesIn(outDir), eleventy: eleventyPages() };
+  const rows: Cell[][] = [];
+  const summary: SummaryRow[] = [];
+  for (const kind of ['clean', 'again'] as const) {
+    const what = kind === 'clean' ? 'empty folder' : 'previous output kept';
+    const mine = median(runs.ours[kind].map((run) => perPage(run, pages.ours)));
+    const theirs = median(runs.eleventy[kind].map((run) => perPage(run, pages.eleventy)));
+    const mineMiB = median(runs.ours[kind].map((run) => run.peakMiB));
+    const theirsMiB = median(runs.eleventy[kind].map((run) => run.peakMiB));
+    rows.push([what, pages.ours, fmt(median(runs.ours[kind].map((run) => run.ms)) / 1000) + ' s', fmt(mine), fmt(mineMiB, 0), pages.eleventy, fmt(median(runs.eleventy[kind].map((run) => run.ms)) / 1000) + ' s', fmt(theirs), fmt(theirsMiB, 0), ratio(mine, theirs)]);
+    summary.push([label(what), ratio(mine, theirs), `${fmt(mine)} / ${fmt(theirs)} ms a page, median of ${RUNS} whole processes (goal ≤ 0.50×)`]);
+    summary.push([`Build peak memory ours/Eleventy, ${what}`, ratio(mineMiB, theirsMiB), `${fmt(mineMiB, 0)} / ${fmt(theirsMiB, 0)} MiB`]);
+  }
+  const headers = ['Build', 'Ours pages', 'Ours wall', 'ms/page', 'MiB', 'Eleventy pages', 'Eleventy wall', 'ms/page', 'MiB', 'ms/page ours/Eleventy'];
+  console.log(`\n${formatTable(headers, rows)}\n`);
+  console.log('Ours: node build/launch.mjs (what npm run build runs); Eleventy: node node_modules/@11ty/eleventy/cmd.cjs --quiet (what its npm run build runs). Ours also writes a brotli copy of every page.\n');
+  return { summary, problems: [] };
+}
+
+/** VmRSS of a running process, MiB. */
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function serverMemory(distDir: string): Promise<number> {
+  const site = await serveSiteInProcess(distDir);
+  try {
+    await fetch(`${site.url}/`, { headers: { 'Accept-Encoding': 'br' } }).then((response) => response.arrayBuffer());
+    return residentMiB(site.pid);
+  } finally {
+    await site.close();
+  }
+}
+
+export async function benchScale(workDir: string, places = 10_000): Promise<Section> {
+  console.log(`Generating ${places.toLocaleString('en')} synthetic places (scripts/lib/synthetic-places.ts) and building them against the real data …`);
+  const dataDir = join(workDir, 'synthetic-data');
+  writeSyntheticData(join(REPO_ROOT, 'data'), dataDir, places);
+  const small = join(workDir, 'scale-small');
+  const large = join(workDir, 'scale-large');
+  rmSync(small, { recursive: true, force: true });
+  rmSync(large, { recursive: true, force: true });
+  const smallRun = ourBuild(small);
+  const largeRun = ourBuild(large, dataDir);
+  const pages = { small: await pagesIn(small), large: await pagesIn(large) };
+  const memory = { small: await serverMemory(small), large: await serverMemory(large) };
+  const rows = [
+    ['real data', pages.small, fmt(smallRun.ms / 1000) + ' s', fmt(perPage(smallRun, pages.small)), fmt(smallRun.peakMiB, 0), fmt(memory.small, 0)],
+    ['synthetic', pages.large, fmt(largeRun.ms / 1000) + ' s', fmt(perPage(largeRun, pages.large)), fmt(largeRun.peakMiB, 0), fmt(memory.large, 0)],
+  ];
+  console.log(`\n${formatTable(['Data', 'Pages', 'Build wall', 'ms/page', 'Build MiB', 'Server MiB'], rows)}\n`);
+  console.log('Both builds into an empty folder with images cached. Server: server/main.ts holding every page of dist/ in memory, resident size after one request.\n');
+  return {
+    summary: [
+      [`Build ms/page ${pages.large}/${pages.small} pages`, ratio(perPage(largeRun, pages.large), perPage(smallRun, pages.small)), `${fmt(perPage(largeRun, pages.large))} / ${fmt(perPage(smallRun, pages.small))} ms (goal ≤ 1.10×)`],
+      [`Build peak memory ${pages.large}/${pages.small} pages`, ratio(largeRun.peakMiB, smallRun.peakMiB), `${fmt(largeRun.peakMiB, 0)} / ${fmt(smallRun.peakMiB, 0)} MiB (goal ≤ 1.10×)`],
+      [`Server memory, ${pages.large} / ${pages.small} pages`, `${fmt(memory.large, 0)} MiB`, `${fmt(memory.small, 0)} MiB with ${pages.small}`],
+    ],
+    problems: [],
+  };
+}
+
+interface LighthouseMedian {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalByteWeight: number;
+  requests: number;
+}
+
+export async function benchTemplatesAgainstAstro(peersDir: string, distDir: string, workDir: string): Promise<Section> {
+  const label = 'FCP/LCP ours/Astro, slowest template';
+  if (!existsSync(join(peersDir, 'astro/node_modules')) || !existsSync(join(peersDir, 'node_modules/lighthouse'))) {
+    const why = `skipped: ${peersDir} is not set up (npm run setup there)`;
+    console.log(`The Astro peer is not set up in ${peersDir}; run "npm run setup" there.\n`);
+    return { summary: [[label, NO_VALUE, why]], problems: [] };
+  }
+  const routes = firstRoutePerTemplate(await readRoutes(distDir));
+  const site = await serveSiteInProcess(distDir);
+  const resultsFile = join(workDir, 'peers-results.json');
+  try {
+    const urls = routes.map((route) => new URL(route.path, site.url).href);
+    console.log(`Lighthouse on ${routes.length} templates of ours and the Astro home page, ${RUNS} runs each, interleaved (../shared/peers/measure.mjs) …`);
+    const result = spawnSync(process.execPath, ['measure.mjs', '--only', 'astro', '--runs', String(RUNS), '--ours', urls.join(',')], {
+      cwd: peersDir,
+      env: { ...process.env, PEERS_RESULTS: resultsFile, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) return { summary: [[label, NO_VALUE, `measure.mjs failed (${result.status})`]], problems: [`${peersDir}/measure.mjs exited with ${result.status}.`] };
+  } finally {
+    await site.close();
+  }
+  const sites = (JSON.parse(readFileSync(resultsFile, 'utf8')) as { sites: Record<string, { median: LighthouseMedian }> }).sites;
+  const astro = sites.astro!.median;
+  const ours = routes.map((route, index) => ({ route, median: sites[routes.length === 1 ? 'ours' : `ours${index + 1}`]!.median }));
+  const scores = (m: LighthouseMedian) => [m.performance, m.accessibility, m.bestPractices, m.seo].join('/');
+  const rows: Cell[][] = ours.map(({ route, median: m }) => [
+    `${route.template}${route.indexable ? '' : ' (noindex)'}`,
+    route.path,
+    fmt(m.fcpMs, 0),
+    fmt(m.lcpMs, 0),
+    fmt(m.tbtMs, 0),
+    fmt(m.cls, 3),
+    fmt(m.totalByteWeight / 1024, 1),
+    m.requests,
+    scores(m),
+    ratio(m.fcpMs, astro.fcpMs),
+    ratio(m.lcpMs, astro.lcpMs),
+  ]);
+  rows.push(['Astro peer (home)', '/', fmt(astro.fcpMs, 0), fmt(astro.lcpMs, 0), fmt(astro.tbtMs, 0), fmt(astro.cls, 3), fmt(astro.totalByteWeight / 1024, 1), astro.requests, scores(astro), NO_VALUE, NO_VALUE]);
+  console.log(`\n${formatTable(['Template', 'Path', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KiB', 'Requests', 'Scores', 'FCP ours/Astro', 'LCP ours/Astro'], rows)}\n`);
+  const worst = (key: 'fcpMs' | 'lcpMs') => ours.reduce((a, b) => (b.median[key] > a.median[key] ? b : a));
+  const home = ours.find(({ route }) => route.path === '/');
+  const problems = ours.flatMap(({ route, median: m }) =>
+    [m.performance, m.accessibility, m.bestPractices, m.seo].every((score) => score === 100) && m.cls === 0 ? [] : [`${route.template} (${route.path}): ${scores(m)}, CLS ${m.cls}.`],
+  );
+  return {
+    summary: [
+      ['FCP ours/Astro, slowest template', ratio(worst('fcpMs').median.fcpMs, astro.fcpMs), `${worst('fcpMs').route.template}: ${fmt(worst('fcpMs').median.fcpMs, 0)} / ${fmt(astro.fcpMs, 0)} ms (goal ≤ 1.00×)`],
+      ['LCP ours/Astro, slowest template', ratio(worst('lcpMs').median.lcpMs, astro.lcpMs), `${worst('lcpMs').route.template}: ${fmt(worst('lcpMs').median.lcpMs, 0)} / ${fmt(astro.lcpMs, 0)} ms (goal ≤ 1.00×)`],
+      ['Home bytes ours/Astro', home ? ratio(home.median.totalByteWeight, astro.totalByteWeight) : NO_VALUE, home ? `${fmt(home.median.totalByteWeight / 1024, 1)} / ${fmt(astro.totalByteWeight / 1024, 1)} KiB (goal ≤ 1.00×)` : NO_VALUE],
+      ['Requests, most of any template', String(Math.max(...ours.map(({ median: m }) => m.requests))), `Astro home: ${astro.requests} (goal ≤ 3)`],
+    ],
+    problems,
+  };
+}
