@@ -21,27 +21,38 @@
 // of 3, one run each): with the stylesheet as a blocking link FCP 1,113 ms (Astro 847); with all of
 // the template's rules inline (24 KB raw, 16.5 KiB brotli of HTML, past the first 14 KB round
 // trip) FCP 1,192 ms and LCP 1,342 ms, worse; hence only the first screen's rules.
-import * as esbuild from 'esbuild';
 import postcss, { type AtRule, type ChildNode, type Container, type Declaration, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { CSS_TARGET } from './assets.ts';
 
 /** Sections of <main> counted as the first screen: the hero and the start of the next one. */
 const FIRST_SCREEN_SECTIONS = 2;
 const WORD = /[A-Za-z0-9_-]+/g;
-/** Tags whose words are remembered at once: memory stays flat however many pages there are. */
+/** Tags and shared parts whose words are remembered at once: memory stays flat however many pages there are. */
 const MAX_REMEMBERED_TAGS = 10_000;
+const MAX_REMEMBERED_PARTS = 256;
 const VARIABLE_USE = /var\(\s*(--[A-Za-z0-9_-]+)/g;
 /** At-rules whose rules apply under a condition; they stay when one of their rules does. */
 const CONDITIONAL = new Set(['media', 'supports', 'layer', 'container', 'scope']);
+
+/** A copy of a string (V8 keeps a slice of a string as a view of the whole page, which a map key would keep alive). */
+function copy(text: string): string {
+  return Buffer.from(text).toString();
+}
+
+interface Part {
+  text: string;
+  /** One of the parts every page of a kind shares (templates/layout/Shared.tsx): the same string again and again. */
+  shared: boolean;
+}
 
 /**
  * The markup a visitor sees before scrolling: the document up to the end of <main>'s second
  * section, and the fixed parts after it. A page whose <main> is shorter than that shows its footer
  * on the first screen too (the 404 page: its footer moved when the stylesheet came, CLS 0.012),
- * and so does every table (below).
+ * and so does every table (below). The head is left out: nothing in it is drawn.
  */
-export function firstScreen(html: string): string {
+export function firstScreenParts(html: string): Part[] {
+  const body = html.indexOf('<body');
   const main = html.indexOf('<main');
   let end = main;
   for (let count = 0; count < FIRST_SCREEN_SECTIONS && end !== -1; count += 1) {
@@ -53,11 +64,24 @@ export function firstScreen(html: string): string {
   const short = end === -1 || (mainEnd !== -1 && end > mainEnd);
   const cut = short ? (footerEnd === -1 ? mainEnd : footerEnd) : end;
   const fixed = html.indexOf('<aside class="floating"');
-  const first = html.slice(0, cut === -1 ? html.length : cut) + (fixed === -1 ? '' : html.slice(fixed));
+  const parts: Part[] = [
+    { text: /<html[^>]*>/.exec(html)?.[0] ?? '', shared: true },
+    { text: html.slice(body, main === -1 ? body : main), shared: true },
+    { text: html.slice(main === -1 ? body : main, cut === -1 ? html.length : cut), shared: false },
+  ];
+  if (fixed !== -1) parts.push({ text: html.slice(fixed), shared: true });
   // A table further down, laid out without its rules, widened the page (the order form's, by 7 px
   // on a phone) and so moved the fixed call button and cookie banner when the stylesheet came.
   const tables = html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed).match(/<table\b[^]*?<\/table>/g) ?? [];
-  return first + tables.join('');
+  for (const table of tables) parts.push({ text: table, shared: false });
+  return parts;
+}
+
+/** The first screen's markup as one string (tests). */
+export function firstScreen(html: string): string {
+  return firstScreenParts(html)
+    .map((part) => part.text)
+    .join('');
 }
 
 /** What one selector of a list needs in the markup, as words; pseudo-classes and what they wrap need nothing. */
@@ -91,6 +115,8 @@ export class FirstScreenCss {
   private readonly root: postcss.Root;
   /** The stylesheet's words in a tag, by the tag's text. */
   private readonly tagWords = new Map<string, string[]>();
+  /** The stylesheet's words in a part every page shares (the header, say), by the part's text. */
+  private readonly partWords = new Map<string, string[]>();
   /** The words of the page script, present on every page (classes it sets). */
   private readonly scriptWords: ReadonlySet<string>;
 
@@ -114,17 +140,19 @@ export class FirstScreenCss {
   /** The inline CSS for a page's first screen. */
   forPage(html: string): string {
     const words = new Set<string>();
-    for (const tag of firstScreen(html).matchAll(/<[a-zA-Z][^>]*>/g)) {
-      let found = this.tagWords.get(tag[0]);
-      if (found === undefined) {
-        // The vocabulary's own strings: a word cut from the page would keep the whole page alive.
-        found = (tag[0].match(WORD) ?? []).flatMap((word) => this.vocabulary.get(word) ?? []);
-        // Most tags recur on every page (header, navigation, buttons); links to places do not.
-        if (this.tagWords.size >= MAX_REMEMBERED_TAGS) this.tagWords.clear();
-        // A copy as the key, for the same reason (V8 keeps a slice of a string as a view of it).
-        this.tagWords.set(Buffer.from(tag[0]).toString(), found);
+    for (const part of firstScreenParts(html)) {
+      if (part.shared) {
+        // The parts every page shares are the same strings on a thousand pages: read once each.
+        let found = this.partWords.get(part.text);
+        if (found === undefined) {
+          found = [...new Set(this.tagsWords(part.text))];
+          if (this.partWords.size >= MAX_REMEMBERED_PARTS) this.partWords.clear();
+          this.partWords.set(copy(part.text), found);
+        }
+        for (const word of found) words.add(word);
+      } else {
+        for (const word of this.tagsWords(part.text)) words.add(word);
       }
-      for (const word of found) words.add(word);
     }
     for (const word of this.scriptWords) if (this.vocabulary.has(word)) words.add(this.vocabulary.get(word)!);
     const key = [...words].sort().join(' ');
@@ -134,6 +162,21 @@ export class FirstScreenCss {
       this.computed.set(key, css);
     }
     return css;
+  }
+
+  /** The stylesheet's words in the tags of `markup`, with repeats. */
+  private *tagsWords(markup: string): Generator<string> {
+    for (const tag of markup.matchAll(/<[a-zA-Z][^>]*>/g)) {
+      let found = this.tagWords.get(tag[0]);
+      if (found === undefined) {
+        // The vocabulary's own strings: a word cut from the page would keep the whole page alive.
+        found = (tag[0].match(WORD) ?? []).flatMap((word) => this.vocabulary.get(word) ?? []);
+        // Most tags recur on every page (buttons, list items); links to places do not.
+        if (this.tagWords.size >= MAX_REMEMBERED_TAGS) this.tagWords.clear();
+        this.tagWords.set(copy(tag[0]), found);
+      }
+      yield* found;
+    }
   }
 
   private select(words: ReadonlySet<string>): string {
@@ -175,8 +218,9 @@ export class FirstScreenCss {
       });
       if (families.some(used)) out.prepend(face.clone());
     }
-    // Written back from the minified stylesheet's tree; esbuild minifies the joins once more.
-    return esbuild.transformSync(out.toString(), { loader: 'css', minify: true, target: CSS_TARGET }).code.trim();
+    // Written back from the minified stylesheet's tree, whose nodes keep their minified spacing
+    // (minifying the result again with esbuild changed no byte and cost 7 ms a first screen).
+    return out.toString().trim();
   }
 }
 

@@ -2,6 +2,7 @@
 // carries every icon it uses once, as a <symbol> at the end of <body>; an icon is then a short
 // <use> reference, so a page with thirty check marks does not repeat thirty paths.
 import { createContext, useContext } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import {
   ArrowRight, ArrowUp, BadgeCheck, BadgeEuro, Car, Check, ChevronLeft, ChevronRight, Clock, CreditCard,
   DoorOpen, GraduationCap, Handshake, House, KeyRound, LockKeyhole, Mail, MapPin, Menu, MessageCircle,
@@ -36,20 +37,41 @@ export function Icon({ name, size = 20, className }: { name: string; size?: numb
   );
 }
 
-/** The symbols of every icon used above it; rendered last in <body>, after all of them. */
+/** A lucide drawing's content (its paths and circles, without the outer <svg>), made once per icon. */
+const drawings = new Map<IconName, string>();
+function drawing(name: IconName): string {
+  let inner = drawings.get(name);
+  if (inner === undefined) {
+    const Component = ICONS[name];
+    inner = renderToStaticMarkup(<Component />).replace(/^<svg[^>]*>|<\/svg>$/g, '');
+    drawings.set(name, inner);
+  }
+  return inner;
+}
+
+/**
+ * The symbols of every icon used above it; rendered last in <body>, after all of them. The
+ * drawing's attributes (lucide's: no fill, a 2 px round stroke in the text colour) sit on the
+ * symbol, which a <use> clones as an <svg> with them, so they reach the paths.
+ */
 export function IconSprite() {
   const used = useContext(IconsUsed);
   if (!used || used.size === 0) return null;
   return (
     <svg className="icon-sprite" aria-hidden="true" focusable="false">
-      {[...used].sort().map((name) => {
-        const Component = ICONS[name as IconName];
-        return (
-          <symbol key={name} id={`i-${name}`} viewBox="0 0 24 24">
-            <Component size={24} strokeWidth={2} />
-          </symbol>
-        );
-      })}
+      {([...used].sort() as IconName[]).map((name) => (
+        <symbol
+          key={name}
+          id={`i-${name}`}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          dangerouslySetInnerHTML={{ __html: drawing(name) }}
+        />
+      ))}
     </svg>
   );
 }

@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon.tsx';
 import { LinkedText } from '../components/LinkedText.tsx';
 import { germanList } from '../lib/format.ts';
 import { fillSlots } from '../lib/slots.ts';
+import { Shared } from './Shared.tsx';
 import { useLayoutWords } from './words.ts';
 
 // Hidden in the HTML: client/consent.ts shows it only when no choice is stored. Without
@@ -13,13 +14,21 @@ import { useLayoutWords } from './words.ts';
 // It names exactly what "Alle akzeptieren" switches on: our own extended statistics always, Google
 // Analytics and Google Ads only where data/site.yaml configures their ids (as the privacy policy).
 export function ConsentBanner({ analytics }: { analytics: Site['analytics'] }) {
+  return (
+    <Shared as="section" attributes={{ className: 'consent', 'data-consent': true, hidden: true, 'aria-labelledby': 'consent-title' }} cacheKey="consent" inputs={[analytics]}>
+      <ConsentContent analytics={analytics} />
+    </Shared>
+  );
+}
+
+function ConsentContent({ analytics }: { analytics: Site['analytics'] }) {
   const words = useLayoutWords().consent;
   const { details } = words;
   const services = [words.services.own, analytics.gaMeasurementId ? words.services.analytics : null, analytics.adsId ? words.services.ads : null].filter(
     (name): name is string => name !== null,
   );
   return (
-    <section className="consent" data-consent hidden aria-labelledby="consent-title">
+    <>
       <div className="consent-inner container">
         <div data-consent-simple>
           <h2 id="consent-title" className="consent-title">
@@ -59,7 +68,7 @@ export function ConsentBanner({ analytics }: { analytics: Site['analytics'] }) {
           <ConsentChoices words={words} />
         </div>
       </div>
-    </section>
+    </>
   );
 }
 

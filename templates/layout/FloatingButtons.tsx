@@ -1,6 +1,7 @@
 import type { Site } from '../../data/schema/site.ts';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { Shared } from './Shared.tsx';
 import { useLayoutWords } from './words.ts';
 
 // The call button floats on narrow screens from the first paint (CSS only); WhatsApp and
@@ -8,7 +9,16 @@ import { useLayoutWords } from './words.ts';
 export function FloatingButtons({ site }: { site: Site }) {
   const words = useLayoutWords();
   return (
-    <aside className="floating" aria-label={words.floating.label}>
+    <Shared as="aside" attributes={{ className: 'floating', 'aria-label': words.floating.label }} cacheKey="floating" inputs={[site]}>
+      <FloatingContent site={site} />
+    </Shared>
+  );
+}
+
+function FloatingContent({ site }: { site: Site }) {
+  const words = useLayoutWords();
+  return (
+    <>
       <a className="to-top" href="#top" data-to-top aria-label={words.floating.toTop}>
         <Icon name="arrow-up" size={22} />
       </a>
@@ -21,6 +31,6 @@ export function FloatingButtons({ site }: { site: Site }) {
           {words.call.floating} <span className="fab-number">{site.phone.display}</span>
         </span>
       </CallButton>
-    </aside>
+    </>
   );
 }

@@ -4,14 +4,23 @@ import { CallButton } from '../components/ContactButtons.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { cityPath } from '../lib/slugs.ts';
 import { fillSlots } from '../lib/slots.ts';
+import { Shared } from './Shared.tsx';
 
 /** The footer: address and call, then the lists of data/navigation.yaml under the headings of data/layout.yaml. */
 export function Footer({ context }: { context: PageContext }) {
+  return (
+    <Shared as="footer" attributes={{ className: 'site-footer' }} cacheKey="footer" inputs={[context.site, context.navigation, context.layout]}>
+      <FooterContent context={context} />
+    </Shared>
+  );
+}
+
+function FooterContent({ context }: { context: PageContext }) {
   const { site, layout } = context;
   const words = layout.footer;
   const links = context.navigation.footer;
   return (
-    <footer className="site-footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-about">
           <Logo site={site} />
@@ -59,6 +68,6 @@ export function Footer({ context }: { context: PageContext }) {
           © {site.name} · {fillSlots(words.bottom, { regions: site.serviceRegions.join(', ') })}
         </p>
       </div>
-    </footer>
+    </>
   );
 }

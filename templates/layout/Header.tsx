@@ -2,14 +2,23 @@ import type { PageContext } from '../lib/context.ts';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Logo } from '../components/Logo.tsx';
+import { activeItems } from '../lib/nav.ts';
 import { Navigation } from './Navigation.tsx';
+import { Shared } from './Shared.tsx';
 
 // The call button comes first in the source after the logo, so it sits in the first bytes of
 // every page (budget: the first tel: link within 14 KB brotli).
 export function Header({ context }: { context: PageContext }) {
+  return (
+    <Shared as="header" attributes={{ className: 'site-header' }} cacheKey={`header ${activeItems(context.navigation.items, context.path)}`} inputs={[context.site, context.navigation, context.layout]}>
+      <HeaderContent context={context} />
+    </Shared>
+  );
+}
+
+function HeaderContent({ context }: { context: PageContext }) {
   const { site, layout: words } = context;
   return (
-    <header className="site-header">
       <div className="container header-bar">
         <Logo site={site} />
         <CallButton site={site} location="header" className="btn btn-call header-call">
@@ -24,6 +33,5 @@ export function Header({ context }: { context: PageContext }) {
         </a>
         <Navigation items={context.navigation.items} path={context.path} className="main-nav" label={words.header.navigation} />
       </div>
-    </header>
   );
 }

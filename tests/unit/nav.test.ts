@@ -11,6 +11,7 @@ import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE } from '../support/build-date.ts';
 import { loadChanged } from '../support/data-load.ts';
+import { renderRoute } from '../../build/render.ts';
 
 /** The labels of the items a page's navigation marks as current. */
 function current(path: string | null): string[] {
@@ -52,6 +53,25 @@ describe('header navigation', () => {
     expect(() => listRoutes({ data: changed, siteUrl: 'https://example.test', images: fakeImages(changed) })).toThrow(
       'data/navigation.yaml: footer.towns[0]: "Esen" is not a town of data/cities/',
     );
+  });
+
+  it('marks the right item on whole pages rendered one after another, in the header and in the drawer (their markup is made once and reused)', () => {
+    const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
+    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg' };
+    const page = (path: string, site = data.site) =>
+      renderRoute(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets });
+    /** The current item of each navigation on the page: the header's, then the drawer's. */
+    const marked = (html: string) =>
+      [...html.matchAll(/<nav class="(main-nav|drawer-nav)"[^]*?<\/nav>/g)].map((nav) => /data-nav="([^"]+)"[^>]*aria-current="page"/.exec(nav[0])?.[1] ?? 'none');
+    expect(marked(page('/'))).toEqual(['Startseite', 'Startseite']);
+    expect(marked(page('/leistungen/tueroeffnung'))).toEqual(['Leistungen', 'Leistungen']);
+    expect(marked(page('/schluesseldienst/essen'))).toEqual(['none', 'none']);
+    expect(marked(page('/'))).toEqual(['Startseite', 'Startseite']);
+    // Other site facts are other markup: a changed phone number reaches header, drawer, footer and floating button.
+    const display = '0201 999 888 7';
+    const changed = page('/', { ...data.site, phone: { ...data.site.phone, display } });
+    for (const part of ['header', 'footer', 'aside']) expect(new RegExp(`<${part}[^]*?${display}[^]*?</${part}>`).test(changed), part).toBe(true);
+    expect(page('/')).not.toContain(display);
   });
 
   it('matches a prefix only on a path segment boundary', () => {
