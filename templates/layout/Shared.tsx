@@ -1,8 +1,10 @@
 // The parts every page shares (header, footer, drawer, floating buttons, consent banner, icon
 // sprite) are the same markup on a thousand place pages. Each is rendered once per distinct input
 // and its markup reused as the inner HTML of its outer element: rendering them took about 40 % of
-// the build's rendering time (issue "Faster than the Astro peer", item 2). The output is the same
-// as rendering them each time (tests/unit/shared-markup.test.tsx).
+// the build's rendering time (issue "Faster than the Astro peer", item 2). The markup is what
+// rendering them each time gives, without React's `<!-- -->` between neighbouring texts (nothing
+// hydrates these parts); tests/unit/nav.test.ts renders pages one after another and checks that
+// each keeps its own current navigation item and that other site facts make other markup.
 import { createElement, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { IconsUsed } from '../components/Icon.tsx';
