@@ -118,8 +118,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
   if (/<\/script|<!--/i.test(bootCode)) throw new Error('client/boot.ts compiles to code containing "</script" or "<!--", which cannot stand inline in a page; rewrite that part.');
-  // A static import would resolve against the page's URL inline (esbuild splits code boot shares with main into a chunk).
-  if (/(?:^|[;}])\s*import\s*[\w{*]|\bfrom\s*["']/.test(bootCode)) throw new Error('client/boot.ts compiles to code with a static import, which an inline script cannot resolve; it must import nothing but the page script, dynamically.');
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
   const inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets };
   const firstScreen = new FirstScreenCss(css.content.toString('utf8'), js.main.content.toString('utf8'));

@@ -1,12 +1,34 @@
-// The page's one script, inline at the end of <body> (allowed by its hash in the CSP, build/
-// security-policy.ts): it starts the rest once the first screen is painted, so the first paint and
-// the largest one wait for nothing but the HTML (issue "Faster than the Astro peer";
-// docs/decisions.md, "The first screen's CSS inline …"). Two frames after the document is parsed,
-// it links the whole stylesheet (the first screen's rules are inline; without JavaScript the
-// <noscript> link loads it) and imports the page script. Before that, it shows the cookie banner.
-const script = document.querySelector<HTMLScriptElement>('script[data-page-script]');
+// The page's one script, inline right after the cookie banner and before the page's content
+// (templates/layout/Document.tsx; allowed by its hash in the CSP, build/security-policy.ts). A
+// classic script (build/assets.ts bundles it as one function), so it runs while the page is
+// parsed, before the first paint: the first paint and the largest one wait for nothing but the
+// HTML (issue "Faster than the Astro peer"; docs/decisions.md, "The first screen's CSS inline …").
+//
+// It shows the cookie banner at once. The whole stylesheet (the first screen's rules are inline;
+// without JavaScript the <noscript> link loads it) and the page script load on the visitor's
+// first interaction: a touch, a scroll, a key, the pointer moving. A visitor who reads the first
+// screen and calls loads nothing else. They load at once after the first paint when the page opens
+// at a fragment (below the first screen), when statistics are allowed (the visit is counted) and
+// on the 404 page.
+const script = document.currentScript as HTMLScriptElement | null;
+/** What the visitor does first; any one of them starts the rest. */
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll'];
+/** The key under which client/consent.ts keeps the visitor's choice. */
+const CONSENT_KEY = 'cookie-consent';
+
+let started = false;
+/** A button without a default action pressed before the page script ran: pressed again once it runs. */
+let pressed: HTMLButtonElement | null = null;
+
+function holdPress(event: Event): void {
+  const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+  if (button instanceof HTMLButtonElement) pressed = button;
+}
 
 function start(): void {
+  if (started) return;
+  started = true;
+  for (const type of INTERACTIONS) removeEventListener(type, start, true);
   const css = script?.dataset.css;
   if (css) {
     const link = document.createElement('link');
@@ -15,23 +37,41 @@ function start(): void {
     document.head.append(link);
   }
   const main = script?.dataset.main;
-  if (main) void import(main);
+  if (!main) return;
+  document.addEventListener('click', holdPress, true);
+  void import(main).finally(() => {
+    document.removeEventListener('click', holdPress, true);
+    pressed?.click();
+    pressed = null;
+  });
 }
 
 // The cookie banner is part of the first screen while no choice is stored: shown here, at the first
 // paint, instead of by the page script later, when it moved the floating call button and became
 // the page's largest (and latest) paint on every page with a short hero (LCP 1,065 ms against
-// 700 ms). Its buttons work once the page script runs (client/consent.ts); the key is that module's.
+// 700 ms). Its buttons work once the page script runs (client/consent.ts); a press before that is
+// held and made again then.
+let counted = false;
 try {
-  const stored = localStorage.getItem('cookie-consent');
+  const stored = localStorage.getItem(CONSENT_KEY);
+  counted = stored === 'all';
   const banner = document.querySelector<HTMLElement>('[data-consent]');
   if (banner && stored !== 'all' && stored !== 'necessary') {
     banner.hidden = false;
-    document.documentElement.style.setProperty('--consent-height', `${banner.offsetHeight}px`);
+    // The floating call button stands above the banner. Its height is read once the browser has laid
+    // the page out anyway, still before that frame is painted: reading it here would force a layout
+    // in the middle of parsing (a long task on a slow phone).
+    new ResizeObserver(() => document.documentElement.style.setProperty('--consent-height', `${banner.offsetHeight}px`)).observe(banner);
   }
 } catch {
-  // Storage blocked: the page script shows the banner (client/consent.ts).
+  // Storage blocked: the page script shows the banner (client/consent.ts) on the first interaction.
 }
 
-// A module runs after parsing; two frames later the first screen is on the glass.
-requestAnimationFrame(() => requestAnimationFrame(start));
+for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true });
+// The 404 page's script sends an unknown service page on to /leistungen where no server does (client/not-found.ts).
+if (counted || location.hash.length > 1 || document.body.dataset.page === '404') {
+  // Once the page is read to the end (this script stands before its content), two frames later the first screen is on the glass.
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });
+  else afterPaint();
+}

@@ -60,18 +60,21 @@ export function Document({ context, head, children }: { context: PageContext; he
           {context.layout.skipLink}
         </a>
         <Header context={context} />
+        {/* The cookie banner and the script that shows it come before the page's content: a page the
+            browser paints before it has read to the end (a long one) shows the banner in that first
+            paint already, instead of a later, larger paint (client/boot.ts). Fixed at the bottom. */}
+        <ConsentBanner analytics={analytics} />
+        {/* The page script only enhances: it and the whole stylesheet load after the first paint. */}
+        <script data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer context={context} />
         <Drawer context={context} />
         <FloatingButtons site={site} />
-        <ConsentBanner analytics={analytics} />
         <IconSprite />
         </IconsUsed.Provider>
         </LayoutWords.Provider>
-        {/* The page script only enhances: it and the whole stylesheet load after the first paint. */}
-        <script type="module" data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
       </body>
     </html>
   );

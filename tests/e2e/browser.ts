@@ -13,6 +13,8 @@ export interface VisitOptions {
   reducedMotion?: boolean;
   /** Runs before the first navigation: request interception, scripts for every new document. */
   prepare?: (page: Page) => Promise<void>;
+  /** `false`: the page is left as it loaded, before any interaction (the page script not started). */
+  interact?: boolean;
 }
 
 export interface Visit {
@@ -27,10 +29,12 @@ export interface Visit {
 }
 
 /**
- * Resolves once the page script runs: client/boot.ts imports it after the first paint, so a test
- * that acts like a visitor right after `load` waits for it first. Pages without it resolve at once.
+ * Interacts as a visitor's first touch would (a key no page reacts to) and resolves once the page
+ * script runs: client/boot.ts imports it on the first interaction, so a test that acts like a
+ * visitor right after `load` starts it first. Pages without it resolve at once.
  */
 export async function clientStarted(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => !document.querySelector('script[data-page-script]') || (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
 }
 
@@ -78,7 +82,7 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
   ]);
   await options.prepare?.(page);
   await page.goto(new URL(url, baseUrl()).href, { waitUntil: 'load' });
-  if (options.javaScript !== false) await clientStarted(page);
+  if (options.javaScript !== false && options.interact !== false) await clientStarted(page);
   return { page, context, warnings, errors, requests, close: () => context.close() };
 }
 

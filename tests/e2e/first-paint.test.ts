@@ -1,7 +1,8 @@
 // The first paint uses only the rules inline in the page (build/first-screen-css.ts); the whole
-// stylesheet comes after it (client/boot.ts). When it arrives, nothing the visitor already sees
-// may move (a layout shift): here the stylesheet is held back until the first screen is measured,
-// on a phone, for one page of every template, with the cookie banner showing as on a first visit.
+// stylesheet and the page script come on the first interaction (client/boot.ts). When the
+// stylesheet arrives, nothing the visitor already sees may move (a layout shift): here it is held
+// back until the first screen is measured, on a phone, for one page of every template, with the
+// cookie banner showing as on a first visit.
 import type { HTTPRequest } from 'puppeteer';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { firstRoutePerTemplate, readRoutes } from '../../scripts/lib/routes.ts';
@@ -54,4 +55,32 @@ describe('before and after the stylesheet', () => {
       expect(after.boxes, `${path} (${baseUrl()})`).toEqual(before.boxes);
     }
   }, 120_000);
+});
+
+describe('before the first interaction', () => {
+  it('loads nothing but the page; the first tap loads the stylesheet and the page script, and a tap on the banner before the script ran still counts', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const v = await open('/', {
+      interact: false,
+      prepare: async (page) => {
+        await page.setRequestInterception(true);
+        page.on('request', (request: HTTPRequest) => {
+          if (request.resourceType() === 'script') void held.then(() => request.continue());
+          else void request.continue();
+        });
+      },
+    });
+    // Two seconds after load nothing more was asked for; the banner shows.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(v.requests.filter((url) => new URL(url).pathname.startsWith('/assets/'))).toEqual([]);
+    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(false);
+    // The visitor taps "Nur Notwendige" while the page script is still on its way.
+    await v.page.tap('[data-consent-necessary]');
+    await v.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => (link as HTMLLinkElement).sheet), { timeout: 10_000 });
+    expect(await v.page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
+    release();
+    await v.page.waitForFunction(() => localStorage.getItem('cookie-consent') === 'necessary', { timeout: 10_000 });
+    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(true);
+  }, 60_000);
 });

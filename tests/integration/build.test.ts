@@ -203,7 +203,8 @@ describe('the home page holds every section', () => {
   };
 
   it('a hero with the two fixed prices from data/prices.yaml, call and WhatsApp', () => {
-    const hero = html().slice(html().indexOf('<section class="hero"'), html().indexOf('</section>'));
+    const start = html().indexOf('<section class="hero"');
+    const hero = html().slice(start, html().indexOf('</section>', start));
     // Each with its time condition and its price outside those hours (PAngV).
     expect(hero).toMatch(/Zugefallene Tür<!-- -->:<\/span> <span class="price-schedule price-chip-amount"><span class="price-amount-value" data-price-id="tuer-zugefallen">69\u00a0€<\/span> <span class="price-when">Mo–Fr 8–18 Uhr außer an Feiertagen; sonst <span data-price-outside="tuer-zugefallen">138\u00a0€/);
     expect(hero).toMatch(/Abgeschlossene Tür<!-- -->:<\/span> .{0,200}data-price-id="tuer-abgeschlossen">129\u00a0€.{0,200}data-price-outside="tuer-abgeschlossen">258\u00a0€/);
