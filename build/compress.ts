@@ -2,9 +2,10 @@
 // the few clients without brotli) is made by the server on the first request that needs it
 // (server/static-table.ts): 1,000 fewer files to create, 0.5 s of a build. Brotli's quality is chosen per kind of
 // file. Measured here on a 33 KB city page: quality 11 takes 33 ms (6.1 KB), 10 takes 10 ms
-// (6.2 KB), 9 takes 10 ms (6.7 KB), 5 takes 0.7 ms (6.7 KB). The few assets every page loads get
-// 11 and the few pages that are not place pages 10 (the home page: 15.0 KB at 5, 14.0 at 10,
-// 13.8 at 11 in 4 times the time of 10), both cached by content hash in .cache/compress/; the
+// (6.2 KB), 9 takes 10 ms (6.7 KB), 5 takes 0.7 ms (6.7 KB). The few assets every page loads and
+// the few pages that are not place pages get 11 (the home page: 15.0 KB at 5, 14.2 at 10, 14.0
+// at 11 in 4 times the time of 10; it is the page most first visits open, and the whole of what
+// they load before a tap), both cached by content hash in .cache/compress/; the
 // thousand place pages get 5, about 7 % larger than 10 but twenty times faster, so a full rebuild
 // after a change of the phone number stays within seconds. Those are not cached: writing a cache
 // entry costs as much as compressing.
@@ -27,7 +28,7 @@ export function siblingsOf(file: string): string[] {
 }
 
 /** Brotli quality for a page that is one of few (home, prices, …) rather than one of the thousand place pages. */
-export const FEW_PAGES_QUALITY = 10;
+export const FEW_PAGES_QUALITY = 11;
 /** From this quality on, results are kept in the cache: they cost 10–60 ms a file. */
 const CACHED_FROM = 10;
 
