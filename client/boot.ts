@@ -9,10 +9,12 @@
 // first interaction: a touch, a scroll, a key, the pointer moving. A visitor who reads the first
 // screen and calls loads nothing else. They load at once after the first paint when the page opens
 // at a fragment (below the first screen), when statistics are allowed (the visit is counted) and
-// on the 404 page.
+// on the 404 page of an unknown service page (client/not-found.ts).
+import { isUnknownService } from './not-found.ts';
+
 const script = document.currentScript as HTMLScriptElement | null;
 /** What the visitor does first; any one of them starts the rest. */
-const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll'];
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll'];
 /** The key under which client/consent.ts keeps the visitor's choice. */
 const CONSENT_KEY = 'cookie-consent';
 
@@ -21,14 +23,14 @@ let started = false;
 let pressed: HTMLButtonElement | null = null;
 
 function holdPress(event: Event): void {
-  const button = (event.target as Element | null)?.closest?.('button[type="button"]');
+  const button = (event.target as Element).closest('button[type="button"]');
   if (button instanceof HTMLButtonElement) pressed = button;
 }
 
 function start(): void {
+  // Later interactions still call this (passive listeners, returning here at once).
   if (started) return;
   started = true;
-  for (const type of INTERACTIONS) removeEventListener(type, start, true);
   const css = script?.dataset.css;
   if (css) {
     const link = document.createElement('link');
@@ -42,7 +44,6 @@ function start(): void {
   void import(main).finally(() => {
     document.removeEventListener('click', holdPress, true);
     pressed?.click();
-    pressed = null;
   });
 }
 
@@ -68,8 +69,8 @@ try {
 }
 
 for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true });
-// The 404 page's script sends an unknown service page on to /leistungen where no server does (client/not-found.ts).
-if (counted || location.hash.length > 1 || document.body.dataset.page === '404') {
+// The page script sends an unknown service page on to /leistungen where no server does.
+if (counted || location.hash.length > 1 || isUnknownService()) {
   // Once the page is read to the end (this script stands before its content), two frames later the first screen is on the glass.
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });

@@ -1,4 +1,5 @@
-// The icons the site uses (lucide, rendered at build time; no icon font, no request). Each page
+// The icons the site uses (lucide, rendered at build time; no icon font, no request). Hidden from
+// assistive technology; no `focusable="false"`, which only Internet Explorer needed. Each page
 // carries every icon it uses once, as a <symbol> at the end of <body>; an icon is then a short
 // <use> reference, so a page with thirty check marks does not repeat thirty paths.
 import { createContext, useContext } from 'react';
@@ -27,11 +28,11 @@ export function Icon({ name, size = 20, className }: { name: string; size?: numb
   if (!(name in ICONS)) throw new Error(`Unknown icon "${name}"; known icons: ${Object.keys(ICONS).join(', ')}`);
   if (!used) {
     const Component = ICONS[name as IconName];
-    return <Component size={size} aria-hidden="true" focusable="false" className={className ?? 'icon'} strokeWidth={2} />;
+    return <Component size={size} aria-hidden="true" className={className ?? 'icon'} strokeWidth={2} />;
   }
   used.add(name);
   return (
-    <svg width={size} height={size} className={className ?? 'icon'} aria-hidden="true" focusable="false">
+    <svg width={size} height={size} className={className ?? 'icon'} aria-hidden="true">
       <use href={`#i-${name}`} />
     </svg>
   );
@@ -58,7 +59,7 @@ export function IconSprite() {
   const used = useContext(IconsUsed);
   if (!used || used.size === 0) return null;
   return (
-    <svg className="icon-sprite" aria-hidden="true" focusable="false">
+    <svg className="icon-sprite" aria-hidden="true">
       {([...used].sort() as IconName[]).map((name) => (
         <symbol
           key={name}
