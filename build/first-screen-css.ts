@@ -78,8 +78,11 @@ export function firstScreenParts(html: string): Part[] {
   // So does what a template marks to be styled from the first paint wherever it stands: a row of
   // small links ran together without its rules (Lighthouse's target-size on /einsatzgebiet, as
   // the page stands before the visitor's first interaction brings the stylesheet).
-  const rest = html.slice(cut === -1 ? html.length : cut);
-  for (const marked of rest.matchAll(/<([a-z]+)\b[^>]*\sdata-first-screen[^>]*>[^]*?<\/\1>/g)) parts.push({ text: marked[0], shared: false });
+  for (let at = html.indexOf(' data-first-screen', cut); at !== -1 && cut !== -1; at = html.indexOf(' data-first-screen', at + 1)) {
+    const start = html.lastIndexOf('<', at);
+    const marked = /^<([a-z]+)\b[^>]*>[^]*?<\/\1>/.exec(html.slice(start));
+    if (marked) parts.push({ text: marked[0], shared: false });
+  }
   return parts;
 }
 
