@@ -138,7 +138,7 @@ export async function benchScale(workDir: string, places = 10_000): Promise<Sect
     ['synthetic', pages.large, fmt(largeRun.ms / 1000) + ' s', fmt(perPage(largeRun, pages.large)), fmt(largeRun.peakMiB, 0), fmt(memory.large, 0)],
   ];
   console.log(`\n${formatTable(['Data', 'Pages', 'Build wall', 'ms/page', 'Build MiB', 'Server MiB'], rows)}\n`);
-  console.log('Both builds into an empty folder with images cached. Server: server/main.ts holding every page of dist/ in memory, resident size after one request.\n');
+  console.log('Both builds into an empty folder with images cached. Server: server/main.ts holding every file of dist/ in memory (a page in its brotli form only), resident size after one request.\n');
   return {
     summary: [
       [`Build ms/page ${pages.large}/${pages.small} pages`, ratio(perPage(largeRun, pages.large), perPage(smallRun, pages.small)), `${fmt(perPage(largeRun, pages.large))} / ${fmt(perPage(smallRun, pages.small))} ms (goal ≤ 1.10×)`],
