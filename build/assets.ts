@@ -48,7 +48,7 @@ export async function buildConsoleStyles(rootDir: string): Promise<string> {
 }
 
 export interface ScriptBundle {
-  /** The one script a page names (client/boot.ts): it loads `main` after the first paint. */
+  /** The one script a page carries inline (client/boot.ts): it loads `main` on the first interaction. */
   boot: Asset;
   /** The page script every page loads. */
   main: Asset;

@@ -32,8 +32,8 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="theme-color" content="#0b3a66" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href={assets.icon} type="image/svg+xml" />
-        {/* The first screen's rules go inline just before this (build/template-css.ts); the
-            whole stylesheet comes after the first paint (client/boot.ts), or here without JavaScript. */}
+        {/* The first screen's rules go inline just before this (build/first-screen-css.ts); the
+            whole stylesheet comes on the visitor's first interaction (client/boot.ts), or here without JavaScript. */}
         <noscript>
           <link rel="stylesheet" href={assets.css} />
         </noscript>
@@ -64,7 +64,7 @@ export function Document({ context, head, children }: { context: PageContext; he
             browser paints before it has read to the end (a long one) shows the banner in that first
             paint already, instead of a later, larger paint (client/boot.ts). Fixed at the bottom. */}
         <ConsentBanner analytics={analytics} />
-        {/* The page script only enhances: it and the whole stylesheet load after the first paint. */}
+        {/* The page script only enhances: it and the whole stylesheet load on the first interaction. */}
         <script data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
         <main id="main" tabIndex={-1}>
           {children}
