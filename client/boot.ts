@@ -6,15 +6,18 @@
 //
 // It shows the cookie banner at once. The whole stylesheet (the first screen's rules are inline;
 // without JavaScript the <noscript> link loads it) and the page script load on the visitor's
-// first interaction: a touch, a scroll, a key, the pointer moving. A visitor who reads the first
+// first interaction: a touch, a scroll, a key, the pointer moving, a click. A visitor who reads the first
 // screen and calls loads nothing else. They load at once after the first paint when the page opens
 // at a fragment (below the first screen), when statistics are allowed (the visit is counted) and
 // on the 404 page of an unknown service page (client/not-found.ts).
 import { isUnknownService } from './not-found.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
-/** What the visitor does first; any one of them starts the rest. */
-const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll'];
+/**
+ * What the visitor does first; any one of them starts the rest. A click of its own for a screen
+ * reader, which presses a button without a key or pointer event reaching the page.
+ */
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'click'];
 /** The key under which client/consent.ts keeps the visitor's choice. */
 const CONSENT_KEY = 'cookie-consent';
 

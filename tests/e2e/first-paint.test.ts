@@ -83,4 +83,13 @@ describe('before the first interaction', () => {
     await v.page.waitForFunction(() => localStorage.getItem('cookie-consent') === 'necessary', { timeout: 10_000 });
     expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(true);
   }, 60_000);
+
+  it('a screen reader pressing a banner button (a click and nothing before it) starts the page script, which carries the choice out', async () => {
+    const v = await open('/', { interact: false });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(v.requests.filter((url) => new URL(url).pathname.startsWith('/assets/'))).toEqual([]);
+    await v.page.$eval('[data-consent-accept]', (button) => (button as HTMLButtonElement).click());
+    await v.page.waitForFunction(() => localStorage.getItem('cookie-consent') === 'all', { timeout: 10_000 });
+    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(true);
+  }, 60_000);
 });
