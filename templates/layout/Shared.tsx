@@ -1,5 +1,5 @@
-// The parts every page shares (header, footer, drawer, floating buttons, consent banner, icon
-// sprite) are the same markup on a thousand place pages. Each is rendered once per distinct input
+// The parts every page shares (header, footer, drawer, floating buttons, consent banner) are the
+// same markup on a thousand place pages. Each is rendered once per distinct input
 // and its markup reused as the inner HTML of its outer element: rendering them took about 40 % of
 // the build's rendering time (issue "Faster than the Astro peer", item 2). The markup is what
 // rendering them each time gives, without React's `<!-- -->` between neighbouring texts (nothing
@@ -43,7 +43,9 @@ export function Shared({ as, attributes, cacheKey, inputs, children }: SharedPro
     parts = new Map();
     renderedParts.set(inputs[0], parts);
   }
-  let rendered = parts.get(cacheKey);
+  // Icons drawn in place (no page sprite above, as in a test of one part) are other markup.
+  const key = icons ? cacheKey : `${cacheKey} without sprite`;
+  let rendered = parts.get(key);
   if (!rendered || rendered.inputs.length !== all.length || rendered.inputs.some((input, index) => input !== all[index])) {
     const used = new Set<string>();
     const html = renderToStaticMarkup(
@@ -51,7 +53,7 @@ export function Shared({ as, attributes, cacheKey, inputs, children }: SharedPro
     );
     rendered = { inputs: all, html, icons: [...used] };
     if (parts.size >= MAX_VARIANTS) parts.clear();
-    parts.set(cacheKey, rendered);
+    parts.set(key, rendered);
   }
   for (const icon of rendered.icons) icons?.add(icon);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: rendered.html } });
