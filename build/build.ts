@@ -14,7 +14,8 @@ import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
 import { median, nearestNeighbours, shingles } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
-import { renderRoute } from './render.ts';
+import { renderConsentDetails, renderRoute } from './render.ts';
+import { contentHash } from './hash.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import { listRoutes, MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
@@ -118,7 +119,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
   if (/<\/script|<!--/i.test(bootCode)) throw new Error('client/boot.ts compiles to code containing "</script" or "<!--", which cannot stand inline in a page; rewrite that part.');
-  const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')) };
+  // The cookie banner's settings, fetched when a visitor opens them (templates/layout/ConsentBanner.tsx).
+  const details = Buffer.from(renderConsentDetails(data.site, data.layout));
+  const consentDetails = { file: `assets/consent-details.${contentHash(details)}.html`, content: details };
+  const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')), consentDetails: `/${consentDetails.file}` };
   const inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets };
   const firstScreen = new FirstScreenCss(css.content.toString('utf8'), js.main.content.toString('utf8'));
   step('route table');
@@ -174,6 +178,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   step('place page similarity');
 
   await writer.add(css.file, css.content);
+  await writer.add(consentDetails.file, consentDetails.content);
   for (const script of [js.main, ...js.chunks]) await writer.add(script.file, script.content);
   await writer.add('sitemap.xml', sitemapXml(routes, siteUrl));
   await writer.add('robots.txt', robotsTxt(siteUrl));

@@ -79,18 +79,43 @@ export function init(root: ParentNode = document): void {
     returnFocus = null;
   };
 
-  const on = (selector: string, handler: () => void) => {
-    for (const button of banner.querySelectorAll(selector)) button.addEventListener('click', handler);
+  const on = (within: ParentNode, selector: string, handler: () => void) => {
+    for (const button of within.querySelectorAll(selector)) button.addEventListener('click', handler);
   };
-  on('[data-consent-accept]', () => choose('all'));
-  on('[data-consent-necessary]', () => choose('necessary'));
-  on('[data-consent-settings]', () => {
-    showView(true);
-    details?.querySelector<HTMLElement>('button, a[href], input')?.focus();
-  });
-  on('[data-consent-close]', () => {
-    showView(false);
-    settings?.focus({ preventScroll: true });
+  const bind = (within: ParentNode) => {
+    on(within, '[data-consent-accept]', () => choose('all'));
+    on(within, '[data-consent-necessary]', () => choose('necessary'));
+    on(within, '[data-consent-close]', () => {
+      showView(false);
+      settings?.focus({ preventScroll: true });
+    });
+  };
+  bind(banner);
+  // The settings come from their own file the first time they are opened (templates/layout/ConsentBanner.tsx).
+  let loading: Promise<boolean> | null = null;
+  const loadDetails = (): Promise<boolean> => {
+    const source = settings?.dataset.consentDetailsSrc;
+    if (!details || details.firstElementChild || !source) return Promise.resolve(Boolean(details?.firstElementChild));
+    loading ??= fetch(source)
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${source}: ${response.status}`))))
+      .then((html) => {
+        details.innerHTML = html;
+        bind(details);
+        return true;
+      })
+      .catch((error: unknown) => {
+        loading = null;
+        console.warn('The cookie settings could not be loaded; the choice in the banner still works.', error);
+        return false;
+      });
+    return loading;
+  };
+  on(banner, '[data-consent-settings]', () => {
+    void loadDetails().then((loaded) => {
+      if (!loaded) return;
+      showView(true);
+      details?.querySelector<HTMLElement>('button, a[href], input')?.focus();
+    });
   });
 
   if (opener) {

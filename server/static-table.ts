@@ -132,7 +132,8 @@ function entryFor(
     'Cache-Control': cacheControl,
   };
   if (useful.length > 0 || lazyGzip) common['Vary'] = 'Accept-Encoding';
-  const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 27) : undefined;
+  // 96 bits of the content's SHA-256: no two versions of a file meet by chance, in 16 characters of every response.
+  const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 16) : undefined;
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
   // A page is held only in its brotli form, which nearly every client takes: its plain form is
   // decompressed from that for the few that do not (about 0.1 ms), so the server needs about 12 KB
@@ -224,7 +225,8 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
       continue;
     }
     const cacheControl = cacheControlFor(urlPath, contentType);
-    const page = contentType.startsWith('text/html') && urlPath !== `/${NOT_FOUND_FILE}`;
+    // A fragment under /assets/ (the cookie settings) is not a page a visitor opens.
+    const page = contentType.startsWith('text/html') && urlPath !== `/${NOT_FOUND_FILE}` && !urlPath.startsWith('/assets/');
     const headers = pageSecurity.get(urlPath) ?? security;
     entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, headers, true, page));
   }

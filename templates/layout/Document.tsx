@@ -63,7 +63,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         {/* The cookie banner and the script that shows it come before the page's content: a page the
             browser paints before it has read to the end (a long one) shows the banner in that first
             paint already, instead of a later, larger paint (client/boot.ts). Fixed at the bottom. */}
-        <ConsentBanner analytics={analytics} />
+        <ConsentBanner analytics={analytics} detailsUrl={assets.consentDetails} />
         {/* The page script only enhances: it and the whole stylesheet load on the first interaction. */}
         <script data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
         <main id="main" tabIndex={-1}>

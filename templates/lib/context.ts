@@ -14,11 +14,12 @@ export interface PageContext {
   /** Absolute origin for canonical URLs, without trailing slash. */
   siteUrl: string;
   /**
-   * The stylesheet, the page script, the code of the small inline script that loads both after the
-   * first paint (client/boot.ts, allowed by its hash), and the icon as a data: URL: nothing is
-   * requested before the first paint (/favicon.svg stays for others).
+   * The stylesheet, the page script, the code of the small inline script that loads both on the
+   * first interaction (client/boot.ts, allowed by its hash), the icon as a data: URL (nothing is
+   * requested before the first paint; /favicon.svg stays for others), and the cookie settings'
+   * fragment (templates/layout/ConsentBanner.tsx).
    */
-  assets: { css: string; js: string; bootCode: string; icon: string };
+  assets: { css: string; js: string; bootCode: string; icon: string; consentDetails: string };
   /** The template name, written to <body data-page> for the browser code and the audit. */
   template: string;
 }

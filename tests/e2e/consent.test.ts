@@ -1,7 +1,7 @@
 // The cookie banner with the shipped configuration (no analytics ids): the visitor decides,
 // the choice sticks, and nothing is ever requested from Google.
 import { describe, expect, it } from 'vitest';
-import { dataLayer, reload, focused, isFocusInside, isShown, type Visit, useBrowser } from './browser.ts';
+import { dataLayer, reload, focused, isFocusInside, isShown, settlesShown, type Visit, useBrowser } from './browser.ts';
 
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
@@ -86,10 +86,13 @@ describe('choosing', () => {
 describe('settings and reopening', () => {
   it("'Einstellungen' opens the details, their X returns to the simple view", async () => {
     const v = await open();
+    // The settings are not in the page: they come from their own file when asked for.
+    expect(await v.page.$eval('[data-consent-details]', (details) => details.childElementCount)).toBe(0);
     await v.page.click('[data-consent-settings]');
-    expect(await isShown(v.page, '[data-consent-details]')).toBe(true);
+    expect(await settlesShown(v.page, '[data-consent-details]', true)).toBe(true);
     expect(await isShown(v.page, '[data-consent-simple]')).toBe(false);
     expect(await isFocusInside(v.page, '[data-consent-details]')).toBe(true);
+    expect(await v.page.$eval('[data-consent-details]', (details) => details.textContent)).toContain('Statistik');
 
     await v.page.click('[data-consent-close]');
     expect(await isShown(v.page, '[data-consent-simple]')).toBe(true);

@@ -80,10 +80,14 @@ describe('third parties only where configured', () => {
     expect(policy).toContain('_ga');
     expect(policy).toContain('_gcl_au');
     expect(policy).toContain('Rechtsgrundlage für Google Analytics und das Conversion-Tracking von Google Ads ist Ihre Einwilligung');
-    const banner = text(configured.read('index.html').match(/<section class="consent"[^]*?<\/section>/)![0]);
+    const home = configured.read('index.html');
+    const banner = text(home.match(/<section class="consent"[^]*?<\/section>/)![0]);
     expect(banner).toContain('„Alle akzeptieren“ schaltet unsere erweiterte eigene Statistik, Google Analytics und die Anzeigenmessung von Google Ads ein.');
-    expect(banner).toContain('pseudonym');
-    expect(banner).not.toContain('anonymisiert');
+    // Its settings, which the banner fetches when they are opened, explain each kind.
+    const settings = text(configured.read(/data-consent-details-src="\/([^"]+)"/.exec(home)![1]!));
+    expect(settings).toContain('pseudonym');
+    expect(settings).toContain('Marketing');
+    expect(`${banner} ${settings}`).not.toContain('anonymisiert');
   });
 
   it('names the hoster once data/site.yaml does', () => {

@@ -57,7 +57,7 @@ describe('header navigation', () => {
 
   it('marks the right item on whole pages rendered one after another, in the header and in the drawer (their markup is made once and reused)', () => {
     const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
-    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg' };
+    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg', consentDetails: '/assets/consent-details.html' };
     const page = (path: string, site = data.site) =>
       renderRoute(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets });
     /** The current item of each navigation on the page: the header's, then the drawer's. */

@@ -371,7 +371,7 @@ describe('numbers of districts in the texts', () => {
 
 describe('one wording for the business', () => {
   it('says "Notdienst", not "Notruf" without 110 or 112, and "Techniker", not "Monteur", in every built text', () => {
-    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg' };
+    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg', consentDetails: '/assets/consent-details.html' };
     const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
     // Every template once; the place pages differ only in their names.
     const sample = routes.filter((route, index) => !route.path?.startsWith('/schluesseldienst/') || routes.findIndex((other) => other.template === route.template) === index);
