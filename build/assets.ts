@@ -12,7 +12,7 @@ export interface Asset {
   content: Buffer;
 }
 
-function hashed(name: string, extension: string, content: Buffer): Asset {
+export function hashed(name: string, extension: string, content: Buffer): Asset {
   const file = `assets/${name}.${contentHash(content)}.${extension}`;
   return { url: `/${file}`, file, content };
 }

@@ -4,9 +4,9 @@ import './production.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildConsoleStyles, buildScript, buildStylesheet } from './assets.ts';
+import { buildConsoleStyles, buildScript, buildStylesheet, hashed } from './assets.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
-import { brotliQuality, CompressionCache, FEW_PAGES_QUALITY } from './compress.ts';
+import { CompressionCache } from './compress.ts';
 import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
@@ -15,12 +15,14 @@ import { median, nearestNeighbours, shingles } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
 import { renderConsentDetails, renderRoute } from './render.ts';
-import { contentHash } from './hash.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import { listRoutes, MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 import { headerPolicy, showsMap } from './security-policy.ts';
+import type { Place } from '../templates/lib/place.ts';
 
+/** The templates of the place pages (one per kind of place, templates/lib/place.ts). */
+const PLACE_TEMPLATES: ReadonlySet<string> = new Set<Place['kind']>(['town', 'district', 'fallback']);
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
@@ -120,9 +122,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const bootCode = js.boot.content.toString('utf8').trim();
   if (/<\/script|<!--/i.test(bootCode)) throw new Error('client/boot.ts compiles to code containing "</script" or "<!--", which cannot stand inline in a page; rewrite that part.');
   // The cookie banner's settings, fetched when a visitor opens them (templates/layout/ConsentBanner.tsx).
-  const details = Buffer.from(renderConsentDetails(data.site, data.layout));
-  const consentDetails = { file: `assets/consent-details.${contentHash(details)}.html`, content: details };
-  const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')), consentDetails: `/${consentDetails.file}` };
+  const consentDetails = hashed('consent-details', 'html', Buffer.from(renderConsentDetails(data.site, data.layout)));
+  const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')), consentDetails: consentDetails.url };
   const inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets };
   const firstScreen = new FirstScreenCss(css.content.toString('utf8'), js.main.content.toString('utf8'));
   step('route table');
@@ -134,8 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const mapPaths: string[] = [];
   const emit = async (route: Route, html: string) => {
     if (route.path !== null && showsMap(html)) mapPaths.push(route.path);
-    const placePage = route.template === 'town' || route.template === 'district' || route.template === 'fallback';
-    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)), placePage ? brotliQuality(route.file) : FEW_PAGES_QUALITY);
+    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)), PLACE_TEMPLATES.has(route.template));
   };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the

@@ -27,13 +27,14 @@ export function siblingsOf(file: string): string[] {
   return file.endsWith('.html') ? [`${file}.br`] : [`${file}.br`, `${file}.gz`];
 }
 
-/** Brotli quality for a page that is one of few (home, prices, …) rather than one of the thousand place pages. */
-export const FEW_PAGES_QUALITY = 11;
 /** From this quality on, results are kept in the cache: they cost 10–60 ms a file. */
 const CACHED_FROM = 10;
+/** A place page's: one of a thousand, rebuilt whenever a shared fact changes. */
+const PLACE_PAGE_QUALITY = 5;
 
-export function brotliQuality(file: string): number {
-  return file.endsWith('.html') ? 5 : constants.BROTLI_MAX_QUALITY;
+/** `placePage`: one of the thousand place pages (an HTML file); everything else gets the best compression. */
+export function brotliQuality(file: string, placePage = false): number {
+  return placePage && file.endsWith('.html') ? PLACE_PAGE_QUALITY : constants.BROTLI_MAX_QUALITY;
 }
 
 export class CompressionCache {

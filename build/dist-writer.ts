@@ -65,8 +65,9 @@ export class DistWriter {
     for (const path of paths) this.kept.add(relative(this.outDir, path).split(sep).join('/'));
   }
 
-  /** Queues `content` for `file` (relative to dist/); resolves when there is room for the next one. */
-  async add(file: string, content: Buffer | string, quality = brotliQuality(file)): Promise<void> {
+  /** Queues `content` for `file` (relative to dist/); resolves when there is room for the next one. `placePage`: see build/compress.ts. */
+  async add(file: string, content: Buffer | string, placePage = false): Promise<void> {
+    const quality = brotliQuality(file, placePage);
     if (this.failure) throw this.failure;
     if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
     const body = typeof content === 'string' ? Buffer.from(content) : content;

@@ -8,7 +8,7 @@
 //
 // The bundle lies one folder below the project root, as build/*.ts do, so the two paths taken
 // from `import.meta.url` (ROOT_DIR in build/build.ts, the image cache in build/image-cache.ts)
-// point where they do from the sources; build/build.ts checks ROOT_DIR when run from here.
+// point where they do from the sources; build/index.ts checks ROOT_DIR when run from here.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

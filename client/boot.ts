@@ -10,6 +10,8 @@
 // screen and calls loads nothing else. They load at once after the first paint when the page opens
 // at a fragment (below the first screen), when statistics are allowed (the visit is counted) and
 // on the 404 page of an unknown service page (client/not-found.ts).
+import { consent } from './consent.ts';
+import { followConsentHeight } from './consent-height.ts';
 import { isUnknownService } from './not-found.ts';
 
 const script = document.currentScript as HTMLScriptElement | null;
@@ -18,8 +20,6 @@ const script = document.currentScript as HTMLScriptElement | null;
  * reader, which presses a button without a key or pointer event reaching the page.
  */
 const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'click'];
-/** The key under which client/consent.ts keeps the visitor's choice. */
-const CONSENT_KEY = 'cookie-consent';
 
 let started = false;
 /** A button without a default action pressed before the page script ran: pressed again once it runs. */
@@ -55,25 +55,16 @@ function start(): void {
 // the page's largest (and latest) paint on every page with a short hero (LCP 1,065 ms against
 // 700 ms). Its buttons work once the page script runs (client/consent.ts); a press before that is
 // held and made again then.
-let counted = false;
-try {
-  const stored = localStorage.getItem(CONSENT_KEY);
-  counted = stored === 'all';
-  const banner = document.querySelector<HTMLElement>('[data-consent]');
-  if (banner && stored !== 'all' && stored !== 'necessary') {
-    banner.hidden = false;
-    // The floating call button stands above the banner. Its height is read once the browser has laid
-    // the page out anyway, still before that frame is painted: reading it here would force a layout
-    // in the middle of parsing (a long task on a slow phone).
-    new ResizeObserver(() => document.documentElement.style.setProperty('--consent-height', `${banner.offsetHeight}px`)).observe(banner);
-  }
-} catch {
-  // Storage blocked: the page script shows the banner (client/consent.ts) on the first interaction.
+const stored = consent();
+const banner = document.querySelector<HTMLElement>('[data-consent]');
+if (banner && !stored) {
+  banner.hidden = false;
+  followConsentHeight(banner);
 }
 
 for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true });
 // The page script sends an unknown service page on to /leistungen where no server does.
-if (counted || location.hash.length > 1 || isUnknownService()) {
+if (stored === 'all' || location.hash.length > 1 || isUnknownService()) {
   // Once the page is read to the end (this script stands before its content), two frames later the first screen is on the glass.
   const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(start));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });

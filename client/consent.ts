@@ -1,10 +1,10 @@
 // Google Consent Mode v2 and the cookie banner. Defaults are denied until the visitor chooses;
 // gtag.js is requested only after 'Alle akzeptieren' and only when an id is configured.
+import { followConsentHeight, measureConsentHeight } from './consent-height.ts';
 import { analyticsIds, gtag, loadGtag } from './gtag.ts';
 
 export type Consent = 'all' | 'necessary';
 
-/** Also read by client/boot.ts, which shows the banner at the first paint. */
 const KEY = 'cookie-consent';
 const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage'] as const;
 
@@ -15,7 +15,7 @@ function signals(state: 'granted' | 'denied'): Record<string, string> {
   return Object.fromEntries(SIGNALS.map((signal) => [signal, state]));
 }
 
-/** The stored choice, or null before the visitor decided (or when storage is blocked). */
+/** The stored choice, or null before the visitor decided (or when storage is blocked); client/boot.ts reads it too, to show the banner at the first paint. */
 export function consent(): Consent | null {
   try {
     const value = localStorage.getItem(KEY);
@@ -47,11 +47,10 @@ export function init(root: ParentNode = document): void {
   const opener = root.querySelector<HTMLElement>('[data-consent-open]');
   let returnFocus: HTMLElement | null = null;
 
-  const measure = () => {
-    document.documentElement.style.setProperty('--consent-height', banner.hidden ? '0px' : `${banner.offsetHeight}px`);
-  };
-  if (typeof ResizeObserver === 'function') new ResizeObserver(measure).observe(banner);
-  else addEventListener('resize', measure, { passive: true });
+  // Measured at once on every change below, and by an observer when the banner's size changes (a
+  // turned phone): client/boot.ts started one when no choice was stored, this one starts it otherwise.
+  const measure = () => measureConsentHeight(banner);
+  if (consent()) followConsentHeight(banner);
 
   const showView = (detailed: boolean) => {
     if (simple) simple.hidden = detailed;

@@ -122,10 +122,9 @@ function entryFor(
   const length = identity.length;
   // A variant that is not smaller than the original only costs the client a decode.
   const useful = variants.filter(([, body]) => body.length < length);
-  const html = contentType.startsWith('text/html');
   // The build writes no .gz beside a page (build/compress.ts): nearly every client takes brotli,
   // so gzip is made on the first request that needs it and kept for the next.
-  const lazyGzip = html && !useful.some(([coding]) => coding === 'gzip');
+  const lazyGzip = contentType.startsWith('text/html') && !useful.some(([coding]) => coding === 'gzip');
   const common: Record<string, string> = {
     ...security,
     'Content-Type': contentType,
@@ -135,10 +134,11 @@ function entryFor(
   // 96 bits of the content's SHA-256: no two versions of a file meet by chance, in 16 characters of every response.
   const hash = withEtag ? createHash('sha256').update(identity).digest('base64url').slice(0, 16) : undefined;
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
-  // A page is held only in its brotli form, which nearly every client takes: its plain form is
-  // decompressed from that for the few that do not (about 0.1 ms), so the server needs about 12 KB
-  // a page instead of 55 (issue 16: 10,000 pages).
-  const brotli = html ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
+  // A page of the table (a thousand of them, held as long as the server runs) is kept only in its
+  // brotli form, which nearly every client takes: its plain form is decompressed from that for the
+  // few that do not (about 0.1 ms), so the server needs about 12 KB a page instead of 55 (issue 16:
+  // 10,000 pages). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
+  const brotli = page ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
   const plain: Buffer | (() => Buffer) = brotli ? () => brotliDecompressSync(brotli) : identity;
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
     identity: representation(plain, length, common, security, 'identity', etagFor('')),
