@@ -11,14 +11,14 @@ import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
 import { goLiveProblems } from './go-live.ts';
 import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
-import { median, nearestNeighbours, shingles } from './similarity.ts';
+import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
-import { renderConsentDetails, renderRoute } from './render.ts';
-import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
-import { listRoutes, MESSAGE_FILE, type Route } from './routes/index.ts';
+import { renderConsentDetails } from './render.ts';
+import { makeAllPages, PageMaker, RenderWorkers, type MadePage, type PageSetup, type PageSink } from './render-pool.ts';
+import { MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
-import { headerPolicy, showsMap } from './security-policy.ts';
+import { headerPolicy } from './security-policy.ts';
 import type { Place } from '../templates/lib/place.ts';
 
 /** The templates of the place pages (one per kind of place, templates/lib/place.ts). */
@@ -47,6 +47,11 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Refuse to build while the go-live check finds example data (`--production`). */
   production?: boolean;
+  /**
+   * Render on this many worker threads besides the main one (build/render-pool.ts), started from
+   * `entry`, the module that serves them (build/index.ts). Without it, the main thread renders alone.
+   */
+  renderWorkers?: { entry: URL; count: number };
 }
 
 export interface BuildSummary {
@@ -68,6 +73,17 @@ export interface BuildSummary {
 }
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
+  // Started first: they load their code while this thread reads the data.
+  const { renderWorkers } = options;
+  const pool = renderWorkers && renderWorkers.count > 0 ? new RenderWorkers(renderWorkers.entry, renderWorkers.count) : null;
+  try {
+    return await buildWith(options, pool);
+  } finally {
+    await pool?.stop();
+  }
+}
+
+async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Promise<BuildSummary> {
   const started = performance.now();
   const rootDir = options.rootDir ?? ROOT_DIR;
   const outDir = resolve(options.outDir);
@@ -116,7 +132,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   writer.keep(Object.values(processed).flatMap((image) => image.files));
   step('stylesheet, script and images');
 
-  const routes = listRoutes({ data, siteUrl, images });
   const favicon = readFileSync(join(rootDir, 'build/static/favicon.svg'));
   // The boot script goes inline (its hash joins the CSP below).
   const bootCode = js.boot.content.toString('utf8').trim();
@@ -124,48 +139,59 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // The cookie banner's settings, fetched when a visitor opens them (templates/layout/ConsentBanner.tsx).
   const consentDetails = hashed('consent-details', 'html', Buffer.from(renderConsentDetails(data.site, data.layout)));
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')), consentDetails: consentDetails.url };
-  const inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets };
-  const firstScreen = new FirstScreenCss(css.content.toString('utf8'), js.main.content.toString('utf8'));
+  const setup: PageSetup = { routes: { data, siteUrl, images }, assets, css: css.content.toString('utf8'), script: js.main.content.toString('utf8') };
+  const maker = new PageMaker(setup);
+  const { routes } = maker;
   step('route table');
 
-  say(`Rendering ${routes.length} pages and templates …`);
-  // Each page is rendered, given the rules of its first screen inline (the stylesheet follows
-  // without blocking), handed to the writer and forgotten. What later steps need of it is kept
-  // small: whether it shows the map, and the shingles of the indexable place pages.
+  say(`Rendering ${routes.length} pages and templates${pool ? ` on ${pool.workers.length + 1} threads` : ''} …`);
+  // Each page is handed to the writer and forgotten (build/render-pool.ts). What later steps need
+  // of it is kept small: whether it shows the map, and the shingles of the indexable place pages.
   const mapPaths: string[] = [];
-  const emit = async (route: Route, html: string) => {
-    if (route.path !== null && showsMap(html)) mapPaths.push(route.path);
-    await writer.add(route.file, inlineFirstScreenCss(html, css.url, firstScreen.forPage(html)), PLACE_TEMPLATES.has(route.template));
+  const write = (route: Route, page: MadePage) => {
+    if (page.map && route.path !== null) mapPaths.push(route.path);
+    writer.put(route.file, page.body, PLACE_TEMPLATES.has(route.template), page.hash);
   };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the
   // index (build/index-policy.ts), so those pages wait until all are measured; the rest are
   // measured again without them.
-  const measured: { path: string; set: Uint32Array; route: Route }[] = [];
-  const waiting = new Map<string, string>();
-  for (const route of routes) {
-    const html = renderRoute(route, inputs);
-    if ((route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null) {
-      measured.push({ path: route.path, set: shingles(html), route });
+  const measured: { index: number; path: string; set: Uint32Array; route: Route }[] = [];
+  const waiting = new Map<string, MadePage>();
+  const take = (page: MadePage) => {
+    const route = routes[page.index]!;
+    if (page.shingles && route.path !== null) {
+      measured.push({ index: page.index, path: route.path, set: page.shingles, route });
       if (route.template === 'district') {
-        waiting.set(route.path, html);
-        continue;
+        waiting.set(route.path, page);
+        return;
       }
     }
-    await emit(route, html);
-  }
+    write(route, page);
+  };
+  const sink: PageSink = {
+    take,
+    get busy() {
+      return writer.busy;
+    },
+    room: () => writer.room(),
+  };
+  const workerVariants = await makeAllPages(maker, pool, setup, sink);
+  // In route order, whichever thread made which page: the summary's closest pair is the same every build.
+  measured.sort((a, b) => a.index - b.index);
   step('render and write pages');
   let nearest = nearestNeighbours(measured);
   const demoted = tooSimilar(nearest, new Set(waiting.keys()));
-  for (const { path, route } of measured) {
+  for (const { path, route, index } of measured) {
     if (!waiting.has(path)) continue;
     if (demoted.has(path)) {
       route.indexable = false;
       route.head = { ...route.head, canonical: false, noindex: true };
-      await emit(route, renderRoute(route, inputs));
+      write(route, maker.make(index));
     } else {
-      await emit(route, waiting.get(path)!);
+      write(route, waiting.get(path)!);
     }
+    await writer.room();
   }
   if (demoted.size > 0) nearest = nearestNeighbours(measured.filter((page) => !demoted.has(page.path)));
   const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
@@ -175,6 +201,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     similarityMax: closest?.similarity ?? 0,
     closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,
   };
+  const firstScreens = new Set([...maker.firstScreen.variantKeys(), ...workerVariants]).size;
   step('place page similarity');
 
   await writer.add(css.file, css.content);
@@ -224,7 +251,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   say(
     `Built ${pages} pages into ${outDir}: ${files} files, ${(bytes / 1024).toFixed(1)} KB ` +
       `(${(brotliBytes / 1024).toFixed(1)} KB brotli), ${writer.written} written, ${writer.unchanged} unchanged; ${imageSources.length} images (${imagesCached} from cache); ` +
-      `${firstScreen.variants} different first screens; in ${seconds.toFixed(2)} s.`,
+      `${firstScreens} different first screens; in ${seconds.toFixed(2)} s.`,
   );
   say(
     `Place pages: ${places.index}. Similarity of the indexable ones (word 5-grams in <main>): median ${places.similarityMedian.toFixed(2)}, ` +

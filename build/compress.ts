@@ -45,7 +45,7 @@ export class CompressionCache {
   }
 
   /** Writes the siblings of `target` (`siblingsOf`) for `content`; resolves to the brotli size. */
-  async compressTo(content: Buffer, target: string, quality: number): Promise<number> {
+  async compressTo(content: Uint8Array, target: string, quality: number): Promise<number> {
     const siblings = siblingsOf(target);
     const cached = quality >= CACHED_FROM;
     const key = `${contentHash(content, 32)}-q${quality}`;

@@ -27,6 +27,11 @@ interface Written {
   brotli: number;
 }
 
+/** How the writer tells one version of a file from another. */
+export function writerHash(content: Uint8Array): string {
+  return createHash('sha1').update(content).digest('base64url');
+}
+
 async function stampOf(path: string): Promise<string> {
   const found = await stat(path).catch(() => undefined);
   return found ? `${found.size}:${found.mtimeMs}` : 'missing';
@@ -65,13 +70,33 @@ export class DistWriter {
     for (const path of paths) this.kept.add(relative(this.outDir, path).split(sep).join('/'));
   }
 
-  /** Queues `content` for `file` (relative to dist/); resolves when there is room for the next one. `placePage`: see build/compress.ts. */
-  async add(file: string, content: Buffer | string, placePage = false): Promise<void> {
+  /** Queues `content` for `file` (relative to dist/) and resolves when there is room for the next one. `placePage`: see build/compress.ts. */
+  async add(file: string, content: Uint8Array | string, placePage = false): Promise<void> {
+    this.put(file, content, placePage);
+    await this.room();
+  }
+
+  /** Whether MAX_IN_FLIGHT files are being written: the next `put` should wait for `room`. */
+  get busy(): boolean {
+    return this.inFlight.size >= MAX_IN_FLIGHT;
+  }
+
+  /** Resolves once fewer than MAX_IN_FLIGHT files are being written. */
+  async room(): Promise<void> {
+    while (this.busy) await Promise.race(this.inFlight);
+    if (this.failure) throw this.failure;
+  }
+
+  /**
+   * Queues `content` for `file` without waiting (the caller keeps to `busy`). `knownHash`: the
+   * content's `writerHash`, when the caller (a render worker) computed it already.
+   */
+  put(file: string, content: Uint8Array | string, placePage = false, knownHash?: string): void {
     const quality = brotliQuality(file, placePage);
     if (this.failure) throw this.failure;
     if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
     const body = typeof content === 'string' ? Buffer.from(content) : content;
-    const hash = createHash('sha1').update(body).digest('base64url');
+    const hash = knownHash ?? writerHash(body);
     this.bytes += body.length;
     const target = join(this.outDir, file);
     const siblings = siblingsOf(target);
@@ -105,7 +130,6 @@ export class DistWriter {
     });
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
-    if (this.inFlight.size >= MAX_IN_FLIGHT) await Promise.race(this.inFlight);
   }
 
   /** Waits for every compression, deletes what this build did not make, and records what it did. */

@@ -141,9 +141,9 @@ export class FirstScreenCss {
     this.scriptWords = new Set(script.match(WORD) ?? []);
   }
 
-  /** How many different first screens were computed so far. */
-  get variants(): number {
-    return this.computed.size;
+  /** The different first screens computed so far, each by the words it was computed for. */
+  variantKeys(): string[] {
+    return [...this.computed.keys()];
   }
 
   /** The inline CSS for a page's first screen. */

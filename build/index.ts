@@ -1,33 +1,54 @@
 // `npm run build [-- --out DIR] [-- --data DIR] [-- --production]`: writes dist/ (or DIR). A data
 // error names the file, the field and the problem, builds nothing and exits with 1. With
 // --production, so do example data and unconfirmed promises (the list of `npm run check`).
+//
+// The pages render on every core (build/render-pool.ts): this module is also what each render
+// worker runs. BUILD_WORKERS sets how many workers (default: one per core besides this one; 0
+// renders on this thread alone). SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention)
+// sets the build's date, the version date of the legal pages; without it, the build takes today's.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, ROOT_DIR } from './build.ts';
 import { DataError, DataErrors } from './data-error.ts';
+import { isRenderWorker, serveRenderWorker } from './render-pool.ts';
 
 // Run from the bundle of build/launch.mjs, the paths taken from import.meta.url must still be the project's.
 if (process.env.SITE_BUILD_ROOT && resolve(process.env.SITE_BUILD_ROOT) !== ROOT_DIR) {
   throw new Error(`build/launch.mjs: the bundle resolves the project root to ${ROOT_DIR}, not ${resolve(process.env.SITE_BUILD_ROOT)}; it must lie one folder below the root.`);
 }
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+if (isRenderWorker()) serveRenderWorker();
+else await main();
 
-try {
-  await build({
-    outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
-    ...(values.data ? { dataDir: resolve(values.data) } : {}),
-    ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
-    now: new Date(),
-    production: values.production ?? false,
-  });
-} catch (error) {
-  if (error instanceof DataError || error instanceof DataErrors) {
-    const count = error instanceof DataErrors ? error.errors.length : 1;
-    const what = values.production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
-    console.error(`Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`);
-  } else {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+/** A whole number from the environment, or `fallback` when unset; anything else stops with the variable's name. */
+function wholeNumber(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, not "${text}".`);
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+  try {
+    const epoch = process.env.SOURCE_DATE_EPOCH;
+    await build({
+      outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
+      ...(values.data ? { dataDir: resolve(values.data) } : {}),
+      ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
+      now: epoch ? new Date(wholeNumber('SOURCE_DATE_EPOCH', 0) * 1000) : new Date(),
+      production: values.production ?? false,
+      renderWorkers: { entry: new URL(import.meta.url), count: wholeNumber('BUILD_WORKERS', availableParallelism() - 1) },
+    });
+  } catch (error) {
+    if (error instanceof DataError || error instanceof DataErrors) {
+      const count = error instanceof DataErrors ? error.errors.length : 1;
+      const what = values.production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
+      console.error(`Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`);
+    } else {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    }
+    process.exitCode = 1;
   }
-  process.exitCode = 1;
 }

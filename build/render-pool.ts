@@ -1,0 +1,224 @@
+// Rendering on every core. The pages are the build's largest cost (React, the first screen's CSS,
+// the UTF-8 bytes and their hash: about 1.2 ms a place page here), and the main thread also has
+// to hand every file to the writer (build/dist-writer.ts). So worker threads render too: each
+// builds the same route table from a copy of the validated data, and every thread, the main one
+// included, takes the next route from one counter in shared memory. A thread busy with other work
+// simply takes fewer pages; which thread made a page changes nothing in it.
+//
+// A worker sends each page as bytes (moved, not copied) with its hash and what the build needs of
+// it afterwards; the main thread writes it. A worker runs at most WINDOW pages ahead of the
+// writing, so memory stays flat however many pages there are.
+//
+// The worker is the build's own entry module started again (build/index.ts, or the bundle of
+// build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { writerHash } from './dist-writer.ts';
+import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
+import { renderRoute, type RenderInputs } from './render.ts';
+import { listRoutes, type Route } from './routes/index.ts';
+import type { RouteInputs } from './routes/route.ts';
+import { showsMap } from './security-policy.ts';
+import { shingles } from './similarity.ts';
+
+/** Pages a worker may have sent that the main thread has not written yet. */
+const WINDOW = 16;
+/** Slot 0 of the shared counters: the next route to take. Slot 1 + n: pages worker n may send. */
+const NEXT = 0;
+
+/** What every thread needs to render any page; plain data, copied to each worker once. */
+export interface PageSetup {
+  routes: RouteInputs;
+  assets: RenderInputs['assets'];
+  /** The built stylesheet and the built page script (build/first-screen-css.ts). */
+  css: string;
+  script: string;
+}
+
+export interface MadePage {
+  /** The route's place in the table `listRoutes` makes. */
+  index: number;
+  body: Uint8Array;
+  /** `writerHash(body)` (build/dist-writer.ts). */
+  hash: string;
+  /** Whether the page embeds the map (build/security-policy.ts). */
+  map: boolean;
+  /** The shingles of an indexable town or district page (build/similarity.ts); null for the rest. */
+  shingles: Uint32Array | null;
+}
+
+/** Whether the build measures how alike this page reads (an indexable town or district page). */
+export function measuredForSimilarity(route: Route): boolean {
+  return (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null;
+}
+
+/** Renders pages of the route table; one per thread. */
+export class PageMaker {
+  readonly routes: Route[];
+  readonly firstScreen: FirstScreenCss;
+  private readonly inputs: RenderInputs;
+  private readonly encoder = new TextEncoder();
+
+  constructor(private readonly setup: PageSetup) {
+    this.routes = listRoutes(setup.routes);
+    const { data, siteUrl } = setup.routes;
+    this.inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: setup.assets };
+    this.firstScreen = new FirstScreenCss(setup.css, setup.script);
+  }
+
+  /** The page of route `index`, with the rules of its first screen inline (the stylesheet follows without blocking). */
+  make(index: number): MadePage {
+    const route = this.routes[index]!;
+    const html = renderRoute(route, this.inputs);
+    const body = this.encoder.encode(inlineFirstScreenCss(html, this.setup.assets.css, this.firstScreen.forPage(html)));
+    return { index, body, hash: writerHash(body), map: showsMap(html), shingles: measuredForSimilarity(route) ? shingles(html) : null };
+  }
+}
+
+type FromWorker = { page: MadePage } | { done: string[] };
+interface ToWorker {
+  setup: PageSetup;
+  counters: Int32Array;
+  slot: number;
+}
+
+/** Render workers, started early so that they load while the main thread reads the data. */
+export class RenderWorkers {
+  readonly workers: Worker[];
+  /** The first error of any worker (an error event, or an exit before its last page). */
+  failure: unknown;
+  /** Called when a worker has news (a message, an error, an exit). */
+  private listener: (() => void) | undefined;
+  private readonly finished = new Set<Worker>();
+
+  /** `entry`: the build's entry module, which calls `serveRenderWorker` in a worker (build/index.ts). */
+  constructor(entry: URL, count: number) {
+    this.workers = Array.from({ length: count }, () => {
+      const worker = new Worker(entry, { workerData: { renderWorker: true } });
+      worker.on('error', (error: unknown) => this.fail(error));
+      worker.on('exit', (code: number) => {
+        if (!this.finished.has(worker)) this.fail(new Error(`A render worker stopped (exit code ${code}) before its last page.`));
+      });
+      return worker;
+    });
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error;
+    this.listener?.();
+  }
+
+  /** Marks a worker as done: its exit is no failure. */
+  finish(worker: Worker): void {
+    this.finished.add(worker);
+  }
+
+  onNews(listener: () => void): void {
+    this.listener = listener;
+  }
+
+  async stop(): Promise<void> {
+    for (const worker of this.workers) this.finished.add(worker);
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** Whether this thread is a worker of `RenderWorkers`. */
+export function isRenderWorker(): boolean {
+  return parentPort !== null && (workerData as { renderWorker?: boolean } | null)?.renderWorker === true;
+}
+
+/** A render worker's whole life: wait for the setup, make pages while there are any, say which first screens it computed. */
+export function serveRenderWorker(): void {
+  parentPort!.once('message', ({ setup, counters, slot }: ToWorker) => {
+    const maker = new PageMaker(setup);
+    const total = maker.routes.length;
+    for (let index = Atomics.add(counters, NEXT, 1); index < total; index = Atomics.add(counters, NEXT, 1)) {
+      const page = maker.make(index);
+      // Blocks while WINDOW pages of this worker wait to be written (the main thread gives credit back).
+      while (Atomics.load(counters, slot) <= 0) Atomics.wait(counters, slot, 0);
+      Atomics.sub(counters, slot, 1);
+      parentPort!.postMessage({ page } satisfies FromWorker, [page.body.buffer as ArrayBuffer]);
+    }
+    parentPort!.postMessage({ done: maker.firstScreen.variantKeys() } satisfies FromWorker);
+  });
+}
+
+/** Where the made pages go: the writer (build/dist-writer.ts), through the build's bookkeeping. */
+export interface PageSink {
+  /** Takes a page at once (it is written in the background). */
+  take(page: MadePage): void;
+  /** Whether enough is being written that the next page should wait. */
+  readonly busy: boolean;
+  /** Resolves when the next page may be taken. */
+  room(): Promise<void>;
+}
+
+/**
+ * Makes every page of `maker.routes` on this thread and on the render workers, handing each to
+ * `sink` on this thread in no particular order. While the writer is busy this thread waits;
+ * otherwise it hands on what the workers sent, and with nothing sent renders a page itself.
+ * Resolves with the first-screen variants the workers computed once every page was taken; throws
+ * the first failure anywhere.
+ */
+export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, setup: PageSetup, sink: PageSink): Promise<string[]> {
+  const workers = pool?.workers ?? [];
+  const total = maker.routes.length;
+  const counters = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length)));
+  const queue: { page: MadePage; slot: number }[] = [];
+  const variants: string[] = [];
+  let running = workers.length;
+  let wake: (() => void) | undefined;
+  const news = () => new Promise<void>((resolve) => (wake = resolve));
+  const poke = () => {
+    wake?.();
+    wake = undefined;
+  };
+  pool?.onNews(poke);
+  const failed = () => {
+    if (pool?.failure) throw pool.failure;
+  };
+  workers.forEach((worker, n) => {
+    const slot = 1 + n;
+    Atomics.store(counters, slot, WINDOW);
+    worker.on('message', (message: FromWorker) => {
+      if ('page' in message) queue.push({ page: message.page, slot });
+      else {
+        variants.push(...message.done);
+        pool!.finish(worker);
+        running -= 1;
+      }
+      poke();
+    });
+    worker.postMessage({ setup, counters, slot } satisfies ToWorker);
+  });
+  /** Hands on what the workers sent while the writer has room; each page handed on lets its worker send one more. */
+  const handOn = () => {
+    while (queue.length > 0 && !sink.busy) {
+      const { page, slot } = queue.shift()!;
+      sink.take(page);
+      Atomics.add(counters, slot, 1);
+      Atomics.notify(counters, slot);
+    }
+  };
+  let rendering = true;
+  while (rendering || running > 0 || queue.length > 0) {
+    failed();
+    handOn();
+    if (sink.busy) {
+      await sink.room();
+    } else if (queue.length > 0) {
+      continue;
+    } else if (rendering) {
+      const index = Atomics.add(counters, NEXT, 1);
+      if (index < total) sink.take(maker.make(index));
+      else rendering = false;
+      // Lets the workers' messages in between this thread's pages.
+      if (workers.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    } else {
+      await news();
+    }
+  }
+  failed();
+  await sink.room();
+  return variants;
+}

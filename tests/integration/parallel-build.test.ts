@@ -1,0 +1,46 @@
+// `npm run build` renders on every core (build/render-pool.ts): worker threads and the main thread
+// take pages from one counter, so which thread makes a page changes with every run. The site must
+// not: built that way it is the same, byte for byte, as the build of the main thread alone (the
+// shared build of the test run), and its summary says the same.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite, BUILD_DATE } from '../support/site-build.ts';
+import { FILES_MANIFEST } from '../../build/dist-writer.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const root = mkdtempSync(join(tmpdir(), 'parallel-build-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('the build on two threads', () => {
+  it('writes the same files as the build on one thread, and says so in the same words', async () => {
+    const serial = await buildSite();
+    const out = join(root, 'dist');
+    const result = spawnSync(process.execPath, ['build/launch.mjs', '--out', out], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, BUILD_WORKERS: '1', SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(' on 2 threads …');
+    // The record of what was written carries modification times; everything else is the site.
+    const names = files(out).filter((file) => file !== FILES_MANIFEST);
+    expect(names).toEqual(files(serial.dir).filter((file) => file !== FILES_MANIFEST));
+    const different = names.filter((file) => !readFileSync(join(out, file)).equals(readFileSync(join(serial.dir, file))));
+    expect(different).toEqual([]);
+    const { places } = serial.summary;
+    expect(result.stdout).toContain(`Place pages: ${places.index}.`);
+    expect(result.stdout).toContain(`(${places.closestPair!.join(' ~ ')})`);
+  }, 180_000);
+});
