@@ -15,14 +15,10 @@ import { median, nearestNeighbours } from './similarity.ts';
 import { DataErrors } from './data-error.ts';
 import { missingImageSources, processImages } from './images.ts';
 import { renderConsentDetails } from './render.ts';
-import { makeAllPages, PageMaker, RenderWorkers, type MadePage, type PageSetup, type PageSink } from './render-pool.ts';
+import { isPlacePage, makeAllPages, PageMaker, RenderWorkers, type MadePage, type PageSetup, type PageSink } from './render-pool.ts';
 import { MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 import { headerPolicy } from './security-policy.ts';
-import type { Place } from '../templates/lib/place.ts';
-
-/** The templates of the place pages (one per kind of place, templates/lib/place.ts). */
-const PLACE_TEMPLATES: ReadonlySet<string> = new Set<Place['kind']>(['town', 'district', 'fallback']);
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
@@ -150,7 +146,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   const mapPaths: string[] = [];
   const write = (route: Route, page: MadePage) => {
     if (page.map && route.path !== null) mapPaths.push(route.path);
-    writer.put(route.file, page.body, PLACE_TEMPLATES.has(route.template), page.hash);
+    writer.put(route.file, page.body, isPlacePage(route), page.hash);
   };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
   // A district page with a description of its own that still reads like another page leaves the
@@ -171,6 +167,13 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   };
   const sink: PageSink = {
     take,
+    stored: (page) => {
+      const route = routes[page.index]!;
+      if (page.map && route.path !== null) mapPaths.push(route.path);
+      writer.record(route.file, page.bytes, page.result);
+    },
+    outDir,
+    previous: writer.previousEntries,
     get busy() {
       return writer.busy;
     },

@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { contentHash } from './hash.ts';
 
 const brotli = promisify(brotliCompress);
@@ -32,6 +32,26 @@ const CACHED_FROM = 10;
 /** A place page's: one of a thousand, rebuilt whenever a shared fact changes. */
 const PLACE_PAGE_QUALITY = 5;
 
+/** Whether results of this quality are kept in the cache (build/dist-writer.ts writes the others on the spot). */
+export function cachedQuality(quality: number): boolean {
+  return quality >= CACHED_FROM;
+}
+
+function brotliOptions(quality: number, size: number): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  };
+}
+
+/** The body of the compressed sibling `sibling` (`siblingsOf`) of `content`, made on this thread (a render worker's). */
+export function compressSync(content: Uint8Array, sibling: string, quality: number): Buffer {
+  return sibling.endsWith('.br') ? brotliCompressSync(content, brotliOptions(quality, content.length)) : gzipSync(content, { level: 9 });
+}
+
 /** `placePage`: one of the thousand place pages (an HTML file); everything else gets the best compression. */
 export function brotliQuality(file: string, placePage = false): number {
   return placePage && file.endsWith('.html') ? PLACE_PAGE_QUALITY : constants.BROTLI_MAX_QUALITY;
@@ -47,7 +67,7 @@ export class CompressionCache {
   /** Writes the siblings of `target` (`siblingsOf`) for `content`; resolves to the brotli size. */
   async compressTo(content: Uint8Array, target: string, quality: number): Promise<number> {
     const siblings = siblingsOf(target);
-    const cached = quality >= CACHED_FROM;
+    const cached = cachedQuality(quality);
     const key = `${contentHash(content, 32)}-q${quality}`;
     const entries = siblings.map((sibling) => join(this.dir, `${key}${sibling.slice(target.length)}`));
     if (cached) {
@@ -62,13 +82,7 @@ export class CompressionCache {
     const bodies = await Promise.all(
       siblings.map((sibling) =>
         sibling.endsWith('.br')
-          ? brotli(content, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: quality,
-                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
+          ? brotli(content, brotliOptions(quality, content.length))
           : gzipAsync(content, { level: 9 }),
       ),
     );

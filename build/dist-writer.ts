@@ -9,17 +9,17 @@
 // end everything in dist/ that this build did not make or keep is deleted, so nothing stale is
 // served.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { brotliQuality, siblingsOf, type CompressionCache } from './compress.ts';
+import { brotliQuality, compressSync, siblingsOf, type CompressionCache } from './compress.ts';
 
 /** Files compressing at once; enough to keep the thread pool busy, few enough to hold little. */
 const MAX_IN_FLIGHT = 16;
 /** In dist/_server/ (templates/lib/build-output.ts SERVER_FOLDER), not served. */
 export const FILES_MANIFEST = '_server/files.json';
 
-interface Written {
+export interface Written {
   hash: string;
   /** Size and mtime of the file and of its compressed siblings, as written. */
   stamps: string[];
@@ -35,6 +35,33 @@ export function writerHash(content: Uint8Array): string {
 async function stampOf(path: string): Promise<string> {
   const found = await stat(path).catch(() => undefined);
   return found ? `${found.size}:${found.mtimeMs}` : 'missing';
+}
+
+function stampOfNow(path: string): string {
+  const found = statSync(path, { throwIfNoEntry: false });
+  return found ? `${found.size}:${found.mtimeMs}` : 'missing';
+}
+
+/**
+ * What a render worker does with a page it made (build/render-pool.ts): writes `body` as `file`
+ * under `outDir` with its compressed siblings, on this thread and at once, unless the previous
+ * build wrote the same (`before`, from dist/_server/files.json) and it is still there. The
+ * main thread's `DistWriter.record` takes the result. `hash`: `writerHash(body)`.
+ */
+export function writeNow(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined): { entry: Written; written: boolean } {
+  const target = join(outDir, file);
+  const siblings = siblingsOf(target);
+  const stamps = () => [target, ...siblings].map(stampOfNow);
+  if (before && before.hash === hash && stamps().join() === before.stamps.join()) return { entry: before, written: false };
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, body);
+  let brotli = 0;
+  for (const sibling of siblings) {
+    const compressed = compressSync(body, sibling, quality);
+    writeFileSync(sibling, compressed);
+    if (sibling.endsWith('.br')) brotli = compressed.length;
+  }
+  return { entry: { hash, stamps: stamps(), brotli }, written: true };
 }
 
 export class DistWriter {
@@ -63,6 +90,21 @@ export class DistWriter {
       // No earlier build here (or an unreadable record): everything is written.
     }
     mkdirSync(outDir, { recursive: true });
+  }
+
+  /** What the last build into this folder wrote, for `writeNow` on another thread. */
+  get previousEntries(): ReadonlyMap<string, Written> {
+    return this.previous;
+  }
+
+  /** Takes note of a file another thread wrote with `writeNow` (`bytes`: its size before compression). */
+  record(file: string, bytes: number, { entry, written }: { entry: Written; written: boolean }): void {
+    if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
+    this.current.set(file, entry);
+    this.bytes += bytes;
+    this.brotliBytes += entry.brotli;
+    if (written) this.written += 1;
+    else this.unchanged += 1;
   }
 
   /** Files under dist/ another step wrote (absolute paths); kept at the end. */

@@ -5,14 +5,19 @@
 // included, takes the next route from one counter in shared memory. A thread busy with other work
 // simply takes fewer pages; which thread made a page changes nothing in it.
 //
-// A worker sends each page as bytes (moved, not copied) with its hash and what the build needs of
-// it afterwards; the main thread writes it. A worker runs at most WINDOW pages ahead of the
-// writing, so memory stays flat however many pages there are.
+// A worker writes the place pages it makes itself, compressed, at once (build/dist-writer.ts
+// `writeNow`), and tells the main thread what it wrote; that was the main thread's and the thread
+// pool's work, which kept a core busy while the worker waited. Any other page (one whose
+// compressed form is cached, or a district page that waits for the similarity check) it sends as
+// bytes (moved, not copied) with its hash, and the main thread writes it. A worker runs at most
+// WINDOW such pages ahead of the writing, so memory stays flat however many pages there are.
 //
 // The worker is the build's own entry module started again (build/index.ts, or the bundle of
 // build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
-import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { writerHash } from './dist-writer.ts';
+import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
+import type { Place } from '../templates/lib/place.ts';
+import { brotliQuality, cachedQuality } from './compress.ts';
+import { writeNow, writerHash, type Written } from './dist-writer.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
 import { listRoutes, type Route } from './routes/index.ts';
@@ -22,8 +27,9 @@ import { shingles } from './similarity.ts';
 
 /** Pages a worker may have sent that the main thread has not written yet. */
 const WINDOW = 16;
-/** Slot 0 of the shared counters: the next route to take. Slot 1 + n: pages worker n may send. */
+/** Slot 0 of the shared counters: the next route to take. Slot 1: messages the workers sent (the main thread waits on it). Slot 2 + n: pages worker n may send. */
 const NEXT = 0;
+const SENT = 1;
 
 /** What every thread needs to render any page; plain data, copied to each worker once. */
 export interface PageSetup {
@@ -44,6 +50,23 @@ export interface MadePage {
   map: boolean;
   /** The shingles of an indexable town or district page (build/similarity.ts); null for the rest. */
   shingles: Uint32Array | null;
+}
+
+/** The templates of the place pages (one per kind of place, templates/lib/place.ts). */
+const PLACE_TEMPLATES: ReadonlySet<string> = new Set<Place['kind']>(['town', 'district', 'fallback']);
+
+/** One of the thousand place pages (their brotli quality: build/compress.ts). */
+export function isPlacePage(route: Route): boolean {
+  return PLACE_TEMPLATES.has(route.template);
+}
+
+/** A page a worker wrote itself: what the main thread records of it. */
+export interface StoredPage {
+  index: number;
+  /** Its size before compression. */
+  bytes: number;
+  map: boolean;
+  result: { entry: Written; written: boolean };
 }
 
 /** Whether the build measures how alike this page reads (an indexable town or district page). */
@@ -74,11 +97,21 @@ export class PageMaker {
   }
 }
 
-type FromWorker = { page: MadePage } | { done: string[] };
+/** Atomics.waitAsync, in Node since 16; TypeScript declares it from lib es2024 on, this project compiles against es2023. */
+interface AtomicsWaitAsync {
+  waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
+}
+
+type FromWorker = { page: MadePage } | { stored: StoredPage } | { done: string[] };
 interface ToWorker {
   setup: PageSetup;
   counters: Int32Array;
   slot: number;
+  /** Where the worker sends; the main thread reads it with receiveMessageOnPort, so no wake-up is lost between its checks and its waiting. */
+  port: MessagePort;
+  /** Where the worker writes the pages it stores, and what the last build there wrote. */
+  outDir: string;
+  previous: ReadonlyMap<string, Written>;
 }
 
 /** Render workers, started early so that they load while the main thread reads the data. */
@@ -127,19 +160,35 @@ export function isRenderWorker(): boolean {
   return parentPort !== null && (workerData as { renderWorker?: boolean } | null)?.renderWorker === true;
 }
 
-/** A render worker's whole life: wait for the setup, make pages while there are any, say which first screens it computed. */
+/**
+ * A render worker's whole life: wait for the setup, make pages while there are any, say which
+ * first screens it computed, and wait to be stopped (`RenderWorkers.stop`): a worker that ended
+ * by itself could be seen to end before its last message was read.
+ */
 export function serveRenderWorker(): void {
-  parentPort!.once('message', ({ setup, counters, slot }: ToWorker) => {
+  parentPort!.on('message', ({ setup, counters, slot, port, outDir, previous }: ToWorker) => {
+    const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => {
+      port.postMessage(message, transfer);
+      Atomics.add(counters, SENT, 1);
+      Atomics.notify(counters, SENT);
+    };
     const maker = new PageMaker(setup);
     const total = maker.routes.length;
     for (let index = Atomics.add(counters, NEXT, 1); index < total; index = Atomics.add(counters, NEXT, 1)) {
       const page = maker.make(index);
+      const route = maker.routes[index]!;
+      const quality = brotliQuality(route.file, isPlacePage(route));
+      if (page.shingles === null && !cachedQuality(quality)) {
+        const result = writeNow(outDir, route.file, page.body, page.hash, quality, previous.get(route.file));
+        send({ stored: { index, bytes: page.body.length, map: page.map, result } });
+        continue;
+      }
       // Blocks while WINDOW pages of this worker wait to be written (the main thread gives credit back).
       while (Atomics.load(counters, slot) <= 0) Atomics.wait(counters, slot, 0);
       Atomics.sub(counters, slot, 1);
-      parentPort!.postMessage({ page } satisfies FromWorker, [page.body.buffer as ArrayBuffer]);
+      send({ page }, [page.body.buffer as ArrayBuffer]);
     }
-    parentPort!.postMessage({ done: maker.firstScreen.variantKeys() } satisfies FromWorker);
+    send({ done: maker.firstScreen.variantKeys() });
   });
 }
 
@@ -147,6 +196,11 @@ export function serveRenderWorker(): void {
 export interface PageSink {
   /** Takes a page at once (it is written in the background). */
   take(page: MadePage): void;
+  /** Takes note of a page a worker wrote. */
+  stored(page: StoredPage): void;
+  /** Where workers write, and what the last build there wrote. */
+  readonly outDir: string;
+  readonly previous: ReadonlyMap<string, Written>;
   /** Whether enough is being written that the next page should wait. */
   readonly busy: boolean;
   /** Resolves when the next page may be taken. */
@@ -163,34 +217,37 @@ export interface PageSink {
 export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, setup: PageSetup, sink: PageSink): Promise<string[]> {
   const workers = pool?.workers ?? [];
   const total = maker.routes.length;
-  const counters = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length)));
+  const counters = new Int32Array(new SharedArrayBuffer(4 * (2 + workers.length)));
   const queue: { page: MadePage; slot: number }[] = [];
   const variants: string[] = [];
   let running = workers.length;
-  let wake: (() => void) | undefined;
-  const news = () => new Promise<void>((resolve) => (wake = resolve));
-  const poke = () => {
-    wake?.();
-    wake = undefined;
-  };
-  pool?.onNews(poke);
+  // A worker's error or early exit wakes this thread as a message would.
+  pool?.onNews(() => Atomics.notify(counters, SENT));
   const failed = () => {
     if (pool?.failure) throw pool.failure;
   };
-  workers.forEach((worker, n) => {
-    const slot = 1 + n;
+  const ports = workers.map((worker, n) => {
+    const slot = 2 + n;
     Atomics.store(counters, slot, WINDOW);
-    worker.on('message', (message: FromWorker) => {
-      if ('page' in message) queue.push({ page: message.page, slot });
-      else {
-        variants.push(...message.done);
-        pool!.finish(worker);
-        running -= 1;
-      }
-      poke();
-    });
-    worker.postMessage({ setup, counters, slot } satisfies ToWorker);
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ setup, counters, slot, port: port2, outDir: sink.outDir, previous: sink.previous } satisfies ToWorker, [port2]);
+    return { port: port1, worker, slot };
   });
+  /** Reads every message the workers sent so far. */
+  const receive = () => {
+    for (const { port, worker, slot } of ports) {
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+        const message = received.message as FromWorker;
+        if ('page' in message) queue.push({ page: message.page, slot });
+        else if ('stored' in message) sink.stored(message.stored);
+        else {
+          variants.push(...message.done);
+          pool!.finish(worker);
+          running -= 1;
+        }
+      }
+    }
+  };
   /** Hands on what the workers sent while the writer has room; each page handed on lets its worker send one more. */
   const handOn = () => {
     while (queue.length > 0 && !sink.busy) {
@@ -201,24 +258,29 @@ export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null,
     }
   };
   let rendering = true;
-  while (rendering || running > 0 || queue.length > 0) {
-    failed();
-    handOn();
-    if (sink.busy) {
-      await sink.room();
-    } else if (queue.length > 0) {
-      continue;
-    } else if (rendering) {
-      const index = Atomics.add(counters, NEXT, 1);
-      if (index < total) sink.take(maker.make(index));
-      else rendering = false;
-      // Lets the workers' messages in between this thread's pages.
-      if (workers.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    } else {
-      await news();
+  try {
+    while (rendering || running > 0 || queue.length > 0) {
+      failed();
+      const sent = Atomics.load(counters, SENT);
+      receive();
+      handOn();
+      if (sink.busy) {
+        await sink.room();
+      } else if (queue.length > 0) {
+        continue;
+      } else if (rendering) {
+        const index = Atomics.add(counters, NEXT, 1);
+        if (index < total) sink.take(maker.make(index));
+        else rendering = false;
+      } else if (running > 0) {
+        // Resolves at once if a worker sent something since `sent` was read, else at its next message.
+        await (Atomics as unknown as AtomicsWaitAsync).waitAsync(counters, SENT, sent).value;
+      }
     }
+    failed();
+    await sink.room();
+    return variants;
+  } finally {
+    for (const { port } of ports) port.close();
   }
-  failed();
-  await sink.room();
-  return variants;
 }

@@ -3,7 +3,7 @@
 // not: built that way it is the same, byte for byte, as the build of the main thread alone (the
 // shared build of the test run), and its summary says the same.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,15 @@ import { FILES_MANIFEST } from '../../build/dist-writer.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'parallel-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function buildOnTwoThreads(out: string) {
+  return spawnSync(process.execPath, ['build/launch.mjs', '--out', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, BUILD_WORKERS: '1', SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
+  });
+}
 
 function files(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -25,12 +34,7 @@ describe('the build on two threads', () => {
   it('writes the same files as the build on one thread, and says so in the same words', async () => {
     const serial = await buildSite();
     const out = join(root, 'dist');
-    const result = spawnSync(process.execPath, ['build/launch.mjs', '--out', out], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 120_000,
-      env: { ...process.env, BUILD_WORKERS: '1', SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
-    });
+    const result = buildOnTwoThreads(out);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(' on 2 threads …');
@@ -43,4 +47,15 @@ describe('the build on two threads', () => {
     expect(result.stdout).toContain(`Place pages: ${places.index}.`);
     expect(result.stdout).toContain(`(${places.closestPair!.join(' ~ ')})`);
   }, 180_000);
+
+  it('built again into the same folder, writes nothing (the workers compare with the last build too)', () => {
+    const out = join(root, 'dist');
+    const page = join(out, 'schluesseldienst/ruettenscheid/index.html');
+    const town = join(out, 'schluesseldienst/duesseldorf/index.html.br');
+    const before = [statSync(page).mtimeMs, statSync(town).mtimeMs];
+    const result = buildOnTwoThreads(out);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/ 0 written, \d+ unchanged/);
+    expect([statSync(page).mtimeMs, statSync(town).mtimeMs]).toEqual(before);
+  }, 120_000);
 });
