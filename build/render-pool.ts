@@ -119,7 +119,7 @@ export class RenderWorkers {
   readonly workers: Worker[];
   /** The first error of any worker (an error event, or an exit before its last page). */
   failure: unknown;
-  /** Called when a worker has news (a message, an error, an exit). */
+  /** Called when a worker fails (an error event, an exit before its last page). */
   private listener: (() => void) | undefined;
   private readonly finished = new Set<Worker>();
 
@@ -145,7 +145,7 @@ export class RenderWorkers {
     this.finished.add(worker);
   }
 
-  onNews(listener: () => void): void {
+  onFailure(listener: () => void): void {
     this.listener = listener;
   }
 
@@ -222,7 +222,7 @@ export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null,
   const variants: string[] = [];
   let running = workers.length;
   // A worker's error or early exit wakes this thread as a message would.
-  pool?.onNews(() => Atomics.notify(counters, SENT));
+  pool?.onFailure(() => Atomics.notify(counters, SENT));
   const failed = () => {
     if (pool?.failure) throw pool.failure;
   };
