@@ -144,8 +144,11 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   // Each page is handed to the writer and forgotten (build/render-pool.ts). What later steps need
   // of it is kept small: whether it shows the map, and the shingles of the indexable place pages.
   const mapPaths: string[] = [];
+  const noteMap = (route: Route, map: boolean) => {
+    if (map && route.path !== null) mapPaths.push(route.path);
+  };
   const write = (route: Route, page: MadePage) => {
-    if (page.map && route.path !== null) mapPaths.push(route.path);
+    noteMap(route, page.map);
     writer.put(route.file, page.body, isPlacePage(route), page.hash);
   };
   // How alike the indexable place pages read: the figure Google's doorway-page policy is about.
@@ -169,7 +172,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     take,
     stored: (page) => {
       const route = routes[page.index]!;
-      if (page.map && route.path !== null) mapPaths.push(route.path);
+      noteMap(route, page.map);
       writer.record(route.file, page.bytes, page.result);
     },
     outDir,
@@ -179,7 +182,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     },
     room: () => writer.room(),
   };
-  const workerVariants = await makeAllPages(maker, pool, setup, sink);
+  const workerVariants = await makeAllPages(maker, pool, sink);
   // In route order, whichever thread made which page: the summary's closest pair is the same every build.
   measured.sort((a, b) => a.index - b.index);
   step('render and write pages');

@@ -21,10 +21,10 @@ if (process.env.SITE_BUILD_ROOT && resolve(process.env.SITE_BUILD_ROOT) !== ROOT
 if (isRenderWorker()) serveRenderWorker();
 else await main();
 
-/** A whole number from the environment, or `fallback` when unset; anything else stops with the variable's name. */
-function wholeNumber(name: string, fallback: number): number {
+/** A whole number from the environment, or undefined when unset; anything else stops with the variable's name. */
+function wholeNumber(name: string): number | undefined {
   const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
+  if (text === undefined || text === '') return undefined;
   if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, not "${text}".`);
   return Number(text);
 }
@@ -32,14 +32,14 @@ function wholeNumber(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
   try {
-    const epoch = process.env.SOURCE_DATE_EPOCH;
+    const epoch = wholeNumber('SOURCE_DATE_EPOCH');
     await build({
       outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
       ...(values.data ? { dataDir: resolve(values.data) } : {}),
       ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
-      now: epoch ? new Date(wholeNumber('SOURCE_DATE_EPOCH', 0) * 1000) : new Date(),
+      now: epoch === undefined ? new Date() : new Date(epoch * 1000),
       production: values.production ?? false,
-      renderWorkers: { entry: new URL(import.meta.url), count: wholeNumber('BUILD_WORKERS', availableParallelism() - 1) },
+      renderWorkers: { entry: new URL(import.meta.url), count: wholeNumber('BUILD_WORKERS') ?? availableParallelism() - 1 },
     });
   } catch (error) {
     if (error instanceof DataError || error instanceof DataErrors) {

@@ -1,6 +1,6 @@
-// Rendering on every core. The pages are the build's largest cost (React, the first screen's CSS,
-// the UTF-8 bytes and their hash: about 1.2 ms a place page here), and the main thread also has
-// to hand every file to the writer (build/dist-writer.ts). So worker threads render too: each
+// Rendering on every core. The pages are the build's largest cost (React 0.4 ms a place page here,
+// then the first screen's CSS, the UTF-8 bytes and their hash; brotli 0.6 ms), and the main thread
+// also has to hand every file to the writer (build/dist-writer.ts). So worker threads render too: each
 // builds the same route table from a copy of the validated data, and every thread, the main one
 // included, takes the next route from one counter in shared memory. A thread busy with other work
 // simply takes fewer pages; which thread made a page changes nothing in it.
@@ -81,7 +81,8 @@ export class PageMaker {
   private readonly inputs: RenderInputs;
   private readonly encoder = new TextEncoder();
 
-  constructor(private readonly setup: PageSetup) {
+  /** `setup`: also what `makeAllPages` sends to each worker. */
+  constructor(readonly setup: PageSetup) {
     this.routes = listRoutes(setup.routes);
     const { data, siteUrl } = setup.routes;
     this.inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: setup.assets };
@@ -214,7 +215,7 @@ export interface PageSink {
  * Resolves with the first-screen variants the workers computed once every page was taken; throws
  * the first failure anywhere.
  */
-export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, setup: PageSetup, sink: PageSink): Promise<string[]> {
+export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, sink: PageSink): Promise<string[]> {
   const workers = pool?.workers ?? [];
   const total = maker.routes.length;
   const counters = new Int32Array(new SharedArrayBuffer(4 * (2 + workers.length)));
@@ -230,7 +231,7 @@ export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null,
     const slot = 2 + n;
     Atomics.store(counters, slot, WINDOW);
     const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ setup, counters, slot, port: port2, outDir: sink.outDir, previous: sink.previous } satisfies ToWorker, [port2]);
+    worker.postMessage({ setup: maker.setup, counters, slot, port: port2, outDir: sink.outDir, previous: sink.previous } satisfies ToWorker, [port2]);
     return { port: port1, worker, slot };
   });
   /** Reads every message the workers sent so far. */
