@@ -1,7 +1,7 @@
 // The stylesheet and the browser bundle, minified by esbuild and named by content hash.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as Esbuild from 'esbuild';
 import { contentHash } from './hash.ts';
 
 export interface Asset {
@@ -17,7 +17,19 @@ export function hashed(name: string, extension: string, content: Buffer): Asset 
   return { url: `/${file}`, file, content };
 }
 
-function only(result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[] }, entry: string): Buffer {
+let esbuildModule: typeof Esbuild | undefined;
+/**
+ * esbuild is loaded when an asset is built, not with this module: the build's render workers run
+ * the same entry module (build/render-pool.ts) and build no asset. Once loaded, a build below
+ * hands esbuild its work before it first awaits anything: build/build.ts starts the stylesheet and
+ * the script and then reads the data while esbuild's own process works.
+ */
+export async function loadEsbuild(): Promise<typeof Esbuild> {
+  esbuildModule ??= await import('esbuild');
+  return esbuildModule;
+}
+
+function only(result: Esbuild.BuildResult & { outputFiles: Esbuild.OutputFile[] }, entry: string): Buffer {
   const output = result.outputFiles.find((file) => !file.path.endsWith('.map'));
   if (!output) throw new Error(`esbuild produced no output for ${entry}`);
   return Buffer.from(output.contents);
@@ -28,6 +40,7 @@ export const CSS_TARGET = ['chrome109', 'firefox115', 'safari15.4'];
 
 export async function buildStylesheet(rootDir: string): Promise<Asset> {
   const entry = join(rootDir, 'templates/styles/index.css');
+  const esbuild = esbuildModule ?? (await loadEsbuild());
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -43,6 +56,7 @@ export async function buildStylesheet(rootDir: string): Promise<Asset> {
 /** The few rules of the owner's console (templates/styles/console.css), minified for its frame's inline <style>. */
 export async function buildConsoleStyles(rootDir: string): Promise<string> {
   const source = readFileSync(join(rootDir, 'templates/styles/console.css'), 'utf8');
+  const esbuild = esbuildModule ?? (await loadEsbuild());
   const result = await esbuild.transform(source, { loader: 'css', minify: true, target: CSS_TARGET });
   return result.code.trim();
 }
@@ -67,6 +81,7 @@ export async function buildScript(rootDir: string): Promise<ScriptBundle> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   } as const;
+  const esbuild = esbuildModule ?? (await loadEsbuild());
   const [result, bootResult] = await Promise.all([
     esbuild.build({
       ...common,

@@ -4,7 +4,7 @@ import './production.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildConsoleStyles, buildScript, buildStylesheet, hashed } from './assets.ts';
+import { buildConsoleStyles, buildScript, buildStylesheet, hashed, loadEsbuild } from './assets.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
 import { CompressionCache } from './compress.ts';
 import { DistWriter } from './dist-writer.ts';
@@ -96,6 +96,13 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     stepStarted = now;
   };
 
+  // esbuild works in a process of its own: the stylesheet and the script are handed to it first and
+  // are built while this thread reads the data.
+  await loadEsbuild();
+  const assetsBuilt = Promise.all([buildStylesheet(rootDir), buildScript(rootDir)]);
+  // Awaited below; should the data stop the build first, its error is the one reported.
+  assetsBuilt.catch(() => {});
+
   say('Loading data …');
   const data = loadData({ rootDir, dataDir, buildDate: options.now ?? new Date() });
   const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
@@ -118,9 +125,8 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   const writer = new DistWriter(outDir, new CompressionCache(join(cacheDir, 'compress')));
 
   say('Building stylesheet, script and images …');
-  const [css, js, processed] = await Promise.all([
-    buildStylesheet(rootDir),
-    buildScript(rootDir),
+  const [[css, js], processed] = await Promise.all([
+    assetsBuilt,
     processImages(imageSources.map(imagePath), { outDir, cacheDir: join(cacheDir, 'images') }),
   ]);
   const images = Object.fromEntries(imageSources.map((name) => [name, processed[imagePath(name)]!]));

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, relative } from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { ImageFile, ResponsiveImage } from '../templates/lib/image.ts';
 import { openImageCache, type ImageCache } from './image-cache.ts';
 import { DataError } from './data-error.ts';
@@ -65,6 +65,16 @@ interface Variant extends ImageFile {
 
 type Limit = LimitFunction;
 
+let sharpModule: Promise<typeof Sharp> | undefined;
+/**
+ * sharp (libvips: about 80 ms to load) is loaded on the first image, not with this module: the
+ * build's render workers run the same entry module (build/render-pool.ts) and never touch an image.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
+
 export async function processImage(source: string, options: ImageOptions): Promise<ProcessedImage> {
   return processWith(source, options, openImageCache(options.cacheDir), pLimit(concurrencyOf(options)));
 }
@@ -89,7 +99,8 @@ async function processWith(
 ): Promise<ProcessedImage> {
   const shown = relative(process.cwd(), source) || source;
   const input = await readSource(source, shown);
-  const { width, height, hasAlpha } = await measure(input, shown);
+  const sharp = await loadSharp();
+  const { width, height, hasAlpha } = await measure(sharp, input, shown);
   const sourceHash = createHash('sha256').update(input).digest('hex');
   const imgDir = join(options.outDir, 'img');
   await mkdir(imgDir, { recursive: true });
@@ -113,7 +124,7 @@ async function processWith(
       limit(async () => {
         const ext = EXTENSIONS[variant.format];
         if (await cache.restore(variant.key, ext, variant.path)) return true;
-        const data = await encode(input, variant, hasAlpha, shown);
+        const data = await encode(sharp, input, variant, hasAlpha, shown);
         await cache.store(variant.key, ext, data);
         await writeFile(variant.path, data);
         return false;
@@ -144,7 +155,7 @@ async function readSource(source: string, shown: string): Promise<Buffer> {
   }
 }
 
-async function measure(input: Buffer, shown: string): Promise<{ width: number; height: number; hasAlpha: boolean }> {
+async function measure(sharp: typeof Sharp, input: Buffer, shown: string): Promise<{ width: number; height: number; hasAlpha: boolean }> {
   try {
     const meta = await sharp(input).metadata();
     const { width, height } = meta.autoOrient;
@@ -158,7 +169,7 @@ async function measure(input: Buffer, shown: string): Promise<{ width: number; h
   }
 }
 
-async function encode(input: Buffer, variant: Variant, hasAlpha: boolean, shown: string): Promise<Buffer> {
+async function encode(sharp: typeof Sharp, input: Buffer, variant: Variant, hasAlpha: boolean, shown: string): Promise<Buffer> {
   // No keepMetadata(): sharp converts to sRGB and drops EXIF, GPS and ICC data; autoOrient()
   // first applies the EXIF orientation that would otherwise be lost with it.
   let pipeline = sharp(input).autoOrient().resize({ width: variant.width, height: variant.height, fit: 'fill' });

@@ -2,8 +2,12 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { parseDocument } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DataError, DataErrors, fromZodError } from './data-error.ts';
+
+// Every schema checks the data once per build: zod's compiled fast path (a `new Function` per
+// object shape) costs more to make than one pass saves (loading data/ took 315 instead of 360 ms).
+z.config({ jitless: true });
 
 function readText(path: string, label: string): string {
   try {
