@@ -13,7 +13,7 @@ import { AreaPage } from '../../templates/pages/AreaPage.tsx';
 import { CityPage } from '../../templates/pages/CityPage.tsx';
 import { servicePath } from '../../templates/pages/ServicesPage.tsx';
 import { placeIndexing } from '../index-policy.ts';
-import type { Route, RouteKit } from './route.ts';
+import { MadeOnRead, type Route, type RouteKit } from './route.ts';
 import type { SiteData } from '../data.ts';
 
 /** Where the build writes the fallback city page, and the tokens the server replaces in it. */
@@ -110,8 +110,7 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
   const services = placeServiceCards(data);
   const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
   for (const place of data.places) {
-    const crumbs = placeCrumbs(place);
-    routes.push(page(place.path, place.kind, placeHead(place, crumbs), cityPage(place, crumbs)));
+    routes.push(new MadeOnRead(place.path, place.kind, () => placeHead(place, placeCrumbs(place)), () => cityPage(place, placeCrumbs(place))));
   }
   // Rendered once; the server replaces the tokens with the name and slug it derives from the address.
   const fallback = fallbackPlace();
