@@ -18,6 +18,9 @@ if (process.env.SITE_BUILD_ROOT && resolve(process.env.SITE_BUILD_ROOT) !== ROOT
   throw new Error(`build/launch.mjs: the bundle resolves the project root to ${ROOT_DIR}, not ${resolve(process.env.SITE_BUILD_ROOT)}; it must lie one folder below the root.`);
 }
 
+/** A setting of the environment the build cannot use: said in one line, like a data problem, without a stack trace. */
+class SettingError extends Error {}
+
 if (isRenderWorker()) serveRenderWorker();
 else await main();
 
@@ -25,7 +28,7 @@ else await main();
 function wholeNumber(name: string): number | undefined {
   const text = process.env[name];
   if (text === undefined || text === '') return undefined;
-  if (!/^\d+$/.test(text)) throw new Error(`${name} must be a whole number, not "${text}".`);
+  if (!/^\d+$/.test(text)) throw new SettingError(`${name} must be a whole number, not "${text}".`);
   return Number(text);
 }
 
@@ -46,6 +49,8 @@ async function main(): Promise<void> {
       const count = error instanceof DataErrors ? error.errors.length : 1;
       const what = values.production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
       console.error(`Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`);
+    } else if (error instanceof SettingError) {
+      console.error(`Build stopped: ${error.message} Nothing was written.`);
     } else {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     }

@@ -14,12 +14,12 @@ const ROOT = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'parallel-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function buildOnTwoThreads(out: string) {
+function buildOnTwoThreads(out: string, workers = '1') {
   return spawnSync(process.execPath, ['build/launch.mjs', '--out', out], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...process.env, BUILD_WORKERS: '1', SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
+    env: { ...process.env, BUILD_WORKERS: workers, SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
   });
 }
 
@@ -57,5 +57,13 @@ describe('the build on two threads', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/ 0 written, \d+ unchanged/);
     expect([statSync(page).mtimeMs, statSync(town).mtimeMs]).toEqual(before);
+  }, 120_000);
+
+  it('stops on a BUILD_WORKERS that is no whole number, in one line naming it, before anything is written', () => {
+    const out = join(root, 'not-built');
+    const result = buildOnTwoThreads(out, 'zwei');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Build stopped: BUILD_WORKERS must be a whole number, not "zwei". Nothing was written.\n');
+    expect(() => statSync(out)).toThrow();
   }, 120_000);
 });
