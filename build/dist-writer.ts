@@ -1,8 +1,8 @@
 // Writes the build's files into dist/ as they are made, instead of holding them all: a file is
 // hashed, written and compressed (build/compress.ts, on libuv's thread pool while the main thread
 // renders the next page), and then forgotten. At most MAX_IN_FLIGHT files wait for their
-// compression, so memory stays flat in the number of pages. A render worker writes the place
-// pages it makes on its own thread (`writeNow`, build/render-pool.ts) and the writer records them.
+// compression, so memory stays flat in the number of pages. When render workers run, every thread
+// writes the place pages it makes itself (`writeNow`, build/render-pool.ts) and the writer records them.
 //
 // A rebuild writes only what changed: dist/_server/files.json records each file's content hash
 // with the size and modification time it was written with. A file whose hash is unchanged and
