@@ -132,7 +132,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       .slice(0, NEARBY_TOWNS);
     // Every place is written out property by property, in one order, without spreading another
     // object in: V8 gave each object made as `{ ...shared, kind, … }` a hidden class of its own,
-    // about 800 bytes a place (13 MiB of the build's heaps at 10,000 places, issue 16).
+    // about 600 bytes a place (6 MiB of each thread's heap at 10,000 places, issue 16).
     const { at, to } = plainPhrases(town.name);
     places.push({
       kind: 'town',

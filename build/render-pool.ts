@@ -8,11 +8,12 @@
 // A worker writes the place pages it makes itself, compressed, at once (build/dist-writer.ts
 // `writeNow`), and tells the main thread what it wrote; that was the main thread's and the thread
 // pool's work, which kept a core busy while the worker waited. With workers, the main thread
-// writes its place pages the same way: compressing them on the thread pool as well only took turns
-// with the two rendering threads (six interleaved builds into /dev/shm: 2.61 → 2.39 s). Any other page (one whose
-// compressed form is cached, or a district page that waits for the similarity check) it sends as
-// bytes (moved, not copied) with its hash, and the main thread writes it. A worker runs at most
-// WINDOW such pages ahead of the writing, so memory stays flat however many pages there are.
+// writes its place pages the same way: compressing them on the thread pool as well only took
+// turns with the two rendering threads (six interleaved builds into /dev/shm: 2.61 → 2.39 s). Any
+// other page (one whose compressed form is cached, or a district page that waits for the
+// similarity check) a worker sends as bytes (moved, not copied) with its hash, and the main thread
+// writes it. A worker runs at most WINDOW such pages ahead of the writing, so memory stays flat
+// however many pages there are.
 //
 // The worker is the build's own entry module started again (build/index.ts, or the bundle of
 // build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
