@@ -19,9 +19,10 @@ import { isPlacePage, makeAllPages, PageMaker, RenderWorkers, type MadePage, typ
 import { MESSAGE_FILE, type Route } from './routes/index.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 import { headerPolicy } from './security-policy.ts';
+import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
+
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
 const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
-import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 
 /** An SVG as a data: URL, percent-encoding only what a URL or a quoted attribute requires (a third shorter than encodeURIComponent). */
 function svgDataUrl(svg: string): string {

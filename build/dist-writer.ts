@@ -10,7 +10,7 @@
 // end everything in dist/ that this build did not make or keep is deleted, so nothing stale is
 // served.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { brotliQuality, compressSync, siblingsOf, type CompressionCache } from './compress.ts';
@@ -33,14 +33,28 @@ export function writerHash(content: Uint8Array): string {
   return createHash('sha1').update(content).digest('base64url');
 }
 
-async function stampOf(path: string): Promise<string> {
-  const found = await stat(path).catch(() => undefined);
+/** What a written file and its siblings are recognised by: size and modification time. */
+function stampFrom(found: Stats | undefined): string {
   return found ? `${found.size}:${found.mtimeMs}` : 'missing';
 }
 
+async function stampOf(path: string): Promise<string> {
+  return stampFrom(await stat(path).catch(() => undefined));
+}
+
 function stampOfNow(path: string): string {
-  const found = statSync(path, { throwIfNoEntry: false });
-  return found ? `${found.size}:${found.mtimeMs}` : 'missing';
+  return stampFrom(statSync(path, { throwIfNoEntry: false }));
+}
+
+/** Whether the last build wrote this content (`hash`) and its files are still as it left them (`stamps`): then nothing is written. */
+function stillWritten(before: Written | undefined, hash: string, stamps: string[]): before is Written {
+  return before !== undefined && before.hash === hash && stamps.join() === before.stamps.join();
+}
+
+/** A file written (or left as the last build wrote it) on another thread, for `DistWriter.record`. */
+export interface WriteResult {
+  entry: Written;
+  written: boolean;
 }
 
 /**
@@ -49,11 +63,11 @@ function stampOfNow(path: string): string {
  * build wrote the same (`before`, from dist/_server/files.json) and it is still there. The
  * main thread's `DistWriter.record` takes the result. `hash`: `writerHash(body)`.
  */
-export function writeNow(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined): { entry: Written; written: boolean } {
+export function writeNow(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined): WriteResult {
   const target = join(outDir, file);
   const siblings = siblingsOf(target);
   const stamps = () => [target, ...siblings].map(stampOfNow);
-  if (before && before.hash === hash && stamps().join() === before.stamps.join()) return { entry: before, written: false };
+  if (stillWritten(before, hash, stamps())) return { entry: before, written: false };
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, body);
   let brotli = 0;
@@ -99,7 +113,7 @@ export class DistWriter {
   }
 
   /** Takes note of a file another thread wrote with `writeNow` (`bytes`: its size before compression). */
-  record(file: string, bytes: number, { entry, written }: { entry: Written; written: boolean }): void {
+  record(file: string, bytes: number, { entry, written }: WriteResult): void {
     if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
     this.current.set(file, entry);
     this.bytes += bytes;
@@ -150,7 +164,7 @@ export class DistWriter {
     // which the main thread spends rendering the next page instead.
     const done = (async () => {
       const stamps = () => Promise.all([target, ...siblings].map(stampOf));
-      if (before && before.hash === hash && (await stamps()).join() === before.stamps.join()) {
+      if (stillWritten(before, hash, await stamps())) {
         this.current.set(file, before);
         this.unchanged += 1;
         this.brotliBytes += before.brotli;

@@ -20,7 +20,7 @@
 import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import type { Place } from '../templates/lib/place.ts';
 import { brotliQuality, cachedQuality } from './compress.ts';
-import { writeNow, writerHash, type Written } from './dist-writer.ts';
+import { writeNow, writerHash, type WriteResult, type Written } from './dist-writer.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
 import { listRoutes, type Route } from './routes/index.ts';
@@ -69,7 +69,7 @@ export interface StoredPage {
   /** Its size before compression. */
   bytes: number;
   map: boolean;
-  result: { entry: Written; written: boolean };
+  result: WriteResult;
 }
 
 /** Whether the build measures how alike this page reads (an indexable town or district page). */

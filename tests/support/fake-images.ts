@@ -1,6 +1,10 @@
-// Responsive images for route tables built in unit tests, without running sharp over the photos.
+// Responsive images for route tables built in unit tests, without running sharp over the photos,
+// and the asset addresses a page rendered there names, without building them.
 import type { SiteData } from '../../build/data.ts';
+import type { PageContext } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
+
+export const FAKE_ASSETS: PageContext['assets'] = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg', consentDetails: '/assets/consent-details.html' };
 
 export function fakeImages(data: SiteData): Record<string, ResponsiveImage> {
   const image = {

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { isActive } from '../../templates/lib/nav.ts';
 import { Navigation } from '../../templates/layout/Navigation.tsx';
-import { fakeImages } from '../support/fake-images.ts';
+import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 import { listRoutes } from '../../build/routes/index.ts';
 import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
@@ -57,9 +57,8 @@ describe('header navigation', () => {
 
   it('marks the right item on whole pages rendered one after another, in the header and in the drawer (their markup is made once and reused)', () => {
     const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
-    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg', consentDetails: '/assets/consent-details.html' };
     const page = (path: string, site = data.site) =>
-      renderRoute(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets });
+      renderRoute(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
     /** The current item of each navigation on the page: the header's, then the drawer's. */
     const marked = (html: string) =>
       [...html.matchAll(/<nav class="(main-nav|drawer-nav)"[^]*?<\/nav>/g)].map((nav) => /data-nav="([^"]+)"[^>]*aria-current="page"/.exec(nav[0])?.[1] ?? 'none');

@@ -24,7 +24,7 @@ import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../te
 import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
 import { ROOT } from '../support/data-copy.ts';
-import { fakeImages } from '../support/fake-images.ts';
+import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 
 const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site, prices } = data;
@@ -371,14 +371,13 @@ describe('numbers of districts in the texts', () => {
 
 describe('one wording for the business', () => {
   it('says "Notdienst", not "Notruf" without 110 or 112, and "Techniker", not "Monteur", in every built text', () => {
-    const assets = { css: '/assets/site.css', js: '/assets/site.js', bootCode: '', icon: '/favicon.svg', consentDetails: '/assets/consent-details.html' };
     const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
     // Every template once; the place pages differ only in their names.
     const sample = routes.filter((route, index) => !route.path?.startsWith('/schluesseldienst/') || routes.findIndex((other) => other.template === route.template) === index);
     expect(sample.length).toBeGreaterThan(20);
     const all: string[] = [];
     for (const route of sample) {
-      const html = renderRoute(route, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets });
+      const html = renderRoute(route, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
       const text = visible(html);
       all.push(text);
       expect(text, route.file).not.toMatch(/Monteur/);
