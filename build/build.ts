@@ -9,6 +9,7 @@ import { buildVersion, renderConsoleShell } from './console-shell.ts';
 import { CompressionCache } from './compress.ts';
 import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
+import { memoryFile, recall, remember } from './first-screen-memory.ts';
 import { goLiveProblems } from './go-live.ts';
 import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
 import { median, nearestNeighbours } from './similarity.ts';
@@ -142,7 +143,10 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   // The cookie banner's settings, fetched when a visitor opens them (templates/layout/ConsentBanner.tsx).
   const consentDetails = hashed('consent-details', 'html', Buffer.from(renderConsentDetails(data.site, data.layout)));
   const assets = { css: css.url, js: js.main.url, bootCode, icon: svgDataUrl(favicon.toString('utf8')), consentDetails: consentDetails.url };
-  const setup: PageSetup = { routes: { data, siteUrl, images }, assets, css: css.content.toString('utf8'), script: js.main.content.toString('utf8') };
+  const stylesheet = css.content.toString('utf8');
+  const firstScreenFile = memoryFile(cacheDir, ROOT_DIR, stylesheet);
+  const firstScreenMemory = recall(firstScreenFile);
+  const setup: PageSetup = { routes: { data, siteUrl, images }, assets, css: stylesheet, script: js.main.content.toString('utf8'), ...(firstScreenMemory ? { firstScreenMemory } : {}) };
   const maker = new PageMaker(setup);
   const { routes } = maker;
   step('route table');
@@ -189,7 +193,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     },
     room: () => writer.room(),
   };
-  const workerVariants = await makeAllPages(maker, pool, sink);
+  const workerFirstScreens = await makeAllPages(maker, pool, sink);
   // In route order, whichever thread made which page: the summary's closest pair is the same every build.
   measured.sort((a, b) => a.index - b.index);
   step('render and write pages');
@@ -214,7 +218,14 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     similarityMax: closest?.similarity ?? 0,
     closestPair: closest ? ([closest.path, closest.other] as [string, string]) : null,
   };
-  const firstScreens = new Set([...maker.firstScreen.variantKeys(), ...workerVariants]).size;
+  const usedFirstScreens = new Set([...maker.firstScreen.variantKeys(), ...workerFirstScreens.used]);
+  const firstScreens = usedFirstScreens.size;
+  // The first screens this build used (and only those: the file does not grow) are what the next build most likely needs.
+  if (!firstScreenMemory || maker.firstScreen.madeVariants().length + workerFirstScreens.made.length > 0) {
+    const { vocabulary, variants } = maker.firstScreen.memory();
+    const known = new Map([...variants, ...workerFirstScreens.made]);
+    remember(firstScreenFile, { vocabulary, variants: [...usedFirstScreens].map((key) => [key, known.get(key)!]) });
+  }
   step('place page similarity');
 
   await writer.add(css.file, css.content);

@@ -115,13 +115,32 @@ interface Candidate {
   needs: string[][];
 }
 
+/** The stylesheet parsed, with what each rule needs: made only when a first screen is computed. */
+interface Parsed {
+  root: postcss.Root;
+  candidates: Map<Rule, Candidate>;
+}
+
+/**
+ * What a build learned of the first screens, for the next build with the same stylesheet, page
+ * script and selection code (build/first-screen-memory.ts): the stylesheet's words and the CSS of
+ * each first screen computed so far, by its words.
+ */
+export interface FirstScreenMemory {
+  vocabulary: string[];
+  variants: [string, string][];
+}
+
 export class FirstScreenCss {
-  /** Computed CSS by the sorted words a page shares with the stylesheet. */
+  /** Computed CSS by the sorted words a page shares with the stylesheet, remembered ones included. */
   private readonly computed = new Map<string, string>();
-  private readonly candidates = new Map<Rule, Candidate>();
+  /** The keys of `computed` this build's pages used. */
+  private readonly used = new Set<string>();
+  /** The first screens computed here (not remembered). */
+  private readonly made: [string, string][] = [];
   /** Every word some selector of the stylesheet needs: the only words of a page that matter. */
   private readonly vocabulary = new Map<string, string>();
-  private readonly root: postcss.Root;
+  private parsed: Parsed | undefined;
   /** The stylesheet's words in a tag, by the tag's text. */
   private readonly tagWords = new Map<string, string[]>();
   /** The stylesheet's words in a part every page shares (the header, say), by the part's text. */
@@ -129,21 +148,52 @@ export class FirstScreenCss {
   /** The words of the page script, present on every page (classes it sets). */
   private readonly scriptWords: ReadonlySet<string>;
 
-  /** `css`: the built stylesheet; `script`: the built page script, minified (its class strings without the words of comments). */
-  constructor(css: string, script: string) {
-    this.root = postcss.parse(css);
-    this.root.walkRules((rule) => {
-      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name)) return;
-      const needs = rule.selectors.map(requiredWords);
-      for (const words of needs) for (const word of words) this.vocabulary.set(word, word);
-      this.candidates.set(rule, { rule, needs });
-    });
+  /**
+   * `css`: the built stylesheet; `script`: the built page script, minified (its class strings
+   * without the words of comments). `memory`: what an earlier build with the same stylesheet, script
+   * and code learned; with it, the stylesheet is parsed only if a page needs a first screen not
+   * computed before (parsing it and computing a first screen cost 25–100 ms and about 5 ms a thread).
+   */
+  constructor(
+    private readonly css: string,
+    script: string,
+    memory?: FirstScreenMemory,
+  ) {
+    if (memory) {
+      for (const word of memory.vocabulary) this.vocabulary.set(word, word);
+      for (const [key, value] of memory.variants) this.computed.set(key, value);
+    } else {
+      this.parse();
+    }
     this.scriptWords = new Set(script.match(WORD) ?? []);
   }
 
-  /** The different first screens computed so far, each by the words it was computed for. */
+  private parse(): Parsed {
+    const root = postcss.parse(this.css);
+    const candidates = new Map<Rule, Candidate>();
+    root.walkRules((rule) => {
+      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name)) return;
+      const needs = rule.selectors.map(requiredWords);
+      for (const words of needs) for (const word of words) this.vocabulary.set(word, word);
+      candidates.set(rule, { rule, needs });
+    });
+    this.parsed = { root, candidates };
+    return this.parsed;
+  }
+
+  /** The different first screens this build's pages use, each by the words it was computed for. */
   variantKeys(): string[] {
-    return [...this.computed.keys()];
+    return [...this.used];
+  }
+
+  /** The first screens computed on this thread, not taken from memory. */
+  madeVariants(): [string, string][] {
+    return this.made;
+  }
+
+  /** What the next build may start from: the stylesheet's words and every first screen known here. */
+  memory(): FirstScreenMemory {
+    return { vocabulary: [...this.vocabulary.keys()], variants: [...this.computed] };
   }
 
   /** The inline CSS for a page's first screen. */
@@ -169,7 +219,9 @@ export class FirstScreenCss {
     if (css === undefined) {
       css = this.select(words);
       this.computed.set(key, css);
+      this.made.push([key, css]);
     }
+    this.used.add(key);
     return css;
   }
 
@@ -189,9 +241,10 @@ export class FirstScreenCss {
   }
 
   private select(words: ReadonlySet<string>): string {
+    const { root, candidates } = this.parsed ?? this.parse();
     /** The rule with only the selectors of its list that can match, or nothing. */
     const keep = (rule: Rule): Rule[] => {
-      const { needs } = this.candidates.get(rule)!;
+      const { needs } = candidates.get(rule)!;
       const selectors = rule.selectors.filter((_selector, index) => needs[index]!.every((word) => words.has(word)));
       if (selectors.length === 0) return [];
       return [selectors.length === needs.length ? rule.clone() : rule.clone({ selector: selectors.join(',') })];
@@ -212,7 +265,7 @@ export class FirstScreenCss {
         return [];
       });
     const out = postcss.root();
-    out.append(pick(this.root));
+    out.append(pick(root));
     dropUnusedVariables(out);
     const values: string[] = [];
     out.walkDecls((decl) => {

@@ -21,7 +21,7 @@ import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, t
 import type { Place } from '../templates/lib/place.ts';
 import { brotliQuality, cachedQuality } from './compress.ts';
 import { writeNow, writerHash, type WriteResult, type Written } from './dist-writer.ts';
-import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
+import { FirstScreenCss, inlineFirstScreenCss, type FirstScreenMemory } from './first-screen-css.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
 import { listRoutes, type Route } from './routes/index.ts';
 import type { RouteInputs } from './routes/route.ts';
@@ -41,6 +41,14 @@ export interface PageSetup {
   /** The built stylesheet and the built page script (build/first-screen-css.ts). */
   css: string;
   script: string;
+  /** The first screens an earlier build computed for this stylesheet (build/first-screen-memory.ts). */
+  firstScreenMemory?: FirstScreenMemory;
+}
+
+/** The first screens a thread's pages used (by their words), and those it computed (words and CSS). */
+export interface FirstScreensSeen {
+  used: string[];
+  made: [string, string][];
 }
 
 export interface MadePage {
@@ -89,7 +97,7 @@ export class PageMaker {
     this.routes = listRoutes(setup.routes);
     const { data, siteUrl } = setup.routes;
     this.inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: setup.assets };
-    this.firstScreen = new FirstScreenCss(setup.css, setup.script);
+    this.firstScreen = new FirstScreenCss(setup.css, setup.script, setup.firstScreenMemory);
   }
 
   /** The page of route `index`, with the rules of its first screen inline (the stylesheet follows without blocking). */
@@ -106,7 +114,7 @@ interface AtomicsWaitAsync {
   waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
 }
 
-type FromWorker = { page: MadePage } | { stored: StoredPage } | { done: string[] };
+type FromWorker = { page: MadePage } | { stored: StoredPage } | { done: FirstScreensSeen };
 interface ToWorker {
   setup: PageSetup;
   counters: Int32Array;
@@ -190,7 +198,7 @@ export function serveRenderWorker(): void {
       Atomics.sub(counters, slot, 1);
       send({ page }, [page.body.buffer as ArrayBuffer]);
     }
-    send({ done: maker.firstScreen.variantKeys() });
+    send({ done: { used: maker.firstScreen.variantKeys(), made: maker.firstScreen.madeVariants() } });
   });
 }
 
@@ -226,15 +234,15 @@ export interface PageSink {
  * Makes every page of `maker.routes` on this thread and on the render workers, handing each to
  * `sink` on this thread in no particular order. While the writer is busy this thread waits;
  * otherwise it hands on what the workers sent, and with nothing sent renders a page itself.
- * Resolves with the first-screen variants the workers computed once every page was taken; throws
+ * Resolves with the first screens the workers used and computed once every page was taken; throws
  * the first failure anywhere.
  */
-export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, sink: PageSink): Promise<string[]> {
+export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, sink: PageSink): Promise<FirstScreensSeen> {
   const workers = pool?.workers ?? [];
   const total = maker.routes.length;
   const counters = new Int32Array(new SharedArrayBuffer(4 * (2 + workers.length)));
   const queue: { page: MadePage; slot: number }[] = [];
-  const variants: string[] = [];
+  const variants: FirstScreensSeen = { used: [], made: [] };
   let running = workers.length;
   // A worker's error or early exit wakes this thread as a message would.
   pool?.onFailure(() => Atomics.notify(counters, SENT));
@@ -256,7 +264,8 @@ export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null,
         if ('page' in message) queue.push({ page: message.page, slot });
         else if ('stored' in message) sink.stored(message.stored);
         else {
-          variants.push(...message.done);
+          variants.used.push(...message.done.used);
+          variants.made.push(...message.done.made);
           pool!.finish(worker);
           running -= 1;
         }

@@ -1,0 +1,62 @@
+// The first screens of the last build (build/first-screen-css.ts), kept in .cache/first-screen/ for
+// the next one, as the compressed files and images are kept in .cache/: a rebuild after a change of
+// the data uses the same stylesheet, so its pages need the same first screens. Without it, every
+// thread parsed the stylesheet (25–100 ms while the code is still cold) and computed about 20 first
+// screens (about 5 ms each) each build.
+//
+// The file is named by a hash of what decides a first screen's CSS from its words: the built
+// stylesheet, the code that chooses (build/first-screen-css.ts) and the locked versions of postcss
+// and what else package-lock.json pins. Another stylesheet or another version of that code finds
+// no file and computes afresh; its file replaces the old one. A file that cannot be read or does
+// not have the expected shape counts as none.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FirstScreenMemory } from './first-screen-css.ts';
+import { contentHash } from './hash.ts';
+
+const FOLDER = 'first-screen';
+
+/** The memory's file for this stylesheet and this code, or null when the code's files cannot be read. */
+export function memoryFile(cacheDir: string, codeRoot: string, css: string): string | null {
+  try {
+    const code = ['build/first-screen-css.ts', 'package-lock.json'].map((file) => readFileSync(join(codeRoot, file), 'utf8'));
+    return join(cacheDir, FOLDER, `${contentHash([css, ...code].join('\0'), 32)}.json`);
+  } catch {
+    return null;
+  }
+}
+
+function isMemory(value: unknown): value is FirstScreenMemory {
+  if (typeof value !== 'object' || value === null) return false;
+  const { vocabulary, variants } = value as Partial<FirstScreenMemory>;
+  return (
+    Array.isArray(vocabulary) &&
+    vocabulary.every((word) => typeof word === 'string') &&
+    Array.isArray(variants) &&
+    variants.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+  );
+}
+
+/** What the last build with this stylesheet and code kept, if anything. */
+export function recall(file: string | null): FirstScreenMemory | undefined {
+  if (file === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return isMemory(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `memory` as the only file of its folder (written under another name first, so no build reads half a file). */
+export function remember(file: string | null, memory: FirstScreenMemory): void {
+  if (file === null) return;
+  const folder = join(file, '..');
+  mkdirSync(folder, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(memory));
+  renameSync(temporary, file);
+  for (const name of readdirSync(folder)) {
+    if (join(folder, name) !== file && !name.endsWith('.tmp')) rmSync(join(folder, name), { force: true });
+  }
+}
