@@ -9,6 +9,7 @@ import { buildVersion, renderConsoleShell } from './console-shell.ts';
 import { CompressionCache } from './compress.ts';
 import { DistWriter } from './dist-writer.ts';
 import { loadData } from './data.ts';
+import { forgetUnusedParses } from './parsed-data.ts';
 import { memoryFile, recall, remember } from './first-screen-memory.ts';
 import { goLiveProblems } from './go-live.ts';
 import { indexSummary, placeIndexing, tooSimilar } from './index-policy.ts';
@@ -107,6 +108,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
 
   say('Loading data …');
   const data = loadData({ rootDir, dataDir, buildDate: options.now ?? new Date() });
+  forgetUnusedParses();
   const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
   const problems = goLiveProblems(data, dataDir);
   // A production build never ships example facts, invented reviews or unconfirmed promises.

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { DataError } from './data-error.ts';
+import { parsedOnce } from './parsed-data.ts';
 
 export interface TownPostcodes {
   postcodes: string[];
@@ -12,7 +13,7 @@ export interface TownPostcodes {
 export function loadPostcodes(path: string, label: string): Map<string, TownPostcodes> {
   let rows: Record<string, string>[];
   try {
-    rows = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true, trim: true });
+    rows = parsedOnce(readFileSync(path, 'utf8'), 'csv-parse columns trim', (text) => parse(text, { columns: true, skip_empty_lines: true, trim: true }));
   } catch (error) {
     const { code, lines } = error as { code?: string; lines?: number };
     throw new DataError(label, lines ? `line ${lines}` : 'file', code === 'ENOENT' ? 'file is missing' : `is not valid CSV: ${(error as Error).message}`);

@@ -1,0 +1,65 @@
+// Data files as the last build parsed them, kept in .cache/parsed/ for the next one, as .cache/
+// keeps the images and the compressed files. Parsing data/'s 240 KB of YAML and the postcode table
+// took about 200 ms of every build (the yaml library, while its code is still cold); reading their
+// parsed form back takes about 2 ms. A rebuild after the owner edits one file parses that file.
+//
+// An entry is named by a hash of the file's text, of the parser's name (the caller's, to be changed
+// with how it parses) and of package-lock.json (the parsers' versions). Only what parsed without
+// error is kept: a file with a mistake is parsed, and reported, every time. Validation (zod) always
+// runs on the result (build/load.ts). An entry that cannot be read counts as none; one that cannot
+// be written only costs time.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { contentHash } from './hash.ts';
+
+/** One folder below the project root, as from build/launch.mjs's bundle in .cache/. */
+const FOLDER = fileURLToPath(new URL('../.cache/parsed/', import.meta.url));
+const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
+
+let lock: string | undefined;
+/** The entries this process read or wrote. */
+const used = new Set<string>();
+
+function lockHash(): string {
+  try {
+    return contentHash(readFileSync(LOCK_FILE), 16);
+  } catch {
+    return 'no lock file';
+  }
+}
+
+/** `parse(text)`, or what it returned for the same text, parser and locked versions before. */
+export function parsedOnce<T>(text: string, parser: string, parse: (text: string) => T): T {
+  lock ??= lockHash();
+  const name = contentHash(`${parser}\0${lock}\0${text}`, 32);
+  used.add(name);
+  try {
+    return deserialize(readFileSync(join(FOLDER, name))) as T;
+  } catch {
+    // Not kept yet.
+  }
+  const value = parse(text);
+  try {
+    mkdirSync(FOLDER, { recursive: true });
+    // Written under another name first: a build started at the same time never reads half an entry.
+    const temporary = join(FOLDER, `${name}.${process.pid}.tmp`);
+    writeFileSync(temporary, serialize(value));
+    renameSync(temporary, join(FOLDER, name));
+  } catch {
+    // A full disk or a read-only checkout: the next build parses again.
+  }
+  return value;
+}
+
+/** Deletes the entries this process did not use (the build calls it once the data is loaded): the folder holds one set. */
+export function forgetUnusedParses(): void {
+  let names: string[];
+  try {
+    names = readdirSync(FOLDER);
+  } catch {
+    return;
+  }
+  for (const name of names) if (!used.has(name) && !name.endsWith('.tmp')) rmSync(join(FOLDER, name), { force: true });
+}
