@@ -64,6 +64,16 @@ describe('CSS of the first screen, inline', () => {
     expect(selectors(inlineCss(site.read('einsatzgebiet/index.html')))).toEqual(expect.arrayContaining(['.letter-nav', '.letter-nav a']));
   });
 
+  it('lays out the thousand links of /einsatzgebiet only near the screen from the first paint, each letter sized by its places until then', () => {
+    const html = site.read('einsatzgebiet/index.html');
+    // The letters' rule, content-visibility included, stands inline: no stylesheet has to come first.
+    expect(inlineCss(html)).toMatch(/\.letter\{[^}]*content-visibility:auto[^}]*contain-intrinsic-size:auto calc\([^}]*var\(--places/);
+    const letters = [...html.matchAll(/<section class="letter"[^>]*style="--places:(\d+)"[^>]*>([^]*?)<\/section>/g)];
+    expect(letters.length).toBeGreaterThan(15);
+    for (const [, count, inner] of letters) expect(inner!.match(/<li\b/g)?.length).toBe(Number(count));
+    expect(letters.reduce((sum, [, count]) => sum + Number(count), 0)).toBeGreaterThan(900);
+  });
+
   it('leaves out what a first screen does not show: the home page carries no order-form or footer rule', () => {
     const home = inlineCss(site.read('index.html'));
     for (const name of ['order-table', 'site-footer']) {
