@@ -122,9 +122,9 @@ interface Parsed {
 }
 
 /**
- * What a build learned of the first screens, for the next build with the same stylesheet, page
- * script and selection code (build/first-screen-memory.ts): the stylesheet's words and the CSS of
- * each first screen computed so far, by its words.
+ * What a build learned of the first screens, for the next build with the same stylesheet and the
+ * same code choosing from it (build/first-screen-memory.ts): the stylesheet's words and the CSS of
+ * each first screen computed so far, by its words. (The page script only adds words to a page's.)
  */
 export interface FirstScreenMemory {
   vocabulary: string[];
@@ -150,9 +150,9 @@ export class FirstScreenCss {
 
   /**
    * `css`: the built stylesheet; `script`: the built page script, minified (its class strings
-   * without the words of comments). `memory`: what an earlier build with the same stylesheet, script
-   * and code learned; with it, the stylesheet is parsed only if a page needs a first screen not
-   * computed before (parsing it and computing a first screen cost 25–100 ms and about 5 ms a thread).
+   * without the words of comments). `memory`: what an earlier build with the same stylesheet and
+   * code learned; with it, the stylesheet is parsed only if a page needs a first screen not computed
+   * before (parsing it cost 25–100 ms a thread, computing a first screen about 5 ms).
    */
   constructor(
     private readonly css: string,
