@@ -97,8 +97,8 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
         </nav>
         {/* About a thousand links. Each letter is laid out only near the screen (content-visibility
             in templates/styles/places.css), from the first paint on, so its rules stand inline:
-            laying out all of them took the long task that Lighthouse counted as 80–118 ms of TBT
-            (0–1 ms now). The number of places sizes a letter until it is laid out; with a size
+            laying out all of them was a long task that Lighthouse counted as 80–118 ms of TBT
+            (0–32 ms since). The number of places sizes a letter until it is laid out; with a size
             far off, Lighthouse's accessibility check measured moving links (contrast, target size). */}
         {letters.map((letter) => {
           const inLetter = sorted.filter((place) => initial(place.name) === letter);
@@ -117,7 +117,7 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
                   <li key={place.path} data-place={place.kind === 'district' ? `${place.name} ${place.town?.name ?? ''}` : place.name}>
                     <a href={place.path}>{place.name}</a>
                     {/* One text each, not text and values: React puts an empty comment between those,
-                        four thousand nodes on this page. */}
+                        about 2,900 nodes on this page. */}
                     {place.kind === 'district' && <span className="az-town">{` (${place.town?.name ?? ''})`}</span>}
                     <span className="az-time">{` · ${place.arrivalTime}`}</span>
                   </li>
