@@ -2,7 +2,7 @@
 // and says how many places match; without JavaScript every place is listed.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer';
-import { DESKTOP, useBrowser } from './browser.ts';
+import { DESKTOP, MOBILE, useBrowser } from './browser.ts';
 
 const open = useBrowser({ viewport: DESKTOP });
 
@@ -54,6 +54,33 @@ describe('the city search', () => {
     expect(v.requests.filter((url) => url.includes('/assets/city-search.'))).toEqual([]);
     await v.page.focus('#city-search-input');
     await v.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/city-search.')));
+  });
+
+  it('brings a letter of the A–Z row into view on a phone, although letters are laid out only near the screen', async () => {
+    /** Where the letter's heading and its first place stand, against the sticky header and the screen. */
+    const where = (page: Page, id: string) =>
+      page.evaluate((id) => {
+        const heading = document.getElementById(id)!;
+        const first = heading.parentElement!.querySelector('li')!.getBoundingClientRect();
+        const box = heading.getBoundingClientRect();
+        return { header: document.querySelector('.site-header')!.getBoundingClientRect().bottom, screen: innerHeight, heading: [box.top, box.bottom], first: [first.top, first.bottom] };
+      }, id);
+    const inView = ({ header, screen, heading, first }: Awaited<ReturnType<typeof where>>) =>
+      heading[0]! >= header && heading[1]! <= screen && first[0]! >= header && first[1]! <= screen;
+    for (const options of [{ javaScript: false }, { interact: false }]) {
+      const { page } = await open('/einsatzgebiet', { viewport: MOBILE, ...options });
+      for (const letter of ['W', 'K']) {
+        await page.click(`.letter-nav a[href="#buchstabe-${letter}"]`);
+        // Once any smooth scroll has ended (and, with JavaScript, the stylesheet this first tap loads has come).
+        const deadline = Date.now() + 5_000;
+        let seen = await where(page, `buchstabe-${letter}`);
+        while (!inView(seen) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          seen = await where(page, `buchstabe-${letter}`);
+        }
+        expect({ options, letter, inView: inView(seen), seen }).toEqual({ options, letter, inView: true, seen });
+      }
+    }
   });
 
   it('lists every place without JavaScript', async () => {
