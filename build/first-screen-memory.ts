@@ -9,18 +9,19 @@
 // and what else package-lock.json pins. Another stylesheet or another version of that code finds
 // no file and computes afresh; its file replaces the old one. A file that cannot be read or does
 // not have the expected shape counts as none.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { keepOnly, lockedVersions, writeEntry } from './cache-entry.ts';
 import type { FirstScreenMemory } from './first-screen-css.ts';
 import { contentHash } from './hash.ts';
 
 const FOLDER = 'first-screen';
 
-/** The memory's file for this stylesheet and this code, or null when the code's files cannot be read. */
+/** The memory's file for this stylesheet and this code, or null when build/first-screen-css.ts cannot be read under `codeRoot`. */
 export function memoryFile(cacheDir: string, codeRoot: string, css: string): string | null {
   try {
-    const code = ['build/first-screen-css.ts', 'package-lock.json'].map((file) => readFileSync(join(codeRoot, file), 'utf8'));
-    return join(cacheDir, FOLDER, `${contentHash([css, ...code].join('\0'), 32)}.json`);
+    const code = readFileSync(join(codeRoot, 'build/first-screen-css.ts'), 'utf8');
+    return join(cacheDir, FOLDER, `${contentHash([css, code, lockedVersions()].join('\0'), 32)}.json`);
   } catch {
     return null;
   }
@@ -48,15 +49,9 @@ export function recall(file: string | null): FirstScreenMemory | undefined {
   }
 }
 
-/** Keeps `memory` as the only file of its folder (written under another name first, so no build reads half a file). */
+/** Keeps `memory` as the only file of its folder. */
 export function remember(file: string | null, memory: FirstScreenMemory): void {
   if (file === null) return;
-  const folder = join(file, '..');
-  mkdirSync(folder, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(memory));
-  renameSync(temporary, file);
-  for (const name of readdirSync(folder)) {
-    if (join(folder, name) !== file && !name.endsWith('.tmp')) rmSync(join(folder, name), { force: true });
-  }
+  writeEntry(file, JSON.stringify(memory));
+  keepOnly(dirname(file), new Set([basename(file)]));
 }

@@ -8,32 +8,22 @@
 // error is kept: a file with a mistake is parsed, and reported, every time. Validation (zod) always
 // runs on the result (build/load.ts). An entry that cannot be read counts as none; one that cannot
 // be written only costs time.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { keepOnly, lockedVersions, writeEntry } from './cache-entry.ts';
 import { contentHash } from './hash.ts';
 
 /** One folder below the project root, as from build/launch.mjs's bundle in .cache/. */
 const FOLDER = fileURLToPath(new URL('../.cache/parsed/', import.meta.url));
-const LOCK_FILE = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 
-let lock: string | undefined;
 /** The entries this process read or wrote. */
 const used = new Set<string>();
 
-function lockHash(): string {
-  try {
-    return contentHash(readFileSync(LOCK_FILE), 16);
-  } catch {
-    return 'no lock file';
-  }
-}
-
 /** `parse(text)`, or what it returned for the same text, parser and locked versions before. */
 export function parsedOnce<T>(text: string, parser: string, parse: (text: string) => T): T {
-  lock ??= lockHash();
-  const name = contentHash(`${parser}\0${lock}\0${text}`, 32);
+  const name = contentHash(`${parser}\0${lockedVersions()}\0${text}`, 32);
   used.add(name);
   try {
     return deserialize(readFileSync(join(FOLDER, name))) as T;
@@ -42,11 +32,7 @@ export function parsedOnce<T>(text: string, parser: string, parse: (text: string
   }
   const value = parse(text);
   try {
-    mkdirSync(FOLDER, { recursive: true });
-    // Written under another name first: a build started at the same time never reads half an entry.
-    const temporary = join(FOLDER, `${name}.${process.pid}.tmp`);
-    writeFileSync(temporary, serialize(value));
-    renameSync(temporary, join(FOLDER, name));
+    writeEntry(join(FOLDER, name), serialize(value));
   } catch {
     // A full disk or a read-only checkout: the next build parses again.
   }
@@ -55,11 +41,5 @@ export function parsedOnce<T>(text: string, parser: string, parse: (text: string
 
 /** Deletes the entries this process did not use (the build calls it once the data is loaded): the folder holds one set. */
 export function forgetUnusedParses(): void {
-  let names: string[];
-  try {
-    names = readdirSync(FOLDER);
-  } catch {
-    return;
-  }
-  for (const name of names) if (!used.has(name) && !name.endsWith('.tmp')) rmSync(join(FOLDER, name), { force: true });
+  keepOnly(FOLDER, used);
 }
