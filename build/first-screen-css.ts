@@ -3,8 +3,11 @@
 // first paint (templates/layout/Document.tsx, client/boot.ts). The inline rules are the one
 // stylesheet's own (templates/styles/), those whose selector can match the markup of the page's
 // first screen (everything before the end of the second section of <main>, the floating buttons
-// and the consent banner) or a class the page script sets on it (its built bundle: a shown button,
-// an open banner), so applying the rest shifts nothing.
+// and the consent banner) or that markup with a class the page script sets on it (its built
+// bundle: a shown button, an open banner), so applying the rest shifts nothing. A selector made of
+// the script's words alone (`.faq details`, `.map-frame`: the script looks for them further down)
+// names nothing of the first screen and is not inline: about 200 bytes of brotli on every page,
+// which took the home page's response past the first round trip.
 //
 // How a rule is chosen (as PurgeCSS decides, which did this before, but with the stylesheet parsed
 // once per build instead of once per page kind: PurgeCSS took 60 ms a run, and the place pages
@@ -75,12 +78,18 @@ export function firstScreenParts(html: string): Part[] {
   // on a phone) and so moved the fixed call button and cookie banner when the stylesheet came.
   const tables = html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed).match(/<table\b[^]*?<\/table>/g) ?? [];
   for (const table of tables) parts.push({ text: table, shared: false });
+  // So did an image anywhere further down: without `img { max-width: 100% }` the home page's
+  // gallery widened it to 816 px on a phone. The tag's name is enough for that rule.
+  if (/<img\b/.test(html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed))) parts.push({ text: '<img>', shared: true });
   // So does what a template marks to be styled from the first paint wherever it stands: a row of
   // small links ran together without its rules (Lighthouse's target-size on /einsatzgebiet, as
-  // the page stands before the visitor's first interaction brings the stylesheet).
+  // the page stands before the visitor's first interaction brings the stylesheet). Marked
+  // `data-first-screen="tag"`, only the element's own tag counts: the drawer's rule that hides it.
   for (let at = html.indexOf(' data-first-screen', cut); at !== -1 && cut !== -1; at = html.indexOf(' data-first-screen', at + 1)) {
     const start = html.lastIndexOf('<', at);
-    const marked = /^<([a-z]+)\b[^>]*>[^]*?<\/\1>/.exec(html.slice(start));
+    const marked = html.startsWith(' data-first-screen="tag"', at)
+      ? /^<[a-z]+\b[^>]*>/.exec(html.slice(start))
+      : /^<([a-z]+)\b[^>]*>[^]*?<\/\1>/.exec(html.slice(start));
     if (marked) parts.push({ text: marked[0], shared: false });
   }
   return parts;
@@ -93,12 +102,20 @@ export function firstScreen(html: string): string {
     .join('');
 }
 
-/** What one selector of a list needs in the markup, as words; pseudo-classes and what they wrap need nothing. */
-function requiredWords(selector: string): string[] {
-  const words: string[] = [];
+/**
+ * What one selector of a list needs in the markup, as words, one list per compound (the part
+ * between two combinators, one element); pseudo-classes and what they wrap need nothing.
+ */
+function requiredWords(selector: string): string[][] {
+  const compounds: string[][] = [[]];
   selectorParser((root) => {
-    for (const compound of root.nodes) {
-      for (const node of compound.nodes) {
+    for (const complex of root.nodes) {
+      for (const node of complex.nodes) {
+        if (node.type === 'combinator') {
+          compounds.push([]);
+          continue;
+        }
+        const words = compounds.at(-1)!;
         const name = node.type === 'tag' ? node.value.toLowerCase() : node.type === 'class' || node.type === 'id' ? node.value : node.type === 'attribute' ? node.attribute : '';
         words.push(...(name.match(WORD) ?? []));
         // An exact attribute value (`[data-page=order]`) must be there too; a partial one (`^=`, `*=`) need not.
@@ -106,13 +123,13 @@ function requiredWords(selector: string): string[] {
       }
     }
   }).processSync(selector);
-  return words;
+  return compounds;
 }
 
 interface Candidate {
   rule: Rule;
-  /** One word list per selector of the rule's list: the rule is kept when any list is all present. */
-  needs: string[][];
+  /** Per selector of the rule's list, its compounds' words: the rule is kept when one selector can match. */
+  needs: string[][][];
 }
 
 /** The stylesheet parsed, with what each rule needs: made only when a first screen is computed. */
@@ -174,7 +191,7 @@ export class FirstScreenCss {
     root.walkRules((rule) => {
       if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name)) return;
       const needs = rule.selectors.map(requiredWords);
-      for (const words of needs) for (const word of words) this.vocabulary.set(word, word);
+      for (const compounds of needs) for (const words of compounds) for (const word of words) this.vocabulary.set(word, word);
       candidates.set(rule, { rule, needs });
     });
     this.parsed = { root, candidates };
@@ -213,11 +230,12 @@ export class FirstScreenCss {
         for (const word of this.tagsWords(part.text)) words.add(word);
       }
     }
-    for (const word of this.scriptWords) if (this.vocabulary.has(word)) words.add(this.vocabulary.get(word)!);
-    const key = [...words].sort().join(' ');
+    const fromScript = new Set<string>();
+    for (const word of this.scriptWords) if (this.vocabulary.has(word) && !words.has(word)) fromScript.add(this.vocabulary.get(word)!);
+    const key = `${[...words].sort().join(' ')} | ${[...fromScript].sort().join(' ')}`;
     let css = this.computed.get(key);
     if (css === undefined) {
-      css = this.select(words);
+      css = this.select(words, fromScript);
       this.computed.set(key, css);
       this.made.push([key, css]);
     }
@@ -240,12 +258,16 @@ export class FirstScreenCss {
     }
   }
 
-  private select(words: ReadonlySet<string>): string {
+  private select(words: ReadonlySet<string>, fromScript: ReadonlySet<string>): string {
     const { root, candidates } = this.parsed ?? this.parse();
+    // Every word somewhere, and each element the selector names one of the first screen's: the
+    // script sets classes on elements that are there, it does not make them.
+    const matches = (compounds: string[][]) =>
+      compounds.every((need) => need.every((word) => words.has(word) || fromScript.has(word)) && (need.length === 0 || need.some((word) => words.has(word))));
     /** The rule with only the selectors of its list that can match, or nothing. */
     const keep = (rule: Rule): Rule[] => {
       const { needs } = candidates.get(rule)!;
-      const selectors = rule.selectors.filter((_selector, index) => needs[index]!.every((word) => words.has(word)));
+      const selectors = rule.selectors.filter((_selector, index) => matches(needs[index]!));
       if (selectors.length === 0) return [];
       return [selectors.length === needs.length ? rule.clone() : rule.clone({ selector: selectors.join(',') })];
     };

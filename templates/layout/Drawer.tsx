@@ -7,9 +7,19 @@ import { Navigation } from './Navigation.tsx';
 import { Shared } from './Shared.tsx';
 
 // Without JavaScript the drawer opens through the #menu fragment (CSS :target) and closes
-// through links to "#"; client/drawer.ts turns it into a dialog with a focus trap.
+// through links to "#"; client/drawer.ts turns it into a dialog with a focus trap. Its own tag is
+// styled from the first paint (`data-first-screen="tag"`, build/first-screen-css.ts): the rule
+// that hides it until it is asked for stands inline, its inner rules come with the stylesheet.
 export function Drawer({ context }: { context: PageContext }) {
-  const attributes = { className: 'drawer', id: 'menu', role: 'dialog', 'aria-modal': 'true', 'aria-label': context.layout.drawer.label, 'data-drawer': true };
+  const attributes = {
+    className: 'drawer',
+    id: 'menu',
+    role: 'dialog',
+    'aria-modal': 'true',
+    'aria-label': context.layout.drawer.label,
+    'data-drawer': true,
+    'data-first-screen': 'tag',
+  };
   return (
     <Shared as="div" attributes={attributes} cacheKey={`drawer ${activeItems(context.navigation.items, context.path)}`} inputs={[context.site, context.navigation, context.layout]}>
       <DrawerContent context={context} />

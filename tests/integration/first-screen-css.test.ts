@@ -81,4 +81,21 @@ describe('CSS of the first screen, inline', () => {
       expect(hasClassRule(home, name)).toBe(false);
     }
   });
+
+  it('takes from the page script only the classes it sets on the first screen, not what it looks for further down', () => {
+    const home = site.read('index.html');
+    const inline = selectors(inlineCss(home));
+    // The page script names these (it wakes the FAQ, the map, the form islands), but none stands on the first screen.
+    for (const selector of ['.faq', '.map-frame', '.contact-form', '.is-revealed']) {
+      expect(stylesheetSelectors.has(selector), selector).toBe(true);
+      expect(firstScreen(home)).not.toContain(selector.slice(1));
+      expect(inline, selector).not.toContain(selector);
+    }
+    // A class it sets on what is there: the floating WhatsApp button shown past 20 % of the page.
+    expect(inline).toContain('.fab-whatsapp.is-visible');
+    // The drawer after the footer stays hidden from the first paint (its own tag is marked), and
+    // the gallery's images further down cannot widen the page.
+    expect(inline).toEqual(expect.arrayContaining(['.drawer', '.drawer:target', 'img']));
+    expect(inline).not.toContain('.drawer-panel');
+  });
 });
