@@ -55,9 +55,7 @@ export function contentSecurityPolicy(needs: PolicyNeeds): Record<string, string
     // while 'unsafe-inline' stays.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
     'frame-src': ["'none'"],
-    'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -66,7 +64,9 @@ export function contentSecurityPolicy(needs: PolicyNeeds): Record<string, string
   for (const party of ['analytics', 'ads', 'map'] as const) {
     if (!needs[party]) continue;
     for (const [directive, origins] of Object.entries(THIRD_PARTY[party])) {
-      const values = policy[directive]!.filter((value) => value !== "'none'");
+      // A directive the site needs no more than default-src for is left out (connections, fonts):
+      // the browser falls back to default-src (CSP Level 3, 6.1). A third party starts it from there.
+      const values = (policy[directive] ?? policy['default-src']!).filter((value) => value !== "'none'");
       policy[directive] = [...new Set([...values, ...origins!])];
     }
   }
@@ -109,12 +109,16 @@ export function securityHeaders(csp: string): HeaderSet {
     'Permissions-Policy': PERMISSIONS_POLICY,
     'Referrer-Policy': REFERRER_POLICY,
     'X-Content-Type-Options': 'nosniff',
+    // Off, so that the browser looks up no third party's name (WhatsApp's, Google's) for the links
+    // of a page before the visitor asks for them.
     'X-DNS-Prefetch-Control': 'off',
-    'X-Frame-Options': 'SAMEORIGIN',
-    'X-Permitted-Cross-Domain-Policies': 'none',
-    // Not sent: X-Download-Options (read by Internet Explorer 8 only) and X-XSS-Protection (the
-    // filter it switched off is gone from every browser the site is built for, build/assets.ts
-    // CSS_TARGET): 55 bytes of every response, which on the home page is what a first visit loads.
+    // Not sent, though helmet would: X-Download-Options (read by Internet Explorer 8 only),
+    // X-XSS-Protection (the filter it switched off is gone from every browser the site is built
+    // for, build/assets.ts CSS_TARGET), X-Frame-Options (every one of those browsers obeys the
+    // CSP's frame-ancestors instead and ignores it; the Mozilla Observatory passes frame-ancestors
+    // alone) and X-Permitted-Cross-Domain-Policies (read by Flash and Acrobat, for crossdomain.xml
+    // files the site does not have). 125 bytes of every response: with them, the home page's
+    // response outgrew the first round trip (docs/decisions.md, "The home page in one round trip").
   });
 }
 

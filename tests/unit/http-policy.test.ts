@@ -16,9 +16,12 @@ function helmetHeaders(needs: PolicyNeeds): Record<string, string> {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(needs) },
     strictTransportSecurity: false,
     referrerPolicy: { policy: REFERRER_POLICY },
-    // Read by no browser the site is built for (templates/lib/http-policy.ts says why they are left out).
+    // Read by no browser the site is built for, or superseded by the CSP's frame-ancestors
+    // (templates/lib/http-policy.ts says why each is left out).
     xDownloadOptions: false,
     xXssProtection: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
   });
   let failure: unknown = 'not called';
   (middleware as unknown as (req: object, res: typeof response, next: (error?: unknown) => void) => void)({}, response, (error) => (failure = error));
@@ -30,11 +33,16 @@ const directive = (needs: PolicyNeeds, name: string) => contentSecurityPolicy(ne
 const GOOGLE = /google|doubleclick/;
 
 describe('security headers', () => {
-  it('are the set helmet sends for our policy, less the two only old browsers read, plus Permissions-Policy; HSTS left to the proxy', () => {
+  it('are the set helmet sends for our policy, less four no browser of ours needs, plus Permissions-Policy; HSTS left to the proxy', () => {
     const { 'Permissions-Policy': permissions, ...rest } = SECURITY_HEADERS;
     expect(rest).toEqual(helmetHeaders(NO_THIRD_PARTY));
     expect(permissions).toBe(PERMISSIONS_POLICY);
     expect(SECURITY_HEADERS).not.toHaveProperty('Strict-Transport-Security');
+  });
+
+  it('forbid framing by another site through the CSP, which every browser of ours obeys', () => {
+    expect(directive(NO_THIRD_PARTY, 'frame-ancestors')).toBe("'self'");
+    expect(SECURITY_HEADERS).not.toHaveProperty('X-Frame-Options');
   });
 
   it('deny the browser features the site never uses', () => {
@@ -47,11 +55,15 @@ describe('the Content-Security-Policy', () => {
     expect(Object.values(contentSecurityPolicy(NO_THIRD_PARTY)).flat().join(' ')).not.toMatch(GOOGLE);
     expect(directive(NO_THIRD_PARTY, 'frame-src')).toBe("'none'");
     expect(directive(NO_THIRD_PARTY, 'script-src')).toBe("'self'");
+    // Connections and fonts fall back to default-src 'self'.
+    expect(contentSecurityPolicy(NO_THIRD_PARTY)).not.toHaveProperty('connect-src');
+    expect(contentSecurityPolicy(NO_THIRD_PARTY)).not.toHaveProperty('font-src');
   });
 
   it('allows Analytics, Ads and the map frame each only when it is needed', () => {
     const analytics = { ...NO_THIRD_PARTY, analytics: true };
     expect(directive(analytics, 'script-src')).toBe("'self' https://www.googletagmanager.com");
+    expect(directive(analytics, 'connect-src')).toMatch(/^'self' /);
     expect(directive(analytics, 'connect-src')).toContain('https://*.google-analytics.com');
     expect(directive(analytics, 'connect-src')).not.toContain('doubleclick');
     expect(directive(analytics, 'frame-src')).toBe("'none'");
