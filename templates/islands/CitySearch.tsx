@@ -13,17 +13,31 @@ export interface CitySearchProps {
   words: CitySearchWords;
 }
 
+/** A town card names its town in `data-place`; an item of the A–Z list, by its link and its town. */
+const PLACES = '[data-place], .az-list > li';
+
+/**
+ * The name an item is found by: a district of the A–Z list by its own name and its town's
+ * ("Rüttenscheid Essen"), read from the text it shows. An attribute with the same words on each
+ * of the thousand items cost 4.2 KB of the page's 22.5 KB brotli.
+ */
+export function placeName(item: HTMLElement): string {
+  if (item.dataset.place !== undefined) return item.dataset.place;
+  const parts = [...item.querySelectorAll('a, .az-town')].map((part) => part.textContent ?? '');
+  return parts.join(' ').replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
+}
+
 /** Hides what does not match; returns the number of matching places in the A–Z list. */
 function filterPlaces(query: string): number {
   const needle = query.trim().toLocaleLowerCase('de-DE');
   let shown = 0;
-  for (const item of document.querySelectorAll<HTMLElement>('[data-place]')) {
-    const match = needle === '' || (item.dataset.place ?? '').toLocaleLowerCase('de-DE').includes(needle);
+  for (const item of document.querySelectorAll<HTMLElement>(PLACES)) {
+    const match = needle === '' || placeName(item).toLocaleLowerCase('de-DE').includes(needle);
     item.hidden = !match;
     if (match && item.parentElement?.classList.contains('az-list')) shown += 1;
   }
   for (const group of document.querySelectorAll<HTMLElement>('[data-region]')) {
-    group.hidden = group.querySelector('[data-place]:not([hidden])') === null;
+    group.hidden = [...group.querySelectorAll<HTMLElement>(PLACES)].every((item) => item.hidden);
   }
   return shown;
 }

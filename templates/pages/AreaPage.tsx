@@ -114,10 +114,11 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
               <h3 id={`buchstabe-${letter}`}>{letter}</h3>
               <ul className="az-list">
                 {inLetter.map((place) => (
-                  <li key={place.path} data-place={place.kind === 'district' ? `${place.name} ${place.town?.name ?? ''}` : place.name}>
+                  <li key={place.path}>
                     <a href={place.path}>{place.name}</a>
                     {/* One text each, not text and values: React puts an empty comment between those,
-                        about 2,900 nodes on this page. */}
+                        about 2,900 nodes on this page. The search finds an item by these texts
+                        (templates/islands/CitySearch.tsx, placeName). */}
                     {place.kind === 'district' && <span className="az-town">{` (${place.town?.name ?? ''})`}</span>}
                     <span className="az-time">{` · ${place.arrivalTime}`}</span>
                   </li>

@@ -34,13 +34,18 @@ describe('the city search', () => {
     await page.click('#city-search-input', { count: 3 });
     await page.type('#city-search-input', 'essen');
     await counted(page, /^\d+ Orte gefunden$/);
-    const found = await page.$$eval('.az-list li', (items) =>
-      items.filter((item) => item.checkVisibility()).map((item) => (item as HTMLElement).dataset.place!),
-    );
+    // What a district shows: its name and, in brackets, its town's.
+    const found = await page.$$eval('.az-list li', (items) => items.filter((item) => item.checkVisibility()).map((item) => item.textContent!.split(' · ')[0]!));
     expect(found).toContain('Essen');
     // A district matches by its own name or its town's ("Rüttenscheid Essen").
     expect(found.every((name) => name.toLowerCase().includes('essen'))).toBe(true);
     expect(await page.$eval('.town-card.is-main', (card) => card.checkVisibility())).toBe(true);
+
+    // Name and town together, as the list shows them without the brackets.
+    await page.click('#city-search-input', { count: 3 });
+    await page.type('#city-search-input', 'rüttenscheid essen');
+    await counted(page, '1 Ort gefunden');
+    expect(await visibleList(page)).toEqual(['Rüttenscheid']);
 
     await page.click('#city-search-input', { count: 3 });
     await page.type('#city-search-input', 'xyzxyz');
