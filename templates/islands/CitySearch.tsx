@@ -21,7 +21,7 @@ const PLACES = '[data-place], .az-list > li';
  * ("Rüttenscheid Essen"), read from the text it shows. An attribute with the same words on each
  * of the thousand items cost 4.2 KB of the page's 22.5 KB brotli.
  */
-export function placeName(item: HTMLElement): string {
+function placeName(item: HTMLElement): string {
   if (item.dataset.place !== undefined) return item.dataset.place;
   const parts = [...item.querySelectorAll('a, .az-town')].map((part) => part.textContent ?? '');
   return parts.join(' ').replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
