@@ -26,6 +26,7 @@
 // trip) FCP 1,192 ms and LCP 1,342 ms, worse; hence only the first screen's rules.
 import postcss, { type AtRule, type ChildNode, type Container, type Declaration, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import type { FirstScreenMemory } from './first-screen-memory.ts';
 
 /** Sections of <main> counted as the first screen: the hero and the start of the next one. */
 const FIRST_SCREEN_SECTIONS = 2;
@@ -76,11 +77,11 @@ export function firstScreenParts(html: string): Part[] {
   if (fixed !== -1) parts.push({ text: html.slice(fixed), shared: true });
   // A table further down, laid out without its rules, widened the page (the order form's, by 7 px
   // on a phone) and so moved the fixed call button and cookie banner when the stylesheet came.
-  const tables = html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed).match(/<table\b[^]*?<\/table>/g) ?? [];
-  for (const table of tables) parts.push({ text: table, shared: false });
+  const below = html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed);
+  for (const table of below.match(/<table\b[^]*?<\/table>/g) ?? []) parts.push({ text: table, shared: false });
   // So did an image anywhere further down: without `img { max-width: 100% }` the home page's
   // gallery widened it to 816 px on a phone. The tag's name is enough for that rule.
-  if (/<img\b/.test(html.slice(cut === -1 ? html.length : cut, fixed === -1 ? html.length : fixed))) parts.push({ text: '<img>', shared: true });
+  if (/<img\b/.test(below)) parts.push({ text: '<img>', shared: true });
   // So does what a template marks to be styled from the first paint wherever it stands: a row of
   // small links ran together without its rules (Lighthouse's target-size on /einsatzgebiet, as
   // the page stands before the visitor's first interaction brings the stylesheet). Marked
@@ -138,15 +139,6 @@ interface Parsed {
   candidates: Map<Rule, Candidate>;
 }
 
-/**
- * What a build learned of the first screens, for the next build with the same stylesheet and the
- * same code choosing from it (build/first-screen-memory.ts): the stylesheet's words and the CSS of
- * each first screen computed so far, by its words. (The page script only adds words to a page's.)
- */
-export interface FirstScreenMemory {
-  vocabulary: string[];
-  variants: [string, string][];
-}
 
 export class FirstScreenCss {
   /** Computed CSS by the sorted words a page shares with the stylesheet, remembered ones included. */

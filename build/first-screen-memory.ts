@@ -11,8 +11,8 @@
 // not have the expected shape counts as none.
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
 import { keepOnly, lockedVersions, writeEntry } from './cache-entry.ts';
-import type { FirstScreenMemory } from './first-screen-css.ts';
 import { contentHash } from './hash.ts';
 
 const FOLDER = 'first-screen';
@@ -27,23 +27,21 @@ export function memoryFile(cacheDir: string, codeRoot: string, css: string): str
   }
 }
 
-function isMemory(value: unknown): value is FirstScreenMemory {
-  if (typeof value !== 'object' || value === null) return false;
-  const { vocabulary, variants } = value as Partial<FirstScreenMemory>;
-  return (
-    Array.isArray(vocabulary) &&
-    vocabulary.every((word) => typeof word === 'string') &&
-    Array.isArray(variants) &&
-    variants.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')
-  );
-}
+/**
+ * What a build learned of the first screens (build/first-screen-css.ts), for the next build with
+ * the same stylesheet and the same code: the stylesheet's words and the CSS of each first screen
+ * computed so far, by its key (the markup's words, then the script's others). A file of another
+ * shape counts as no memory.
+ */
+const MEMORY = z.object({ vocabulary: z.array(z.string()), variants: z.array(z.tuple([z.string(), z.string()])) });
+export type FirstScreenMemory = z.infer<typeof MEMORY>;
 
 /** What the last build with this stylesheet and code kept, if anything. */
 export function recall(file: string | null): FirstScreenMemory | undefined {
   if (file === null) return undefined;
   try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return isMemory(value) ? value : undefined;
+    const parsed = MEMORY.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -21,7 +21,8 @@ import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, t
 import type { Place } from '../templates/lib/place.ts';
 import { brotliQuality, cachedQuality } from './compress.ts';
 import { writeNow, writerHash, type WriteResult, type Written } from './dist-writer.ts';
-import { FirstScreenCss, inlineFirstScreenCss, type FirstScreenMemory } from './first-screen-css.ts';
+import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
+import type { FirstScreenMemory } from './first-screen-memory.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
 import { listRoutes, type Route } from './routes/index.ts';
 import type { RouteInputs } from './routes/route.ts';
