@@ -1,19 +1,26 @@
 // Rendering on every core. The pages are the build's largest cost (React 0.4 ms a place page here,
 // then the first screen's CSS, the UTF-8 bytes and their hash; brotli 0.6 ms), and the main thread
-// also has to hand every file to the writer (build/dist-writer.ts). So worker threads render too: each
-// builds the same route table from a copy of the validated data, and every thread, the main one
-// included, takes the next route from one counter in shared memory. A thread busy with other work
-// simply takes fewer pages; which thread made a page changes nothing in it.
+// also has to hand every file to the writer (build/dist-writer.ts). So worker threads render too.
+//
+// The main thread holds the data and the route table; a worker holds neither. It gets the data
+// every place page shares (prices, services, words; `data.places` left empty) once, and then the
+// place pages to make in batches: each place with its route's place in the table and what the last
+// build wrote for it. So a worker's memory does not grow with the number of places: when every
+// worker built the whole route table from a copy of all the data, that copy took about 3 KB a
+// place in each thread (issue 16: peak memory flat in the number of pages). The main thread makes
+// the other pages (home, services, /einsatzgebiet, …, about twenty), and place pages itself
+// whenever it has nothing else to do, from the same list the batches are cut from; batches shrink
+// towards the end, so that no thread is left with a long one. Which thread made a page changes
+// nothing in it.
 //
 // A worker writes the place pages it makes itself, compressed, at once (build/dist-writer.ts
 // `writeNow`), and tells the main thread what it wrote; that was the main thread's and the thread
 // pool's work, which kept a core busy while the worker waited. With workers, the main thread
 // writes its place pages the same way: compressing them on the thread pool as well only took
-// turns with the two rendering threads (six interleaved builds into /dev/shm: 2.61 → 2.39 s). Any
-// other page (one whose compressed form is cached, or a district page that waits for the
-// similarity check) a worker sends as bytes (moved, not copied) with its hash, and the main thread
-// writes it. A worker runs at most WINDOW such pages ahead of the writing, so memory stays flat
-// however many pages there are.
+// turns with the two rendering threads (six interleaved builds into /dev/shm: 2.61 → 2.39 s). A
+// page the main thread's writer must take (an indexable town or district page, which waits for the
+// similarity check) a worker sends as bytes (moved, not copied) with its hash. A worker runs at
+// most WINDOW such pages ahead of the writing, so memory stays flat however many pages there are.
 //
 // The worker is the build's own entry module started again (build/index.ts, or the bundle of
 // build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
@@ -24,18 +31,21 @@ import { writeNow, writerHash, type WriteResult, type Written } from './dist-wri
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import type { FirstScreenMemory } from './first-screen-memory.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
-import { listRoutes, type Route } from './routes/index.ts';
+import { listRoutes, placeRouteMaker, routeKit, type Route } from './routes/index.ts';
 import type { RouteInputs } from './routes/route.ts';
 import { showsMap } from './security-policy.ts';
 import { shingles } from './similarity.ts';
 
 /** Pages a worker may have sent that the main thread has not written yet. */
 const WINDOW = 16;
-/** Slot 0 of the shared counters: the next route to take. Slot 1: messages the workers sent (the main thread waits on it). Slot 2 + n: pages worker n may send. */
-const NEXT = 0;
-const SENT = 1;
+/** Place pages in a worker's batch at most; fewer towards the end (`batchSize`). */
+const MOST_IN_BATCH = 32;
+/** Batches handed to a worker ahead, so that it never waits for the next one. */
+const BATCHES_AHEAD = 2;
+/** Slot 0 of the shared counters: messages the workers sent (the main thread waits on it). Slot 1 + n: pages worker n may send. */
+const SENT = 0;
 
-/** What every thread needs to render any page; plain data, copied to each worker once. */
+/** What every thread needs to render a page; plain data. A worker gets it without `routes.data.places` (`forWorkers`). */
 export interface PageSetup {
   routes: RouteInputs;
   assets: RenderInputs['assets'];
@@ -86,27 +96,48 @@ export function measuredForSimilarity(route: Route): boolean {
   return (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null;
 }
 
-/** Renders pages of the route table; one per thread. */
-export class PageMaker {
-  readonly routes: Route[];
+/** Renders routes to pages, as every thread does alike. */
+class PageRenderer {
   readonly firstScreen: FirstScreenCss;
   private readonly inputs: RenderInputs;
   private readonly encoder = new TextEncoder();
 
-  /** `setup`: also what `makeAllPages` sends to each worker. */
-  constructor(readonly setup: PageSetup) {
-    this.routes = listRoutes(setup.routes);
+  constructor(private readonly setup: PageSetup) {
     const { data, siteUrl } = setup.routes;
     this.inputs = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: setup.assets };
     this.firstScreen = new FirstScreenCss(setup.css, setup.script, setup.firstScreenMemory);
   }
 
-  /** The page of route `index`, with the rules of its first screen inline (the stylesheet follows without blocking). */
-  make(index: number): MadePage {
-    const route = this.routes[index]!;
+  /** The page of `route`, the table's route `index`, with the rules of its first screen inline (the stylesheet follows without blocking). */
+  render(route: Route, index: number): MadePage {
     const html = renderRoute(route, this.inputs);
     const body = this.encoder.encode(inlineFirstScreenCss(html, this.setup.assets.css, this.firstScreen.forPage(html)));
     return { index, body, hash: writerHash(body), map: showsMap(html), shingles: measuredForSimilarity(route) ? shingles(html) : null };
+  }
+
+  seen(): FirstScreensSeen {
+    return { used: this.firstScreen.variantKeys(), made: this.firstScreen.madeVariants() };
+  }
+}
+
+/** The route table and the pages of its routes: the main thread's. */
+export class PageMaker {
+  readonly routes: Route[];
+  private readonly renderer: PageRenderer;
+
+  /** `setup`: also what `makeAllPages` sends to each worker, without the places. */
+  constructor(readonly setup: PageSetup) {
+    this.routes = listRoutes(setup.routes);
+    this.renderer = new PageRenderer(setup);
+  }
+
+  get firstScreen(): FirstScreenCss {
+    return this.renderer.firstScreen;
+  }
+
+  /** The page of route `index`. */
+  make(index: number): MadePage {
+    return this.renderer.render(this.routes[index]!, index);
   }
 }
 
@@ -115,17 +146,29 @@ interface AtomicsWaitAsync {
   waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
 }
 
-type FromWorker = { page: MadePage } | { stored: StoredPage } | { done: FirstScreensSeen };
-interface ToWorker {
-  setup: PageSetup;
-  counters: Int32Array;
-  slot: number;
-  /** Where the worker sends; the main thread reads it with receiveMessageOnPort, so no wake-up is lost between its checks and its waiting. */
-  port: MessagePort;
-  /** Where the worker writes the pages it stores, and what the last build there wrote. */
-  outDir: string;
-  previous: ReadonlyMap<string, Written>;
+/** A place page for a worker to make: the place, its route's place in the main thread's table, and what the last build wrote as its file. */
+interface PlaceJob {
+  index: number;
+  place: Place;
+  before: Written | undefined;
 }
+
+type FromWorker = { page: MadePage } | { stored: StoredPage } | { batchDone: true } | { done: FirstScreensSeen };
+type ToWorker =
+  | {
+      start: {
+        setup: PageSetup;
+        counters: Int32Array;
+        slot: number;
+        /** Where the worker sends; the main thread reads it with receiveMessageOnPort, so no wake-up is lost between its checks and its waiting. */
+        port: MessagePort;
+        /** Where the worker writes the pages it stores. */
+        outDir: string;
+      };
+    }
+  | { batch: PlaceJob[] }
+  /** No more batches: say which first screens were used and made. */
+  | { last: true };
 
 /** Render workers, started early so that they load while the main thread reads the data. */
 export class RenderWorkers {
@@ -174,22 +217,32 @@ export function isRenderWorker(): boolean {
 }
 
 /**
- * A render worker's whole life: wait for the setup, make pages while there are any, say which
- * first screens it computed, and wait to be stopped (`RenderWorkers.stop`): a worker that ended
- * by itself could be seen to end before its last message was read.
+ * A render worker's whole life: take the setup, make the place pages of every batch, say which
+ * first screens it used and computed after the last, and wait to be stopped (`RenderWorkers.stop`):
+ * a worker that ended by itself could be seen to end before its last message was read.
  */
 export function serveRenderWorker(): void {
-  parentPort!.on('message', ({ setup, counters, slot, port, outDir, previous }: ToWorker) => {
-    const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => {
-      port.postMessage(message, transfer);
-      Atomics.add(counters, SENT, 1);
-      Atomics.notify(counters, SENT);
-    };
-    const maker = new PageMaker(setup);
-    const total = maker.routes.length;
-    for (let index = Atomics.add(counters, NEXT, 1); index < total; index = Atomics.add(counters, NEXT, 1)) {
-      const page = maker.make(index);
-      const stored = storeNow(maker, page, outDir, previous);
+  let worker: { renderer: PageRenderer; routeOf: (place: Place) => Route; send: (message: FromWorker, transfer?: ArrayBuffer[]) => void; counters: Int32Array; slot: number; outDir: string } | undefined;
+  parentPort!.on('message', (message: ToWorker) => {
+    if ('start' in message) {
+      const { setup, counters, slot, port, outDir } = message.start;
+      const send = (sent: FromWorker, transfer: ArrayBuffer[] = []) => {
+        port.postMessage(sent, transfer);
+        Atomics.add(counters, SENT, 1);
+        Atomics.notify(counters, SENT);
+      };
+      worker = { renderer: new PageRenderer(setup), routeOf: placeRouteMaker(routeKit(setup.routes)), send, counters, slot, outDir };
+      return;
+    }
+    const { renderer, routeOf, send, counters, slot, outDir } = worker!;
+    if ('last' in message) {
+      send({ done: renderer.seen() });
+      return;
+    }
+    for (const { index, place, before } of message.batch) {
+      const route = routeOf(place);
+      const page = renderer.render(route, index);
+      const stored = storeNow(route, page, outDir, before);
       if (stored) {
         send({ stored });
         continue;
@@ -199,20 +252,20 @@ export function serveRenderWorker(): void {
       Atomics.sub(counters, slot, 1);
       send({ page }, [page.body.buffer as ArrayBuffer]);
     }
-    send({ done: { used: maker.firstScreen.variantKeys(), made: maker.firstScreen.madeVariants() } });
+    send({ batchDone: true });
   });
 }
 
 /**
  * Writes a page at once, compressed, on this thread, if it is one a thread may write itself: not a
  * page whose compressed form is cached (the writer's cache is the main thread's) nor one waiting
- * for the similarity check. Returns what it wrote, or null for a page the writer must take.
+ * for the similarity check. `before`: what the last build wrote as its file. Returns what it
+ * wrote, or null for a page the writer must take.
  */
-function storeNow(maker: PageMaker, page: MadePage, outDir: string, previous: ReadonlyMap<string, Written>): StoredPage | null {
-  const route = maker.routes[page.index]!;
+function storeNow(route: Route, page: MadePage, outDir: string, before: Written | undefined): StoredPage | null {
   const quality = brotliQuality(route.file, isPlacePage(route));
   if (page.shingles !== null || cachedQuality(quality)) return null;
-  const result = writeNow(outDir, route.file, page.body, page.hash, quality, previous.get(route.file));
+  const result = writeNow(outDir, route.file, page.body, page.hash, quality, before);
   return { index: page.index, bytes: page.body.length, map: page.map, result };
 }
 
@@ -231,43 +284,96 @@ export interface PageSink {
   room(): Promise<void>;
 }
 
+/** How many place pages the next batch holds: a share of what is left, so that all threads run out together. */
+function batchSize(left: number, threads: number): number {
+  return Math.max(1, Math.min(MOST_IN_BATCH, Math.floor(left / (4 * threads))));
+}
+
+/** Where in the route table each place's page is, in the order of `places`. */
+function placePagesOf(routes: Route[], places: Place[]): number[] {
+  const byPath = new Map<string, number>();
+  routes.forEach((route, index) => {
+    if (route.path !== null && isPlacePage(route)) byPath.set(route.path, index);
+  });
+  return places.map((place) => {
+    const index = byPath.get(place.path);
+    if (index === undefined) throw new Error(`${place.path} has no page in the route table (build/routes/places.ts).`);
+    return index;
+  });
+}
+
+/** The setup a worker gets: everything but the places, which it is sent in batches. */
+function forWorkers(setup: PageSetup): PageSetup {
+  return { ...setup, routes: { ...setup.routes, data: { ...setup.routes.data, places: [] } } };
+}
+
 /**
  * Makes every page of `maker.routes` on this thread and on the render workers, handing each to
  * `sink` on this thread in no particular order. While the writer is busy this thread waits;
- * otherwise it hands on what the workers sent, and with nothing sent renders a page itself.
- * Resolves with the first screens the workers used and computed once every page was taken; throws
- * the first failure anywhere.
+ * otherwise it hands on what the workers sent, keeps every worker BATCHES_AHEAD batches of place
+ * pages ahead, and renders a page itself: first the pages that are no place's, then place pages
+ * from the same list as the batches. Resolves with the first screens the workers used and computed
+ * once every page was taken; throws the first failure anywhere.
  */
 export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null, sink: PageSink): Promise<FirstScreensSeen> {
   const workers = pool?.workers ?? [];
-  const total = maker.routes.length;
-  const counters = new Int32Array(new SharedArrayBuffer(4 * (2 + workers.length)));
+  const { routes } = maker;
+  const places = maker.setup.routes.data.places;
+  // With workers, the table's place pages in the order of `places` (cut into batches), and the rest;
+  // without, every page in the table's order.
+  const placeRoutes = workers.length > 0 ? placePagesOf(routes, places) : [];
+  const isPlaceRoute = new Uint8Array(routes.length);
+  for (const index of placeRoutes) isPlaceRoute[index] = 1;
+  const others = routes.flatMap((_, index) => (isPlaceRoute[index] ? [] : [index]));
+  const counters = new Int32Array(new SharedArrayBuffer(4 * (1 + workers.length)));
   const queue: { page: MadePage; slot: number }[] = [];
   const variants: FirstScreensSeen = { used: [], made: [] };
   let running = workers.length;
+  let nextOther = 0;
+  let nextPlace = 0;
   // A worker's error or early exit wakes this thread as a message would.
   pool?.onFailure(() => Atomics.notify(counters, SENT));
   const failed = () => {
     if (pool?.failure) throw pool.failure;
   };
   const ports = workers.map((worker, n) => {
-    const slot = 2 + n;
+    const slot = 1 + n;
     Atomics.store(counters, slot, WINDOW);
     const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ setup: maker.setup, counters, slot, port: port2, outDir: sink.outDir, previous: sink.previous } satisfies ToWorker, [port2]);
-    return { port: port1, worker, slot };
+    worker.postMessage({ start: { setup: forWorkers(maker.setup), counters, slot, port: port2, outDir: sink.outDir } } satisfies ToWorker, [port2]);
+    return { port: port1, worker, slot, ahead: 0, told: false };
   });
+  /** Sends each worker batches until it is BATCHES_AHEAD ahead, and, once every place is handed out, the word that no more come. */
+  const feed = () => {
+    for (const entry of ports) {
+      while (entry.ahead < BATCHES_AHEAD && nextPlace < placeRoutes.length) {
+        const end = nextPlace + batchSize(placeRoutes.length - nextPlace, workers.length + 1);
+        const batch = [];
+        for (; nextPlace < end; nextPlace += 1) {
+          const index = placeRoutes[nextPlace]!;
+          batch.push({ index, place: places[nextPlace]!, before: sink.previous.get(routes[index]!.file) });
+        }
+        entry.worker.postMessage({ batch } satisfies ToWorker);
+        entry.ahead += 1;
+      }
+      if (nextPlace >= placeRoutes.length && !entry.told) {
+        entry.worker.postMessage({ last: true } satisfies ToWorker);
+        entry.told = true;
+      }
+    }
+  };
   /** Reads every message the workers sent so far. */
   const receive = () => {
-    for (const { port, worker, slot } of ports) {
-      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+    for (const entry of ports) {
+      for (let received = receiveMessageOnPort(entry.port); received; received = receiveMessageOnPort(entry.port)) {
         const message = received.message as FromWorker;
-        if ('page' in message) queue.push({ page: message.page, slot });
+        if ('page' in message) queue.push({ page: message.page, slot: entry.slot });
         else if ('stored' in message) sink.stored(message.stored);
+        else if ('batchDone' in message) entry.ahead -= 1;
         else {
           variants.used.push(...message.done.used);
           variants.made.push(...message.done.made);
-          pool!.finish(worker);
+          pool!.finish(entry.worker);
           running -= 1;
         }
       }
@@ -282,28 +388,27 @@ export async function makeAllPages(maker: PageMaker, pool: RenderWorkers | null,
       Atomics.notify(counters, slot);
     }
   };
-  let rendering = true;
   try {
-    while (rendering || running > 0 || queue.length > 0) {
+    while (nextOther < others.length || nextPlace < placeRoutes.length || running > 0 || queue.length > 0) {
       failed();
       const sent = Atomics.load(counters, SENT);
       receive();
+      feed();
       handOn();
       if (sink.busy) {
         await sink.room();
       } else if (queue.length > 0) {
         continue;
-      } else if (rendering) {
-        const index = Atomics.add(counters, NEXT, 1);
-        if (index >= total) rendering = false;
-        else {
-          // With workers, both cores render: compressing on libuv's thread pool as well would only
-          // take turns with them, so this thread writes its pages as the workers do.
-          const page = maker.make(index);
-          const stored = workers.length > 0 ? storeNow(maker, page, sink.outDir, sink.previous) : null;
-          if (stored) sink.stored(stored);
-          else sink.take(page);
-        }
+      } else if (nextOther < others.length) {
+        sink.take(maker.make(others[nextOther++]!));
+      } else if (nextPlace < placeRoutes.length) {
+        // With workers, both cores render: compressing on libuv's thread pool as well would only
+        // take turns with them, so this thread writes its place pages as the workers do.
+        const index = placeRoutes[nextPlace++]!;
+        const page = maker.make(index);
+        const stored = storeNow(routes[index]!, page, sink.outDir, sink.previous.get(routes[index]!.file));
+        if (stored) sink.stored(stored);
+        else sink.take(page);
       } else if (running > 0) {
         // Resolves at once if a worker sent something since `sent` was read, else at its next message.
         await (Atomics as unknown as AtomicsWaitAsync).waitAsync(counters, SENT, sent).value;

@@ -14,8 +14,8 @@ import { DataError, DataErrors } from '../data-error.ts';
 import type { Navigation } from '../../data/schema/navigation.ts';
 import { cityPath } from '../../templates/lib/slugs.ts';
 
-export { fileForPath, type Route, type RouteInputs } from './route.ts';
-export { FALLBACK_FILE } from './places.ts';
+export { fileForPath, routeKit, type Route, type RouteInputs } from './route.ts';
+export { FALLBACK_FILE, placeRouteMaker, type PlaceRouteMaker } from './places.ts';
 export { MESSAGE_FILE } from './contact.ts';
 
 const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placeRoutes, legalRoutes, errorRoutes];
@@ -46,24 +46,36 @@ function routeName(route: Route): string {
   return route.path ?? `${route.template} template (${route.file})`;
 }
 
-/** Two routes that write the same file, or share a title, are a data mistake: list them all. */
+/**
+ * Two routes that write the same file, or share a title, are a data mistake: list them all. Each
+ * route's head is made once (a place page's is made on every read, build/routes/route.ts), and a
+ * value is kept with the first route that has it; a list only for values two routes share.
+ */
 export function checkRoutes(routes: Route[]): void {
-  const problems: string[] = [];
-  for (const [key, label] of [
+  const checks = [
     ['file', 'writing the same output file'],
     ['title', 'sharing one title'],
     ['description', 'sharing one description'],
-  ] as const) {
-    const seen = new Map<string, Route[]>();
-    for (const route of routes) {
-      const value = key === 'file' ? route.file : route.head[key];
-      seen.set(value, [...(seen.get(value) ?? []), route]);
-    }
-    for (const [value, group] of seen) {
-      if (group.length > 1) {
-        problems.push(`Route conflict: ${group.length} routes are ${label} "${value}":\n` + group.map((route, index) => `  ${index + 1}. ${routeName(route)} (${route.template})`).join('\n'));
+  ] as const;
+  const first = checks.map(() => new Map<string, number>());
+  const shared = checks.map(() => new Map<string, number[]>());
+  routes.forEach((route, index) => {
+    const { title, description } = route.head;
+    [route.file, title, description].forEach((value, check) => {
+      const earlier = first[check]!.get(value);
+      if (earlier === undefined) {
+        first[check]!.set(value, index);
+        return;
       }
-    }
-  }
+      const group = shared[check]!.get(value);
+      if (group) group.push(index);
+      else shared[check]!.set(value, [earlier, index]);
+    });
+  });
+  const problems = checks.flatMap(([, label], check) =>
+    [...shared[check]!].map(
+      ([value, group]) => `Route conflict: ${group.length} routes are ${label} "${value}":\n` + group.map((index, n) => `  ${n + 1}. ${routeName(routes[index]!)} (${routes[index]!.template})`).join('\n'),
+    ),
+  );
   if (problems.length > 0) throw new Error(`${problems.join('\n')}\nGive each page its own path, title and description.`);
 }

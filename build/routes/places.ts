@@ -51,7 +51,11 @@ export function placeServiceCards(data: SiteData): { title: string; href: string
   });
 }
 
-export function placeRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {
+/** The route of one place's page: what `placeRoutes` lists for every place, and what a render worker (build/render-pool.ts) makes for the places it is sent. */
+export type PlaceRouteMaker = (place: Place) => Route;
+
+/** The heads, crumbs and elements of the place pages, made from the data shared by all of them (not from the list of places). */
+function placePages({ data, siteUrl, start, crumb, described }: RouteKit) {
   const { site, prices, placePages } = data;
   const areaCrumb = crumb('/einsatzgebiet');
   const door = priceSentence(prices, 'tuer-zugefallen');
@@ -81,9 +85,24 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
     place.kind === 'district' && place.town
       ? [start, areaCrumb, { name: place.town.name, path: place.town.path }, { name: place.name, path: place.path }]
       : [start, areaCrumb, { name: place.name, path: place.path }];
+  const services = placeServiceCards(data);
+  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
+  const route: PlaceRouteMaker = (place) =>
+    new MadeOnRead(place.path, place.kind, placeIndexing(place).indexable, () => placeHead(place, placeCrumbs(place)), () => cityPage(place, placeCrumbs(place)));
+  return { areaCrumb, placeHead, placeCrumbs, cityPage, route };
+}
 
+/** `placeRoutes`' route for any one place, without the list of places. */
+export function placeRouteMaker(kit: RouteKit): PlaceRouteMaker {
+  return placePages(kit).route;
+}
+
+export function placeRoutes(kit: RouteKit): Route[] {
+  const { data, start, page, described } = kit;
+  const { site, placePages: words } = data;
+  const { areaCrumb, placeHead, placeCrumbs, cityPage, route } = placePages(kit);
   const towns = data.places.filter((place) => place.kind === 'town');
-  const area = placePages.area;
+  const area = words.area;
   const areaDescription = fillSlots(area.description, {
     towns: `${towns.length} ${townsWord(towns, 'dative')}`,
     city: site.address.city,
@@ -97,21 +116,17 @@ export function placeRoutes({ data, siteUrl, start, crumb, page, described }: Ro
       { title: area.title, description: areaDescription, canonical: true, structuredData: described('/einsatzgebiet', area.title, areaDescription, [start, areaCrumb]) },
       createElement(AreaPage, {
         site,
-        words: data.placePages.areaPage,
+        words: words.areaPage,
         places: data.places,
         regions: REGIONS,
         crumbs: [start, areaCrumb],
         mapUrl: `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
         embedUrl: `https://www.google.com/maps?q=${latitude},${longitude}&z=9&output=embed`,
-        searchWords: placePages.search,
+        searchWords: words.search,
       }),
     ),
   ];
-  const services = placeServiceCards(data);
-  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
-  for (const place of data.places) {
-    routes.push(new MadeOnRead(place.path, place.kind, () => placeHead(place, placeCrumbs(place)), () => cityPage(place, placeCrumbs(place))));
-  }
+  for (const place of data.places) routes.push(route(place));
   // Rendered once; the server replaces the tokens with the name and slug it derives from the address.
   const fallback = fallbackPlace();
   const fallbackCrumbs = placeCrumbs(fallback);

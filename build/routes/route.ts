@@ -54,14 +54,16 @@ export class MadeOnRead implements Route {
   indexable: boolean;
   private assigned: Head | undefined;
 
+  /** `indexable`: what the head says (`!head.noindex`), given so that no head is made for it. */
   constructor(
     readonly path: string,
     readonly template: string,
+    indexable: boolean,
     private readonly makeHead: () => Head,
     private readonly makePage: () => ReactElement,
   ) {
     this.file = fileForPath(path);
-    this.indexable = !makeHead().noindex;
+    this.indexable = indexable;
   }
 
   get head(): Head {

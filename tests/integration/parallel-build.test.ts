@@ -1,5 +1,6 @@
-// `npm run build` renders on every core (build/render-pool.ts): worker threads and the main thread
-// take pages from one counter, so which thread makes a page changes with every run. The site must
+// `npm run build` renders on every core (build/render-pool.ts): worker threads get batches of
+// place pages and the main thread takes place pages from the same list whenever it is free, so which
+// thread makes a page changes with every run. The site must
 // not: built that way it is the same, byte for byte, as the build of the main thread alone (the
 // shared build of the test run), and its summary says the same.
 import { spawnSync } from 'node:child_process';
