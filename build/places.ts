@@ -164,7 +164,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       places.push({
         kind: 'district',
         slug,
-        path: placePath(slug),
+        path: districtLinks[index]!.path,
         name: district.name,
         at: district.at,
         to: district.to,

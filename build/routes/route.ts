@@ -50,7 +50,6 @@ export function fileForPath(path: string): string {
  * shape: an object literal with its own accessors took another 450 bytes each for its shape.
  */
 export class MadeOnRead implements Route {
-  readonly file: string;
   indexable: boolean;
   private assigned: Head | undefined;
 
@@ -62,8 +61,12 @@ export class MadeOnRead implements Route {
     private readonly makeHead: () => Head,
     private readonly makePage: () => ReactElement,
   ) {
-    this.file = fileForPath(path);
     this.indexable = indexable;
+  }
+
+  /** Made on read too: the writer keeps each file's name once (build/dist-writer.ts). */
+  get file(): string {
+    return fileForPath(this.path);
   }
 
   get head(): Head {
