@@ -1,6 +1,7 @@
-// Precompressed .br and .gz siblings of every text file; HTML pages get only .br, their gzip (for
-// the few clients without brotli) is made by the server on the first request that needs it
-// (server/static-table.ts): 1,000 fewer files to create, 0.5 s of a build. Brotli's quality is chosen per kind of
+// Precompressed .br and .gz siblings of every text file that is served (none in dist/_server/);
+// HTML pages get only .br, their gzip (for the few clients without brotli) is made by the server
+// on the first request that needs it (server/static-table.ts): 1,000 fewer files to create, 0.5 s
+// of a build. Brotli's quality is chosen per kind of
 // file. Measured here on a 33 KB city page: quality 11 takes 33 ms (6.1 KB), 10 takes 10 ms
 // (6.2 KB), 9 takes 10 ms (6.7 KB), 5 takes 0.7 ms (6.7 KB). The few assets every page loads and
 // the few pages that are not place pages get 11 (the home page: 15.0 KB at 5, 14.2 at 10, 14.0
@@ -11,19 +12,25 @@
 // entry costs as much as compressing.
 import { mkdirSync } from 'node:fs';
 import { copyFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { contentHash } from './hash.ts';
+import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 
-/** The compressed siblings the build writes beside `file` (relative or absolute). */
+/**
+ * The compressed siblings the build writes beside `file` (relative to dist/). None for the
+ * server's own files (dist/_server/: templates it fills, the route list, the policy), which it reads
+ * as they are and never sends: compressing them cost a second at 10,000 places, most of it the
+ * route list at quality 11.
+ */
 export function siblingsOf(file: string): string[] {
-  if (!COMPRESSIBLE.test(file)) return [];
+  if (!COMPRESSIBLE.test(file) || file.startsWith(`${SERVER_FOLDER}/`)) return [];
   return file.endsWith('.html') ? [`${file}.br`] : [`${file}.br`, `${file}.gz`];
 }
 
@@ -64,12 +71,11 @@ export class CompressionCache {
     mkdirSync(dir, { recursive: true });
   }
 
-  /** Writes the siblings of `target` (`siblingsOf`) for `content`; resolves to the brotli size. */
-  async compressTo(content: Uint8Array, target: string, quality: number): Promise<number> {
-    const siblings = siblingsOf(target);
+  /** Writes `siblings` (`siblingsOf`, as absolute paths) for `content`; resolves to the brotli size. */
+  async compressTo(content: Uint8Array, siblings: string[], quality: number): Promise<number> {
     const cached = cachedQuality(quality);
     const key = `${contentHash(content, 32)}-q${quality}`;
-    const entries = siblings.map((sibling) => join(this.dir, `${key}${sibling.slice(target.length)}`));
+    const entries = siblings.map((sibling) => join(this.dir, `${key}${extname(sibling)}`));
     if (cached) {
       try {
         await Promise.all(entries.map((entry, index) => copyFile(entry, siblings[index]!)));

@@ -65,7 +65,7 @@ export interface WriteResult {
  */
 export function writeNow(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined): WriteResult {
   const target = join(outDir, file);
-  const siblings = siblingsOf(target);
+  const siblings = siblingsOf(file).map((sibling) => join(outDir, sibling));
   const stamps = () => [target, ...siblings].map(stampOfNow);
   if (stillWritten(before, hash, stamps())) return { entry: before, written: false };
   mkdirSync(dirname(target), { recursive: true });
@@ -156,7 +156,7 @@ export class DistWriter {
     const hash = knownHash ?? writerHash(body);
     this.bytes += body.length;
     const target = join(this.outDir, file);
-    const siblings = siblingsOf(target);
+    const siblings = siblingsOf(file).map((sibling) => join(this.outDir, sibling));
     const before = this.previous.get(file);
     // Claimed at once, so a second add of the same file is caught before its write ends.
     this.current.set(file, { hash, stamps: [], brotli: 0 });
@@ -179,7 +179,7 @@ export class DistWriter {
       await made;
       await writeFile(target, body);
       this.written += 1;
-      const brotli = siblings.length > 0 ? await this.compression.compressTo(body, target, quality) : 0;
+      const brotli = siblings.length > 0 ? await this.compression.compressTo(body, siblings, quality) : 0;
       this.brotliBytes += brotli;
       this.current.set(file, { hash, stamps: await stamps(), brotli });
     })().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES_MANIFEST } from '../../build/dist-writer.ts';
 import { contentHash } from '../../build/hash.ts';
 import { securityHeaders } from '../../templates/lib/http-policy.ts';
+import { SERVER_FOLDER, serverFile } from '../../templates/lib/build-output.ts';
 import { copyData } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
@@ -51,10 +52,15 @@ describe('the build', () => {
   });
 
   it('puts a .br beside every text file and a .gz beside every one but the pages, each decompressing to the original', () => {
-    // The build's record of what it wrote (build/dist-writer.ts) is for the next build, never served.
-    const texts = files(site.dir).filter((file) => /\.(html|css|js|svg|xml|txt|json)$/.test(file) && file !== FILES_MANIFEST);
-    expect(texts.length).toBeGreaterThan(8);
-    for (const file of texts) {
+    // The server's own folder (the build's record of what it wrote, the route list, the templates it
+    // fills) is read by the server as it is and never sent: nothing compressed beside it.
+    const texts = files(site.dir).filter((file) => /\.(html|css|js|svg|xml|txt|json)$/.test(file));
+    const served = texts.filter((file) => !file.startsWith(`${SERVER_FOLDER}/`));
+    expect(served.length).toBeGreaterThan(8);
+    const own = texts.filter((file) => file.startsWith(`${SERVER_FOLDER}/`));
+    expect(own).toEqual(expect.arrayContaining([FILES_MANIFEST, serverFile('routes'), serverFile('messagePage')]));
+    expect(own.filter((file) => existsSync(join(site.dir, `${file}.br`)) || existsSync(join(site.dir, `${file}.gz`)))).toEqual([]);
+    for (const file of served) {
       const original = site.bytes(file);
       expect(brotliDecompressSync(site.bytes(`${file}.br`)).equals(original), `${file}.br`).toBe(true);
       // A page's gzip is made by the server when a client without brotli asks (server/static-table.ts).
