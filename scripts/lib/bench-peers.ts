@@ -5,7 +5,8 @@
 // - the build at 10,000 synthetic places against 1,000 (scripts/lib/synthetic-places.ts), and the
 //   server's memory with each held;
 // - every template of ours against the Astro peer's home page: Lighthouse 12 mobile through the
-//   peers' own measure.mjs, median of its runs.
+//   peers' own measure.mjs, median of RUNS good runs (a run Lighthouse could not finish is
+//   left out and its page measured again).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -149,6 +150,46 @@ export async function benchScale(workDir: string, places = 10_000): Promise<Sect
   };
 }
 
+/** One Lighthouse run as ../shared/peers/measure.mjs records it (the fields used here). */
+interface LighthouseRun extends LighthouseMedian {
+  /** Lighthouse's runtime error (NO_NAVSTART, …); such a run has no timings. */
+  runtimeError: string | null;
+}
+
+type MeasuredSites = Record<string, { runs: LighthouseRun[] }>;
+
+/** Runs measure.mjs on `urls` against the Astro home, `runs` times each; its sites, or its exit status. */
+function measureAgainstAstro(peersDir: string, urls: string[], runs: number, resultsFile: string, build: boolean): MeasuredSites | number {
+  const result = spawnSync(process.execPath, ['measure.mjs', '--only', 'astro', '--runs', String(runs), ...(build ? [] : ['--no-build']), '--ours', urls.join(',')], {
+    cwd: peersDir,
+    env: { ...process.env, PEERS_RESULTS: resultsFile, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) return result.status ?? 1;
+  return (JSON.parse(readFileSync(resultsFile, 'utf8')) as { sites: MeasuredSites }).sites;
+}
+
+function valid(runs: LighthouseRun[]): LighthouseRun[] {
+  return runs.filter((run) => run.runtimeError === null);
+}
+
+/** The median of every metric over `runs` (at least one). */
+function medianRun(runs: LighthouseRun[]): LighthouseMedian {
+  const of = (key: keyof LighthouseMedian) => median(runs.map((run) => run[key]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    bestPractices: of('bestPractices'),
+    seo: of('seo'),
+    fcpMs: of('fcpMs'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    totalByteWeight: of('totalByteWeight'),
+    requests: of('requests'),
+  };
+}
+
 interface LighthouseMedian {
   performance: number;
   accessibility: number;
@@ -172,21 +213,42 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
   const routes = firstRoutePerTemplate(await readRoutes(distDir));
   const site = await serveSiteInProcess(distDir);
   const resultsFile = join(workDir, 'peers-results.json');
+  const siteName = (index: number) => (routes.length === 1 ? 'ours' : `ours${index + 1}`);
+  let astroRuns: LighthouseRun[];
+  const ourRuns: LighthouseRun[][] = [];
+  const notes: string[] = [];
   try {
     const urls = routes.map((route) => new URL(route.path, site.url).href);
     console.log(`Lighthouse on ${routes.length} templates of ours and the Astro home page, ${RUNS} runs each, interleaved (../shared/peers/measure.mjs) …`);
-    const result = spawnSync(process.execPath, ['measure.mjs', '--only', 'astro', '--runs', String(RUNS), '--ours', urls.join(',')], {
-      cwd: peersDir,
-      env: { ...process.env, PEERS_RESULTS: resultsFile, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (result.status !== 0) return { summary: [[label, NO_VALUE, `measure.mjs failed (${result.status})`]], problems: [`${peersDir}/measure.mjs exited with ${result.status}.`] };
+    const first = measureAgainstAstro(peersDir, urls, RUNS, resultsFile, true);
+    if (typeof first === 'number') return { summary: [[label, NO_VALUE, `measure.mjs failed (${first})`]], problems: [`${peersDir}/measure.mjs exited with ${first}.`] };
+    astroRuns = valid(first.astro!.runs);
+    routes.forEach((_, index) => ourRuns.push(valid(first[siteName(index)]!.runs)));
+    // A Lighthouse run that failed (NO_NAVSTART now and then on this machine) has no timings and
+    // scores 0: it is left out, and the pages it hit are measured once more, again interleaved with
+    // the Astro peer, so that each median is of RUNS good runs.
+    const short = routes.flatMap((_, index) => (ourRuns[index]!.length < RUNS ? [index] : []));
+    const astroShort = astroRuns.length < RUNS;
+    if (short.length > 0 || astroShort) {
+      const missing = Math.max(RUNS - astroRuns.length, ...short.map((index) => RUNS - ourRuns[index]!.length));
+      const again = short.length > 0 ? short : [0];
+      console.log(`${RUNS * (routes.length + 1) - astroRuns.length - ourRuns.reduce((sum, runs) => sum + runs.length, 0)} Lighthouse run(s) failed; measuring ${again.map((index) => routes[index]!.path).join(', ')}${astroShort ? ' and the Astro home' : ''} ${missing} more time(s) …`);
+      const retry = measureAgainstAstro(peersDir, again.map((index) => urls[index]!), missing, resultsFile, false);
+      if (typeof retry === 'number') return { summary: [[label, NO_VALUE, `measure.mjs failed (${retry})`]], problems: [`${peersDir}/measure.mjs exited with ${retry}.`] };
+      const retried = (position: number) => valid(retry[again.length === 1 ? 'ours' : `ours${position + 1}`]!.runs);
+      again.forEach((index, position) => {
+        if (short.includes(index)) ourRuns[index] = [...ourRuns[index]!, ...retried(position)].slice(0, RUNS);
+      });
+      if (astroShort) astroRuns = [...astroRuns, ...valid(retry.astro!.runs)].slice(0, RUNS);
+      notes.push(`Medians of good runs only; runs measured again: ${again.map((index) => routes[index]!.path).join(', ')}${astroShort ? ', the Astro home' : ''}.`);
+    }
   } finally {
     await site.close();
   }
-  const sites = (JSON.parse(readFileSync(resultsFile, 'utf8')) as { sites: Record<string, { median: LighthouseMedian }> }).sites;
-  const astro = sites.astro!.median;
-  const ours = routes.map((route, index) => ({ route, median: sites[routes.length === 1 ? 'ours' : `ours${index + 1}`]!.median }));
+  const astro = medianRun(astroRuns);
+  const ours = routes.map((route, index) => ({ route, median: medianRun(ourRuns[index]!) }));
+  for (const [index, runs] of ourRuns.entries()) if (runs.length < RUNS) notes.push(`${routes[index]!.path}: ${runs.length} good run(s) of ${RUNS}.`);
+  if (astroRuns.length < RUNS) notes.push(`Astro home: ${astroRuns.length} good run(s) of ${RUNS}.`);
   const scores = (m: LighthouseMedian) => [m.performance, m.accessibility, m.bestPractices, m.seo].join('/');
   const rows: Cell[][] = ours.map(({ route, median: m }) => [
     `${route.template}${route.indexable ? '' : ' (noindex)'}`,
@@ -203,6 +265,8 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
   ]);
   rows.push(['Astro peer (home)', '/', fmt(astro.fcpMs, 0), fmt(astro.lcpMs, 0), fmt(astro.tbtMs, 0), fmt(astro.cls, 3), fmt(astro.totalByteWeight / 1024, 1), astro.requests, scores(astro), NO_VALUE, NO_VALUE]);
   console.log(`\n${formatTable(['Template', 'Path', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KiB', 'Requests', 'Scores', 'FCP ours/Astro', 'LCP ours/Astro'], rows)}\n`);
+  for (const note of notes) console.log(note);
+  if (notes.length > 0) console.log('');
   const worst = (key: 'fcpMs' | 'lcpMs' | 'tbtMs') => ours.reduce((a, b) => (b.median[key] > a.median[key] ? b : a));
   const atOrBelow = ours.filter(({ median: m }) => m.fcpMs <= astro.fcpMs && m.lcpMs <= astro.lcpMs).length;
   const home = ours.find(({ route }) => route.path === '/');
