@@ -26,8 +26,8 @@ export const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 /**
  * The compressed siblings the build writes beside `file` (relative to dist/). None for the
  * server's own files (dist/_server/: templates it fills, the route list, the policy), which it reads
- * as they are and never sends: compressing them cost a second at 10,000 places, most of it the
- * route list at quality 11.
+ * as they are and never sends: the route list alone took 4.4 s at quality 11 at 10,000 places
+ * (0.3 s at 1,021), whenever a title changed.
  */
 export function siblingsOf(file: string): string[] {
   if (!COMPRESSIBLE.test(file) || file.startsWith(`${SERVER_FOLDER}/`)) return [];

@@ -31,7 +31,7 @@ import { writeNow, writerHash, type WriteResult, type Written } from './dist-wri
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 import type { FirstScreenMemory } from './first-screen-memory.ts';
 import { renderRoute, type RenderInputs } from './render.ts';
-import { listRoutes, placeRouteMaker, routeKit, type Route } from './routes/index.ts';
+import { listRoutes, placeRouteMaker, routeKit, type PlaceRouteMaker, type Route } from './routes/index.ts';
 import type { RouteInputs } from './routes/route.ts';
 import { showsMap } from './security-policy.ts';
 import { shingles } from './similarity.ts';
@@ -170,6 +170,16 @@ type ToWorker =
   /** No more batches: say which first screens were used and made. */
   | { last: true };
 
+/** What a worker keeps between its messages. */
+interface WorkerState {
+  renderer: PageRenderer;
+  routeOf: PlaceRouteMaker;
+  send: (message: FromWorker, transfer?: ArrayBuffer[]) => void;
+  counters: Int32Array;
+  slot: number;
+  outDir: string;
+}
+
 /** Render workers, started early so that they load while the main thread reads the data. */
 export class RenderWorkers {
   readonly workers: Worker[];
@@ -222,7 +232,7 @@ export function isRenderWorker(): boolean {
  * a worker that ended by itself could be seen to end before its last message was read.
  */
 export function serveRenderWorker(): void {
-  let worker: { renderer: PageRenderer; routeOf: (place: Place) => Route; send: (message: FromWorker, transfer?: ArrayBuffer[]) => void; counters: Int32Array; slot: number; outDir: string } | undefined;
+  let worker: WorkerState | undefined;
   parentPort!.on('message', (message: ToWorker) => {
     if ('start' in message) {
       const { setup, counters, slot, port, outDir } = message.start;

@@ -55,7 +55,7 @@ export function placeServiceCards(data: SiteData): { title: string; href: string
 export type PlaceRouteMaker = (place: Place) => Route;
 
 /** The heads, crumbs and elements of the place pages, made from the data shared by all of them (not from the list of places). */
-function placePages({ data, siteUrl, start, crumb, described }: RouteKit) {
+function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
   const { site, prices, placePages } = data;
   const areaCrumb = crumb('/einsatzgebiet');
   const door = priceSentence(prices, 'tuer-zugefallen');
@@ -94,13 +94,13 @@ function placePages({ data, siteUrl, start, crumb, described }: RouteKit) {
 
 /** `placeRoutes`' route for any one place, without the list of places. */
 export function placeRouteMaker(kit: RouteKit): PlaceRouteMaker {
-  return placePages(kit).route;
+  return placePageParts(kit).route;
 }
 
 export function placeRoutes(kit: RouteKit): Route[] {
   const { data, start, page, described } = kit;
   const { site, placePages: words } = data;
-  const { areaCrumb, placeHead, placeCrumbs, cityPage, route } = placePages(kit);
+  const { areaCrumb, placeHead, placeCrumbs, cityPage, route } = placePageParts(kit);
   const towns = data.places.filter((place) => place.kind === 'town');
   const area = words.area;
   const areaDescription = fillSlots(area.description, {
