@@ -213,6 +213,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
   const routes = firstRoutePerTemplate(await readRoutes(distDir));
   const site = await serveSiteInProcess(distDir);
   const resultsFile = join(workDir, 'peers-results.json');
+  const measureFailed = (status: number): Section => ({ summary: [[label, NO_VALUE, `measure.mjs failed (${status})`]], problems: [`${peersDir}/measure.mjs exited with ${status}.`] });
   const siteName = (index: number) => (routes.length === 1 ? 'ours' : `ours${index + 1}`);
   let astroRuns: LighthouseRun[];
   const ourRuns: LighthouseRun[][] = [];
@@ -221,7 +222,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
     const urls = routes.map((route) => new URL(route.path, site.url).href);
     console.log(`Lighthouse on ${routes.length} templates of ours and the Astro home page, ${RUNS} runs each, interleaved (../shared/peers/measure.mjs) …`);
     const first = measureAgainstAstro(peersDir, urls, RUNS, resultsFile, true);
-    if (typeof first === 'number') return { summary: [[label, NO_VALUE, `measure.mjs failed (${first})`]], problems: [`${peersDir}/measure.mjs exited with ${first}.`] };
+    if (typeof first === 'number') return measureFailed(first);
     astroRuns = valid(first.astro!.runs);
     routes.forEach((_, index) => ourRuns.push(valid(first[siteName(index)]!.runs)));
     // A Lighthouse run that failed (NO_NAVSTART now and then on this machine) has no timings and
@@ -234,7 +235,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
       const again = short.length > 0 ? short : [0];
       console.log(`${RUNS * (routes.length + 1) - astroRuns.length - ourRuns.reduce((sum, runs) => sum + runs.length, 0)} Lighthouse run(s) failed; measuring ${again.map((index) => routes[index]!.path).join(', ')}${astroShort ? ' and the Astro home' : ''} ${missing} more time(s) …`);
       const retry = measureAgainstAstro(peersDir, again.map((index) => urls[index]!), missing, resultsFile, false);
-      if (typeof retry === 'number') return { summary: [[label, NO_VALUE, `measure.mjs failed (${retry})`]], problems: [`${peersDir}/measure.mjs exited with ${retry}.`] };
+      if (typeof retry === 'number') return measureFailed(retry);
       const retried = (position: number) => valid(retry[again.length === 1 ? 'ours' : `ours${position + 1}`]!.runs);
       again.forEach((index, position) => {
         if (short.includes(index)) ourRuns[index] = [...ourRuns[index]!, ...retried(position)].slice(0, RUNS);

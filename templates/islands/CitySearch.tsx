@@ -27,14 +27,31 @@ function placeName(item: HTMLElement): string {
   return parts.join(' ').replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
 }
 
+/** A place the search can hide, with the name it is found by, lower-cased. */
+interface Searchable {
+  item: HTMLElement;
+  name: string;
+  /** An item of the A–Z list (what the count counts), not a town card. */
+  listed: boolean;
+}
+
+/** The page's places, read once: the names do not change while the visitor types. */
+function searchablePlaces(): Searchable[] {
+  return [...document.querySelectorAll<HTMLElement>(PLACES)].map((item) => ({
+    item,
+    name: placeName(item).toLocaleLowerCase('de-DE'),
+    listed: item.parentElement?.classList.contains('az-list') ?? false,
+  }));
+}
+
 /** Hides what does not match; returns the number of matching places in the A–Z list. */
-function filterPlaces(query: string): number {
+function filterPlaces(places: Searchable[], query: string): number {
   const needle = query.trim().toLocaleLowerCase('de-DE');
   let shown = 0;
-  for (const item of document.querySelectorAll<HTMLElement>(PLACES)) {
-    const match = needle === '' || placeName(item).toLocaleLowerCase('de-DE').includes(needle);
+  for (const { item, name, listed } of places) {
+    const match = needle === '' || name.includes(needle);
     item.hidden = !match;
-    if (match && item.parentElement?.classList.contains('az-list')) shown += 1;
+    if (match && listed) shown += 1;
   }
   for (const group of document.querySelectorAll<HTMLElement>('[data-region]')) {
     group.hidden = [...group.querySelectorAll<HTMLElement>(PLACES)].every((item) => item.hidden);
@@ -51,9 +68,13 @@ export function CitySearch({ total, words }: CitySearchProps) {
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(total);
+  const places = useRef<Searchable[]>(undefined);
   // What the visitor typed before the island woke up counts too.
   useEffect(() => setQuery(input.current?.value ?? ''), []);
-  useEffect(() => setShown(filterPlaces(query)), [query]);
+  useEffect(() => {
+    places.current ??= searchablePlaces();
+    setShown(filterPlaces(places.current, query));
+  }, [query]);
   return (
     <div className="city-search">
       <label htmlFor="city-search-input">{words.label}</label>
