@@ -51,6 +51,11 @@ function stillWritten(before: Written | undefined, hash: string, stamps: string[
   return before !== undefined && before.hash === hash && stamps.join() === before.stamps.join();
 }
 
+/** Where `file` (relative to dist/) and its compressed siblings lie under `outDir`, in the order of a record's stamps. */
+function pathsOf(outDir: string, file: string): { target: string; siblings: string[] } {
+  return { target: join(outDir, file), siblings: siblingsOf(file).map((sibling) => join(outDir, sibling)) };
+}
+
 /** A file written (or left as the last build wrote it) on another thread, for `DistWriter.record`. */
 export interface WriteResult {
   entry: Written;
@@ -64,8 +69,7 @@ export interface WriteResult {
  * main thread's `DistWriter.record` takes the result. `hash`: `writerHash(body)`.
  */
 export function writeNow(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined): WriteResult {
-  const target = join(outDir, file);
-  const siblings = siblingsOf(file).map((sibling) => join(outDir, sibling));
+  const { target, siblings } = pathsOf(outDir, file);
   const stamps = () => [target, ...siblings].map(stampOfNow);
   if (stillWritten(before, hash, stamps())) return { entry: before, written: false };
   mkdirSync(dirname(target), { recursive: true });
@@ -155,8 +159,7 @@ export class DistWriter {
     const body = typeof content === 'string' ? Buffer.from(content) : content;
     const hash = knownHash ?? writerHash(body);
     this.bytes += body.length;
-    const target = join(this.outDir, file);
-    const siblings = siblingsOf(file).map((sibling) => join(this.outDir, sibling));
+    const { target, siblings } = pathsOf(this.outDir, file);
     const before = this.previous.get(file);
     // Claimed at once, so a second add of the same file is caught before its write ends.
     this.current.set(file, { hash, stamps: [], brotli: 0 });

@@ -139,7 +139,6 @@ interface Parsed {
   candidates: Map<Rule, Candidate>;
 }
 
-
 export class FirstScreenCss {
   /** Computed CSS by the sorted words a page shares with the stylesheet, remembered ones included. */
   private readonly computed = new Map<string, string>();

@@ -158,6 +158,11 @@ interface LighthouseRun extends LighthouseMedian {
 
 type MeasuredSites = Record<string, { runs: LighthouseRun[] }>;
 
+/** How measure.mjs names the `index`th of `count` pages of ours in its results. */
+function oursKey(index: number, count: number): string {
+  return count === 1 ? 'ours' : `ours${index + 1}`;
+}
+
 /** Runs measure.mjs on `urls` against the Astro home, `runs` times each; its sites, or its exit status. */
 function measureAgainstAstro(peersDir: string, urls: string[], runs: number, resultsFile: string, build: boolean): MeasuredSites | number {
   const result = spawnSync(process.execPath, ['measure.mjs', '--only', 'astro', '--runs', String(runs), ...(build ? [] : ['--no-build']), '--ours', urls.join(',')], {
@@ -214,7 +219,6 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
   const site = await serveSiteInProcess(distDir);
   const resultsFile = join(workDir, 'peers-results.json');
   const measureFailed = (status: number): Section => ({ summary: [[label, NO_VALUE, `measure.mjs failed (${status})`]], problems: [`${peersDir}/measure.mjs exited with ${status}.`] });
-  const siteName = (index: number) => (routes.length === 1 ? 'ours' : `ours${index + 1}`);
   let astroRuns: LighthouseRun[];
   const ourRuns: LighthouseRun[][] = [];
   const notes: string[] = [];
@@ -224,7 +228,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
     const first = measureAgainstAstro(peersDir, urls, RUNS, resultsFile, true);
     if (typeof first === 'number') return measureFailed(first);
     astroRuns = valid(first.astro!.runs);
-    routes.forEach((_, index) => ourRuns.push(valid(first[siteName(index)]!.runs)));
+    routes.forEach((_, index) => ourRuns.push(valid(first[oursKey(index, routes.length)]!.runs)));
     // A Lighthouse run that failed (NO_NAVSTART now and then on this machine) has no timings and
     // scores 0: it is left out, and the pages it hit are measured once more, again interleaved with
     // the Astro peer, so that each median is of RUNS good runs.
@@ -236,7 +240,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
       console.log(`${RUNS * (routes.length + 1) - astroRuns.length - ourRuns.reduce((sum, runs) => sum + runs.length, 0)} Lighthouse run(s) failed; measuring ${again.map((index) => routes[index]!.path).join(', ')}${astroShort ? ' and the Astro home' : ''} ${missing} more time(s) …`);
       const retry = measureAgainstAstro(peersDir, again.map((index) => urls[index]!), missing, resultsFile, false);
       if (typeof retry === 'number') return measureFailed(retry);
-      const retried = (position: number) => valid(retry[again.length === 1 ? 'ours' : `ours${position + 1}`]!.runs);
+      const retried = (position: number) => valid(retry[oursKey(position, again.length)]!.runs);
       again.forEach((index, position) => {
         if (short.includes(index)) ourRuns[index] = [...ourRuns[index]!, ...retried(position)].slice(0, RUNS);
       });

@@ -76,7 +76,7 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
               <h3>{region}</h3>
               <ul className="card-grid town-grid">
                 {inRegion.map((town, index) => (
-                  <li key={town.path} data-place={town.name} style={{ '--i': index } as React.CSSProperties}>
+                  <li key={town.path} style={{ '--i': index } as React.CSSProperties}>
                     <TownCard town={town} />
                   </li>
                 ))}

@@ -51,6 +51,12 @@ describe('the city search', () => {
     await page.type('#city-search-input', 'xyzxyz');
     await counted(page, '0 Orte gefunden');
     expect(await visibleList(page)).toEqual([]);
+
+    // A town card is found by its name, not by its badge or its arrival time.
+    await page.click('#city-search-input', { count: 3 });
+    await page.type('#city-search-input', 'hauptstandort');
+    await counted(page, '0 Orte gefunden');
+    expect(await page.$eval('.town-card.is-main', (card) => card.checkVisibility())).toBe(false);
   });
 
   it('loads React only when the visitor reaches for the search', async () => {
