@@ -19,7 +19,7 @@ export const SERVER_FOLDER = '_server';
  * policy: the Content-Security-Policy of every response and of the pages that need more
  * (headerPolicySchema).
  */
-export const SERVER_FILES = { fallbackPage: 'city-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { fallbackPage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {

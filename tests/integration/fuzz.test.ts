@@ -30,7 +30,7 @@ function writeFuzzSite(distDir: string): void {
   writeContactSite(distDir);
   // The templates the server fills on request, so the fallback city page and the form's result page are reached too.
   mkdirSync(join(distDir, '_server'), { recursive: true });
-  writeFileSync(join(distDir, '_server/city-fallback.html'), '<!doctype html><title>Schlüsseldienst FALLBACKPLACENAME</title><a href="/schluesseldienst/fallbackplaceslug">x</a>');
+  writeFileSync(join(distDir, '_server/place-fallback.html'), '<!doctype html><title>Schlüsseldienst FALLBACKPLACENAME</title><a href="/schluesseldienst/fallbackplaceslug">x</a>');
   writeFileSync(join(distDir, '_server/message.html'), '<!doctype html><title>MESSAGETITLE</title><main><h1>MESSAGETITLE</h1>MESSAGEBODY</main>');
   mkdirSync(join(distDir, 'bewertungen'), { recursive: true });
   writeFileSync(join(distDir, 'bewertungen/index.html'), '<!doctype html><html lang="de"><head><title>Bewertungen</title></head><body><h1>Bewertungen</h1></body></html>');

@@ -113,7 +113,7 @@ describe('internal links', () => {
 
 describe('the server\'s own files', () => {
   it('are in the built site but never served: route table, business facts, templates', async () => {
-    for (const file of ['routes.json', 'site.json', 'city-fallback.html', 'message.html']) {
+    for (const file of ['routes.json', 'site.json', 'place-fallback.html', 'message.html']) {
       expect(site.read(`_server/${file}`).length, file).toBeGreaterThan(0);
       expect((await fetch(new URL(`/_server/${file}`, fresh.url))).status, file).toBe(404);
     }

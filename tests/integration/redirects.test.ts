@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The build's fallback city page: tokens the server replaces with the name and the slug.
   mkdirSync(join(distDir, '_server'));
   writeFileSync(
-    join(distDir, '_server', 'city-fallback.html'),
+    join(distDir, '_server', 'place-fallback.html'),
     '<!DOCTYPE html><html lang="de"><head><title>Schlüsseldienst FALLBACKPLACENAME</title><meta name="robots" content="noindex, follow"></head>' +
       '<body><h1>Schlüsseldienst FALLBACKPLACENAME</h1><a href="/schluesseldienst/fallbackplaceslug">x</a></body></html>',
   );
@@ -77,6 +77,6 @@ describe('places the build did not pre-render', () => {
   );
 
   it('does not serve the template folder itself', async () => {
-    expect((await get('/_server/city-fallback.html')).status).toBe(404);
+    expect((await get('/_server/place-fallback.html')).status).toBe(404);
   });
 });

@@ -36,9 +36,9 @@ describe('startServer', () => {
     writeFixtureSite(dist);
     mkdirSync(join(dist, '_server'), { recursive: true });
     writeFileSync(join(dist, '_server', 'site.json'), JSON.stringify({ name: 'Alt', email: 'kein-mail', phoneDisplay: '0201', url: 'https://example.test', reviewsPageUrl: 'https://example.test/r' }));
-    writeFileSync(join(dist, '_server', 'city-fallback.html'), '<title>Schlüsseldienst PLACENAME</title>');
+    writeFileSync(join(dist, '_server', 'place-fallback.html'), '<title>Schlüsseldienst PLACENAME</title>');
     const refused = startServer(options('stale'));
-    await expect(refused).rejects.toThrow(/dist\/_server\/city-fallback\.html lacks FALLBACKPLACENAME and fallbackplaceslug and was written by another version of the build; run "npm run build"/);
+    await expect(refused).rejects.toThrow(/dist\/_server\/place-fallback\.html lacks FALLBACKPLACENAME and fallbackplaceslug and was written by another version of the build; run "npm run build"/);
     await expect(refused).rejects.toThrow(/dist\/_server\/site\.json: email: .*run "npm run build"/);
   });
 
