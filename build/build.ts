@@ -1,5 +1,5 @@
 // The build: data → validated → route table → render → assets → write → compress.
-import { routeManifestSchema, serverFile, siteFactsSchema } from '../templates/lib/build-output.ts';
+import { routeManifestSchema, serverFile, siteFactsSchema } from '../core/build-server-contract.ts';
 import './production.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -16,7 +16,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import { contentHash } from './hash.ts';
-import { SERVER_FOLDER } from '../templates/lib/build-output.ts';
+import { SERVER_FOLDER } from '../core/build-server-contract.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

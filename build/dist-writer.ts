@@ -17,7 +17,7 @@ import { brotliQuality, compressSync, siblingsOf, type CompressionCache } from '
 
 /** Files compressing at once; enough to keep the thread pool busy, few enough to hold little. */
 const MAX_IN_FLIGHT = 16;
-/** In dist/_server/ (templates/lib/build-output.ts SERVER_FOLDER), not served. */
+/** In dist/_server/ (core/build-server-contract.ts SERVER_FOLDER), not served. */
 export const FILES_MANIFEST = '_server/files.json';
 
 export interface Written {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Claims } from '../data/schema/claims.ts';
+import type { Claims } from '../core/schema/claims.ts';
 import type { SiteData } from './data.ts';
 import { DataError } from './data-error.ts';
 

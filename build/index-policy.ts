@@ -5,9 +5,9 @@
 // and still reachable from the A–Z list and the search, because people do look for their district.
 // Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
 // its penalty would hit the whole domain.
-import { OWN_DESCRIPTION_WORDS } from '../data/schema/cities.ts';
-import { words } from '../templates/lib/format.ts';
-import type { Place } from '../templates/lib/place.ts';
+import { OWN_DESCRIPTION_WORDS } from '../core/schema/cities.ts';
+import { words } from '../core/format.ts';
+import type { Place } from '../core/place.ts';
 import type { Nearest } from './similarity.ts';
 
 /** The highest Jaccard similarity of word 5-grams an indexable place page may have to another. */

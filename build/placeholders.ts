@@ -1,9 +1,9 @@
 // Fills {{path}} placeholders in data texts from the business facts and prices, so a phone
 // number or a price is written once (data/site.yaml, data/prices.yaml) and shown everywhere.
 import { DataError, DataErrors } from './data-error.ts';
-import type { Prices } from '../data/schema/prices.ts';
-import { formatEuro } from '../templates/lib/format.ts';
-import { priceSentence } from '../templates/lib/prices.ts';
+import type { Prices } from '../core/schema/prices.ts';
+import { formatEuro } from '../core/format.ts';
+import { priceSentence } from '../core/prices.ts';
 
 export type PlaceholderContext = Record<string, unknown>;
 

@@ -2,10 +2,10 @@
 // its arrival time from its town and shows the town's postcodes as the town's (GeoNames names
 // towns, not districts) unless the data gives its own with their source. It names neighbours
 // only where the data lists them; otherwise its page lists the town's other districts as such.
-import type { Site } from '../data/schema/site.ts';
-import { DISTRICT_WORDS, type DistrictWord, type Town } from '../data/schema/cities.ts';
-import { plainPhrases, type Place, type PlaceLink } from '../templates/lib/place.ts';
-import { placePath, slug as slugOf } from '../templates/lib/slugs.ts';
+import type { Site } from '../core/schema/site.ts';
+import { DISTRICT_WORDS, type DistrictWord, type Town } from '../core/schema/cities.ts';
+import { plainPhrases, type Place, type PlaceLink } from '../core/place.ts';
+import { placePath, slug as slugOf } from '../core/slugs.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { countClaims } from './district-counts.ts';
 import { compassWord, distanceKm, type TownPostcodes } from './postcodes.ts';

@@ -1,6 +1,6 @@
 // The privacy policy's list of what the server stores, from data/privacy.yaml and the retention
-// the server applies (data/schema/retention.ts), as Markdown for {{privacy.storage}}.
-import type { Privacy } from '../data/schema/privacy.ts';
+// the server applies (core/retention.ts), as Markdown for {{privacy.storage}}.
+import type { Privacy } from '../core/schema/privacy.ts';
 
 export interface RetentionFacts {
   contactDays: number;

@@ -25,7 +25,7 @@
 // The worker is the build's own entry module started again (build/index.ts, or the bundle of
 // build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
 import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
-import type { Place } from '../templates/lib/place.ts';
+import type { Place } from '../core/place.ts';
 import { brotliQuality, cachedQuality } from './compress.ts';
 import { writeNow, writerHash, type WriteResult, type Written } from './dist-writer.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
@@ -74,7 +74,7 @@ export interface MadePage {
   shingles: Uint32Array | null;
 }
 
-/** The templates of the place pages (one per kind of place, templates/lib/place.ts). */
+/** The templates of the place pages (one per kind of place, core/place.ts). */
 const PLACE_TEMPLATES: ReadonlySet<string> = new Set<Place['kind']>(['town', 'district', 'fallback']);
 
 /** One of the thousand place pages (their brotli quality: build/compress.ts). */

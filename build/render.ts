@@ -1,9 +1,9 @@
 // Renders one route to a complete HTML document.
 import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { Layout } from '../data/schema/layout.ts';
-import type { Navigation } from '../data/schema/navigation.ts';
-import type { Site } from '../data/schema/site.ts';
+import type { Layout } from '../core/schema/layout.ts';
+import type { Navigation } from '../core/schema/navigation.ts';
+import type { Site } from '../core/schema/site.ts';
 import { ConsentDetails } from '../templates/layout/ConsentBanner.tsx';
 import { Document } from '../templates/layout/Document.tsx';
 import { LayoutWords } from '../templates/layout/words.ts';

@@ -1,13 +1,13 @@
-// The Content-Security-Policy of the built site (templates/lib/http-policy.ts): the site itself and
+// The Content-Security-Policy of the built site (core/http-policy.ts): the site itself and
 // exactly the third parties data/site.yaml configures (Google Analytics, Google Ads) on every
 // response, and the map's frame only on the pages that show the two-click map. The server reads it
 // from dist/_server/headers.json; static hosts get it in _headers (build/static-host.ts). The
 // page's one inline script (client/boot.ts) is allowed by its hash.
 import { createHash } from 'node:crypto';
-import type { Site } from '../data/schema/site.ts';
-import { headerPolicySchema, type HeaderPolicy } from '../templates/lib/build-output.ts';
+import type { Site } from '../core/schema/site.ts';
+import { headerPolicySchema, type HeaderPolicy } from '../core/build-server-contract.ts';
 import { MAP_EMBED_ATTRIBUTE } from '../templates/components/MapEmbed.tsx';
-import { policyHeader, type PolicyNeeds } from '../templates/lib/http-policy.ts';
+import { policyHeader, type PolicyNeeds } from '../core/http-policy.ts';
 
 /** The CSP source of an inline script's exact text. */
 function scriptHash(code: string): string {

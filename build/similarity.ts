@@ -6,7 +6,7 @@
 // shingles share a number once in 2^32; with about 500 shingles a page, two pages get one false
 // shared shingle about once in 17,000 pairs, which moves their similarity by 0.001. sha1 per
 // shingle took 1.3 ms a page, this 0.3.
-import { words } from '../templates/lib/format.ts';
+import { words } from '../core/format.ts';
 
 const SHINGLE_WORDS = 5;
 

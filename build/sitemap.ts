@@ -1,6 +1,6 @@
 // sitemap.xml, robots.txt and security.txt. No <lastmod>: the build time is not a page's last content change,
 // and a wrong lastmod teaches search engines to ignore it.
-import { escapeMarkup } from '../templates/lib/escape.ts';
+import { escapeMarkup } from '../core/escape.ts';
 import type { Route } from './routes/index.ts';
 
 

@@ -2,8 +2,8 @@
 // two files): the server's security headers and cache rules as `_headers`, its redirects as
 // `_redirects`. What needs the server (the API, the fallback page of an unknown place) cannot
 // come along; README.md says so.
-import { SERVER_FOLDER, type HeaderPolicy } from '../templates/lib/build-output.ts';
-import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, securityHeaders } from '../templates/lib/http-policy.ts';
+import { SERVER_FOLDER, type HeaderPolicy } from '../core/build-server-contract.ts';
+import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE_CONTROL, securityHeaders } from '../core/http-policy.ts';
 
 
 /**

@@ -1,7 +1,7 @@
 // The withdrawal rules (data/legal/widerruf.md), written once and shown twice: the AGB include its
 // sections by id, the order form /auftrag shows all of them. One text, so the two can never differ.
 import { marked } from 'marked';
-import { WITHDRAWAL_SECTIONS, withdrawalFrontMatterSchema, type WithdrawalSectionId } from '../data/schema/legal.ts';
+import { WITHDRAWAL_SECTIONS, withdrawalFrontMatterSchema, type WithdrawalSectionId } from '../core/schema/legal.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { loadMarkdown } from './load.ts';
 

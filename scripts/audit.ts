@@ -2,7 +2,7 @@
 // template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe
 // violations, no HTML errors (Nu Html Checker on the HTML as served); and every internal link of
 // the whole site.
-import { serverFile } from '../templates/lib/build-output.ts';
+import { serverFile } from '../core/build-server-contract.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';

@@ -3,7 +3,7 @@
 // as the server's nightly job (BACKUP_CRON) does.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../data/schema/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
 import { takeBackup } from '../server/backup.ts';
 import { openDatabase } from '../server/db.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { serveFromEnv } from '../server/serve.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SOURCES = ['data', 'templates', 'build', 'client', 'package-lock.json'];
+const SOURCES = ['data', 'core', 'templates', 'build', 'client', 'package-lock.json'];
 
 function mtimeOf(path: string): number | undefined {
   try {

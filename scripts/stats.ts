@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
-import { berlinDay, daysBefore } from '../templates/lib/berlin-day.ts';
+import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../core/retention.ts';
+import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 // Imported for its effect too: its prepare keeps every statement referenced (Node 24, see there).
 import '../server/db.ts';
 import { PAGE_COUNT_FLUSH_MS } from '../server/feature-config.ts';

@@ -1,12 +1,12 @@
 // Database backups: a consistent copy through SQLite's online backup API into BACKUP_DIR, taken
 // nightly by the server (BACKUP_CRON) and by `npm run backup`, rotated by the rule of
-// data/schema/retention.ts and logged in backup_runs for the console's System page.
+// core/retention.ts and logged in backup_runs for the console's System page.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import cron from 'node-cron';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../data/schema/retention.ts';
-import { berlinDay, daysBefore } from '../templates/lib/berlin-day.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
+import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 // db.ts keeps every connection and backup referenced (Node 24); the copy's connection included.
 import './db.ts';

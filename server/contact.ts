@@ -3,8 +3,8 @@
 // gets a small German result page instead.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
-import { parseContact, type ContactFormVariant } from '../data/schema/contact.ts';
-import { CONTACT_RETENTION_DAYS } from '../data/schema/retention.ts';
+import { parseContact, type ContactFormVariant } from '../core/forms/contact.ts';
+import { CONTACT_RETENTION_DAYS } from '../core/retention.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import { apiRateLimit } from './rate-limit.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from './body-errors.ts';

@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { ApiContext } from './context.ts';
 import { resultPage } from './message-page.ts';
-import { escapeMarkup as escapeHtml } from '../templates/lib/escape.ts';
+import { escapeMarkup as escapeHtml } from '../core/escape.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

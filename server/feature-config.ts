@@ -1,7 +1,7 @@
 // Settings of the dynamic parts (mail, reviews, visitor logging), from the environment with the
 // defaults listed in docs/architecture.md, 'Configuration'; tests pass overrides through
 // ServerOptions.features.
-import { visitRetentionDays } from '../data/schema/retention.ts';
+import { visitRetentionDays } from '../core/retention.ts';
 
 export interface FeatureConfig {
   /** Outgoing mail; null writes .eml files into mailDir instead. */

@@ -1,5 +1,5 @@
 // startServer: serves the built site from memory and hosts the Express app on one port.
-import { SERVER_FILES, serverFileProblems } from '../templates/lib/build-output.ts';
+import { SERVER_FILES, serverFileProblems } from '../core/build-server-contract.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';

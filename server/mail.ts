@@ -29,8 +29,8 @@ const FORM_LABELS: Record<string, string> = { home: 'Startseite', kontakt: 'Kont
 // RFC 5321 mailbox without display name; the contact schema's rule already admits no CR, LF or comma.
 const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/;
 
-export { escapeMarkup as escapeHtml } from '../templates/lib/escape.ts';
-import { escapeMarkup as escapeHtml } from '../templates/lib/escape.ts';
+export { escapeMarkup as escapeHtml } from '../core/escape.ts';
+import { escapeMarkup as escapeHtml } from '../core/escape.ts';
 
 /** A user value fit for a header: no control characters, no line breaks. */
 function headerText(value: string): string {

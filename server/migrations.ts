@@ -1,6 +1,6 @@
 // The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
 // Never edit an applied migration: add the next one.
-import { berlinDay } from '../templates/lib/berlin-day.ts';
+import { berlinDay } from '../core/berlin-day.ts';
 import type { Db } from './db.ts';
 
 /** SQL, or a function for what SQL cannot say (a Berlin calendar day); each runs in one transaction. */

@@ -16,8 +16,8 @@
 // Its daily retention job also ages out click_counts, the consented click totals server/visits.ts
 // writes: both daily totals are kept PAGE_COUNT_RETENTION_MONTHS, as the privacy policy says.
 import cron from 'node-cron';
-import { PAGE_COUNT_RETENTION_MONTHS } from '../data/schema/retention.ts';
-import { berlinDay, monthsBefore, nextBerlinMidnight } from '../templates/lib/berlin-day.ts';
+import { PAGE_COUNT_RETENTION_MONTHS } from '../core/retention.ts';
+import { berlinDay, monthsBefore, nextBerlinMidnight } from '../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';
 import type { Log } from './not-found.ts';

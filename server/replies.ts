@@ -2,7 +2,7 @@
 // redirect, 400, 404 and 405. Header sets are precomputed; a request only picks one.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptedCodings } from './encoding.ts';
-import { SECURITY_HEADERS } from '../templates/lib/http-policy.ts';
+import { SECURITY_HEADERS } from '../core/http-policy.ts';
 import type { Representation, StaticEntry } from './static-table.ts';
 
 function plainText(status: number, text: string, extra: Record<string, string> = {}) {

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { ApiContext } from './context.ts';
 import type { Db } from './db.ts';
-import type { Review, ReviewList, ReviewSummary } from '../data/schema/reviews.ts';
+import type { Review, ReviewList, ReviewSummary } from '../core/reviews.ts';
 import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './google-places.ts';
 
 export interface SyncOptions {

@@ -1,10 +1,10 @@
 // The few business facts the server needs (mail addresses, the name in mails, the words of the
 // reviews island it renders) and the Content-Security-Policy, written by the build into
 // dist/_server/site.json and headers.json
-// (templates/lib/build-output.ts): the server never reads data/ or imports the build.
+// (core/build-server-contract.ts): the server never reads data/ or imports the build.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { headerPolicySchema, serverFile, siteFactsSchema, type HeaderPolicy, type SiteFacts } from '../templates/lib/build-output.ts';
+import { headerPolicySchema, serverFile, siteFactsSchema, type HeaderPolicy, type SiteFacts } from '../core/build-server-contract.ts';
 
 export type { SiteFacts };
 

@@ -10,8 +10,8 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
-import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../templates/lib/http-policy.ts';
-import { SERVER_FOLDER, type HeaderPolicy } from '../templates/lib/build-output.ts';
+import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../core/http-policy.ts';
+import { SERVER_FOLDER, type HeaderPolicy } from '../core/build-server-contract.ts';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -34,7 +34,7 @@ export interface StaticTable {
   readonly entries: ReadonlyMap<string, StaticEntry>;
   /** The body of 404.html with status-independent headers; never cached by clients. */
   readonly notFound: StaticEntry;
-  /** HTML templates the server fills on request, by file name (dist/_server/, templates/lib/build-output.ts). */
+  /** HTML templates the server fills on request, by file name (dist/_server/, core/build-server-contract.ts). */
   readonly templates: ReadonlyMap<string, string>;
   /** Built pages the app completes on each request (not in `entries`), by URL path. */
   readonly rendered: ReadonlyMap<string, string>;

@@ -9,7 +9,7 @@
 // - call and WhatsApp clicks: click_counts, the daily totals per path that the visitor log adds to
 //   with every click (only after "Alle akzeptieren"), 13 months like the page views. They count
 //   clicks on the links, not calls that took place.
-import { berlinDay, daysBefore } from '../templates/lib/berlin-day.ts';
+import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 import type { Db } from './db.ts';
 
 /** The prefix of the place pages, /schluesseldienst/{slug} (towns and districts). */

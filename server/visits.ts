@@ -8,8 +8,8 @@ import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './bod
 import { apiRateLimit } from './rate-limit.ts';
 import cron from 'node-cron';
 import { z } from 'zod';
-import { firstMessages } from '../data/schema/field-errors.ts';
-import { berlinDay } from '../templates/lib/berlin-day.ts';
+import { firstMessages } from '../core/forms/field-errors.ts';
+import { berlinDay } from '../core/berlin-day.ts';
 import { anonymiseIp } from './anonymise.ts';
 import type { ApiContext, StopJobs } from './context.ts';
 import type { Db } from './db.ts';

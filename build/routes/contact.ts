@@ -1,8 +1,8 @@
 // /kontakt, /bewertungen and the server's message page (the result of a form sent without JavaScript).
 import { createElement } from 'react';
-import { fillSlots } from '../../templates/lib/slots.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { ContactPage } from '../../templates/pages/ContactPage.tsx';
-import { MESSAGE_TOKENS, serverFile } from '../../templates/lib/build-output.ts';
+import { MESSAGE_TOKENS, serverFile } from '../../core/build-server-contract.ts';
 import { MessagePage } from '../../templates/pages/MessagePage.tsx';
 import { ReviewsPage } from '../../templates/pages/ReviewsPage.tsx';
 import type { Route, RouteKit } from './route.ts';

@@ -1,7 +1,7 @@
 // The home page.
 import { createElement } from 'react';
-import { localBusiness, webPage } from '../../templates/lib/structured-data.ts';
-import type { Place } from '../../templates/lib/place.ts';
+import { localBusiness, webPage } from '../../core/structured-data.ts';
+import type { Place } from '../../core/place.ts';
 import { HomePage } from '../../templates/pages/HomePage.tsx';
 import { DataError } from '../data-error.ts';
 import type { Route, RouteKit } from './route.ts';

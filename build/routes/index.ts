@@ -11,8 +11,8 @@ import { routeKit, type Route, type RouteInputs } from './route.ts';
 import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
 import { DataError, DataErrors } from '../data-error.ts';
-import type { Navigation } from '../../data/schema/navigation.ts';
-import { cityPath } from '../../templates/lib/slugs.ts';
+import type { Navigation } from '../../core/schema/navigation.ts';
+import { cityPath } from '../../core/slugs.ts';
 
 export { fileForPath, routeKit, type Route, type RouteInputs } from './route.ts';
 export { FALLBACK_FILE, placeRouteMaker, type PlaceRouteMaker } from './places.ts';

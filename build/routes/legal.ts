@@ -1,6 +1,6 @@
 // The legal pages (Impressum, Datenschutz, AGB) and the printable order form /auftrag.
 import { createElement } from 'react';
-import { webPage } from '../../templates/lib/structured-data.ts';
+import { webPage } from '../../core/structured-data.ts';
 import { LegalPage } from '../../templates/pages/LegalPage.tsx';
 import { OrderFormPage } from '../../templates/pages/OrderFormPage.tsx';
 import { LEGAL_PAGES } from '../data.ts';

@@ -2,13 +2,13 @@
 // data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
 // place pages may be indexed, from build/index-policy.ts.
 import { createElement } from 'react';
-import { REGIONS } from '../../data/schema/cities.ts';
-import { priceSentence } from '../../templates/lib/prices.ts';
-import { atWithTown, districtsWord, plainPhrases, townsWord, type Place } from '../../templates/lib/place.ts';
-import { fillSlots } from '../../templates/lib/slots.ts';
-import { FALLBACK_TOKENS, serverFile } from '../../templates/lib/build-output.ts';
-import { placePath } from '../../templates/lib/slugs.ts';
-import { placeService, type Crumb } from '../../templates/lib/structured-data.ts';
+import { REGIONS } from '../../core/schema/cities.ts';
+import { priceSentence } from '../../core/prices.ts';
+import { atWithTown, districtsWord, plainPhrases, townsWord, type Place } from '../../core/place.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { FALLBACK_TOKENS, serverFile } from '../../core/build-server-contract.ts';
+import { placePath } from '../../core/slugs.ts';
+import { placeService, type Crumb } from '../../core/structured-data.ts';
 import { AreaPage } from '../../templates/pages/AreaPage.tsx';
 import { CityPage } from '../../templates/pages/CityPage.tsx';
 import { servicePath } from '../../templates/pages/ServicesPage.tsx';

@@ -1,6 +1,6 @@
 // /preise.
 import { createElement } from 'react';
-import { faqPage } from '../../templates/lib/structured-data.ts';
+import { faqPage } from '../../core/structured-data.ts';
 import { PricesPage } from '../../templates/pages/PricesPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 

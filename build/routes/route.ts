@@ -1,9 +1,10 @@
 // What every route family builds on: the Route a page becomes, the inputs, and the helpers each
 // family uses to make one (its file, its head's structured data, the crumb to the home page).
 import type { ReactElement } from 'react';
+import type { TemplateName } from '../../core/build-server-contract.ts';
 import type { Head } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
-import { breadcrumbList, webPage, type Crumb } from '../../templates/lib/structured-data.ts';
+import { breadcrumbList, webPage, type Crumb } from '../../core/structured-data.ts';
 import type { SiteData } from '../data.ts';
 import { DataError } from '../data-error.ts';
 
@@ -12,7 +13,7 @@ export interface Route {
   path: string | null;
   /** Output file relative to dist/. */
   file: string;
-  template: string;
+  template: TemplateName;
   head: Head;
   /** Listed in sitemap.xml. */
   indexable: boolean;
@@ -32,7 +33,7 @@ export interface RouteKit extends RouteInputs {
   /** The crumb of a page of the navigation, named as the navigation names it (data/navigation.yaml). */
   crumb(path: string): Crumb;
   /** A page at a path, indexable unless its head says noindex. */
-  page(path: string, template: string, head: Head, element: ReactElement): Route;
+  page(path: string, template: TemplateName, head: Head, element: ReactElement): Route;
   /** WebPage and BreadcrumbList for a page, plus whatever else describes it. */
   described(path: string, title: string, description: string, crumbs: Crumb[], ...more: object[]): object[];
 }
@@ -56,7 +57,7 @@ export class MadeOnRead implements Route {
   /** `indexable`: what the head says (`!head.noindex`), given so that no head is made for it. */
   constructor(
     readonly path: string,
-    readonly template: string,
+    readonly template: TemplateName,
     indexable: boolean,
     private readonly makeHead: () => Head,
     private readonly makePage: () => ReactElement,

@@ -1,7 +1,7 @@
 // /leistungen and one page per service.
 import { createElement } from 'react';
-import { serviceData, serviceRegions } from '../../templates/lib/structured-data.ts';
-import { quote, surchargeNote } from '../../templates/lib/prices.ts';
+import { serviceData, serviceRegions } from '../../core/structured-data.ts';
+import { quote, surchargeNote } from '../../core/prices.ts';
 import { ServicePage } from '../../templates/pages/ServicePage.tsx';
 import { servicePath, ServicesPage } from '../../templates/pages/ServicesPage.tsx';
 import type { Route, RouteKit } from './route.ts';

@@ -3,7 +3,7 @@
 // which is fine for the attribute syntax React and the build write (quoted values, no comments
 // holding markup).
 import { readRoutes } from './routes.ts';
-import { serverFile } from '../../templates/lib/build-output.ts';
+import { serverFile } from '../../core/build-server-contract.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fillFallback } from '../../server/unknown-place.ts';

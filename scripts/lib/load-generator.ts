@@ -4,7 +4,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import type { ContactInput } from '../../data/schema/contact.ts';
+import type { ContactInput } from '../../core/forms/contact.ts';
 import { runWrkScript, wrkInstalled } from './wrk.ts';
 
 const TOKEN = '@@TOKEN@@';

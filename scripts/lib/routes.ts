@@ -1,8 +1,8 @@
-// The route table the build writes to dist/_server/routes.json (templates/lib/build-output.ts):
+// The route table the build writes to dist/_server/routes.json (core/build-server-contract.ts):
 // which page uses which template, for the audit, the link checker and the tests.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { routeManifestSchema, serverFile, type RouteManifest } from '../../templates/lib/build-output.ts';
+import { routeManifestSchema, serverFile, type RouteManifest } from '../../core/build-server-contract.ts';
 
 export type Route = RouteManifest[number];
 

@@ -4,8 +4,8 @@
 // nothing here is cached, indexed or linked from a public page.
 import { statSync } from 'node:fs';
 import express, { Router, type Request, type Response } from 'express';
-import { BACKUP_WEEKLY_COPIES, OWNER_SESSION_IDLE_HOURS } from '../../data/schema/retention.ts';
-import { fillSlots } from '../../templates/lib/slots.ts';
+import { BACKUP_WEEKLY_COPIES, OWNER_SESSION_IDLE_HOURS } from '../../core/retention.ts';
+import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { fromOwnOrigin } from '../cross-site.ts';
 import { sendAgain } from '../mail.ts';

@@ -4,7 +4,7 @@
 // OWNER_SESSION_IDLE_HOURS without a request, or when a new password is set.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { OWNER_SESSION_IDLE_HOURS } from '../../data/schema/retention.ts';
+import { OWNER_SESSION_IDLE_HOURS } from '../../core/retention.ts';
 import type { Db } from '../db.ts';
 
 export const SESSION_COOKIE = 'owner_session';

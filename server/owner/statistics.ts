@@ -1,6 +1,6 @@
 // What the console's "Besuche und Klicks" shows: the last 30 Berlin days of server/stats-data.ts,
 // the reading `npm run stats` prints too.
-import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
+import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import type { Db } from '../db.ts';
 import { dailyTotals, topPages, topPlacePages, type DayTotals, type PageTotals } from '../stats-data.ts';
 

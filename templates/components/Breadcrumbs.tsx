@@ -1,5 +1,5 @@
 import { useLayoutWords } from '../layout/words.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 /** The visible trail that matches the BreadcrumbList data; the last crumb is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

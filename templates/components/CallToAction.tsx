@@ -1,4 +1,4 @@
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallButton, WhatsAppButton } from './ContactButtons.tsx';
 
 /** The closing call-to-action band: heading, one sentence, call and WhatsApp. */

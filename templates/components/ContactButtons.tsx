@@ -1,7 +1,7 @@
 // The call and WhatsApp links: plain links that work without JavaScript, tagged for tracking.
 import type { ReactNode } from 'react';
-import type { Site } from '../../data/schema/site.ts';
-import { telHref, whatsappHref } from '../lib/format.ts';
+import type { Site } from '../../core/schema/site.ts';
+import { telHref, whatsappHref } from '../../core/format.ts';
 import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallButton } from './ContactButtons.tsx';
 import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';

@@ -9,7 +9,7 @@ import {
   DoorOpen, GraduationCap, Handshake, House, KeyRound, LockKeyhole, Mail, MapPin, Menu, MessageCircle,
   PackageCheck, Phone, ShieldCheck, Star, Timer, Vault, X, type LucideIcon,
 } from 'lucide-react';
-import type { IconName } from '../lib/icons.ts';
+import type { IconName } from '../../core/icons.ts';
 
 const ICONS: Record<IconName, LucideIcon> = {
   'arrow-right': ArrowRight, 'arrow-up': ArrowUp, 'badge-check': BadgeCheck, 'badge-euro': BadgeEuro,

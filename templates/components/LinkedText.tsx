@@ -1,4 +1,4 @@
-import { linkParts } from '../lib/linked-text.ts';
+import { linkParts } from '../../core/linked-text.ts';
 
 /** A data text with its [links](/path) as links: "Mehr in der <a>Datenschutzerklärung</a>." */
 export function LinkedText({ text }: { text: string }) {

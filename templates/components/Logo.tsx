@@ -1,4 +1,4 @@
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 
 /** The word mark with a key symbol; a link home. */
 export function Logo({ site }: { site: Site }) {

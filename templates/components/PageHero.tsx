@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Site } from '../../data/schema/site.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import type { Site } from '../../core/schema/site.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 import { useLayoutWords } from '../layout/words.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { CallButton, WhatsAppButton } from './ContactButtons.tsx';
 

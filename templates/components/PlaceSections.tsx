@@ -1,8 +1,8 @@
 // The parts of a place page that speak of the place itself: its own text with sources, where we
 // go in and around it, its districts and neighbours. Rendered by templates/pages/CityPage.tsx.
-import type { PlacePageWords } from '../../data/schema/place-pages.ts';
-import { districtsWord, type Place, type PlaceLink } from '../lib/place.ts';
-import { fillSlots } from '../lib/slots.ts';
+import type { PlacePageWords } from '../../core/schema/place-pages.ts';
+import { districtsWord, type Place, type PlaceLink } from '../../core/place.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { LinkedText } from './LinkedText.tsx';
 
 type AreaWords = PlacePageWords['area'];

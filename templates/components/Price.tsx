@@ -1,5 +1,5 @@
-import type { Prices } from '../../data/schema/prices.ts';
-import { outsideText, priceText, quote, type Quote } from '../lib/prices.ts';
+import type { Prices } from '../../core/schema/prices.ts';
+import { outsideText, priceText, quote, type Quote } from '../../core/prices.ts';
 
 /** A price as the customer pays it; `data-price-id` lets the tests compare every page's prices. */
 export function Price({ quote: q, className }: { quote: Quote; className?: string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckList } from './CheckList.tsx';
-import type { Prices } from '../../data/schema/prices.ts';
-import { priceItem } from '../lib/prices.ts';
+import type { Prices } from '../../core/schema/prices.ts';
+import { priceItem } from '../../core/prices.ts';
 import { PriceSchedule } from './Price.tsx';
 
 export interface PriceCardProps {

@@ -1,6 +1,6 @@
-import { postcodeRange, type Place } from '../lib/place.ts';
+import { postcodeRange, type Place } from '../../core/place.ts';
 import { useLayoutWords } from '../layout/words.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { Icon } from './Icon.tsx';
 
 /** A town as a card: its page, its arrival time, on the home page also its postcodes. */

@@ -4,9 +4,9 @@
 // and town required) and written into the contact form's message, so it reaches us with it.
 // Its words come from data/contact-form.yaml.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../data/schema/address.ts';
-import type { AddressSelectorWords } from '../../data/schema/contact-form.ts';
-import { firstMessages } from '../../data/schema/field-errors.ts';
+import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../core/forms/address.ts';
+import type { AddressSelectorWords } from '../../core/schema/contact-form.ts';
+import { firstMessages } from '../../core/forms/field-errors.ts';
 
 export interface AddressSelectorProps {
   /** The id of the textarea the address is written into. */

@@ -4,8 +4,8 @@
 // case-insensitive part of the name, and says how many places match. Its words come from
 // data/place-pages.yaml (`search`).
 import { useEffect, useRef, useState } from 'react';
-import type { CitySearchWords } from '../../data/schema/place-pages.ts';
-import { fillSlots } from '../lib/slots.ts';
+import type { CitySearchWords } from '../../core/schema/place-pages.ts';
+import { fillSlots } from '../../core/slots.ts';
 
 export interface CitySearchProps {
   /** Number of places in the A–Z list. */

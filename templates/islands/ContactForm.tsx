@@ -6,8 +6,8 @@
 // sends JSON and answers with a success or a failure toast. Its words come from
 // data/contact-form.yaml, those of its own variant only.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../data/schema/contact.ts';
-import type { ContactFormTexts, ContactFormWords } from '../../data/schema/contact-form.ts';
+import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../core/forms/contact.ts';
+import type { ContactFormTexts, ContactFormWords } from '../../core/schema/contact-form.ts';
 import { LinkedText } from '../components/LinkedText.tsx';
 import { Toaster, useToasts } from './Toaster.tsx';
 

@@ -3,10 +3,10 @@
 // Their words are the island's (data/reviews-page.yaml, `island`).
 import { useState } from 'react';
 import { Stars } from '../components/Stars.tsx';
-import { relativeDate } from '../lib/relative-date.ts';
-import { fillSlots } from '../lib/slots.ts';
-import type { Review, ReviewList, ReviewSummary } from '../../data/schema/reviews.ts';
-import type { ReviewsIslandWords as Words } from '../../data/schema/reviews-page.ts';
+import { relativeDate } from '../../core/relative-date.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { Review, ReviewList, ReviewSummary } from '../../core/reviews.ts';
+import type { ReviewsIslandWords as Words } from '../../core/schema/reviews-page.ts';
 
 const decimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

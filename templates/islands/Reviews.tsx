@@ -7,9 +7,9 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster, useToasts } from './Toaster.tsx';
 import { countText, ReviewCard, Summary } from './ReviewCards.tsx';
-import { fillSlots } from '../lib/slots.ts';
-import type { ReviewList } from '../../data/schema/reviews.ts';
-import type { ReviewsIslandWords } from '../../data/schema/reviews-page.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { ReviewList } from '../../core/reviews.ts';
+import type { ReviewsIslandWords } from '../../core/schema/reviews-page.ts';
 
 export interface ReviewsProps {
   /** The business's public review page (opens in a new tab). */

@@ -44,7 +44,7 @@ function isWords(value: unknown): boolean {
 
 /**
  * The island's words. Only their form is checked here; which words there are, the build checked
- * against the island's schema in data/schema/ (a page or server of the same build sends them).
+ * against the island's schema in core/schema/ (a page or server of the same build sends them).
  */
 function words<W>(island: IslandName, props: Record<string, unknown>): W {
   if (!isWords(props['words'])) throw new IslandPropsError(island, '"words" is not a set of texts');

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Layout } from '../../data/schema/layout.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { Layout } from '../../core/schema/layout.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { Icon } from '../components/Icon.tsx';
 import { LinkedText } from '../components/LinkedText.tsx';
-import { germanList } from '../lib/format.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { germanList } from '../../core/format.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { Shared } from './Shared.tsx';
 import { useLayoutWords } from './words.ts';
 

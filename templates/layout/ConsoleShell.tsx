@@ -1,7 +1,7 @@
-import type { ConsoleWords } from '../../data/schema/console.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { Logo } from '../components/Logo.tsx';
-import { CONSOLE_TOKENS } from '../lib/build-output.ts';
+import { CONSOLE_TOKENS } from '../../core/build-server-contract.ts';
 
 /**
  * The frame of every page of the owner's console (/intern), which the server fills per request

@@ -1,4 +1,4 @@
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Shared } from './Shared.tsx';

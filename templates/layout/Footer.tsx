@@ -2,8 +2,8 @@ import { LinkItems } from '../components/LinkItems.tsx';
 import type { PageContext } from '../lib/context.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { cityPath } from '../lib/slugs.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { cityPath } from '../../core/slugs.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { Shared } from './Shared.tsx';
 
 /** The footer: address and call, then the lists of data/navigation.yaml under the headings of data/layout.yaml. */

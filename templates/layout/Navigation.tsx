@@ -1,4 +1,4 @@
-import type { NavItem } from '../../data/schema/navigation.ts';
+import type { NavItem } from '../../core/schema/navigation.ts';
 import { isActive } from '../lib/nav.ts';
 
 /** The seven items of the header and the drawer; the current one carries aria-current. */

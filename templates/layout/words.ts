@@ -2,7 +2,7 @@
 // provides them, so a call button or a map needs no prop from every page that shows one. Islands
 // do not use this; they get their words as props, which hydration in the browser can read.
 import { createContext, useContext } from 'react';
-import type { Layout } from '../../data/schema/layout.ts';
+import type { Layout } from '../../core/schema/layout.ts';
 
 export const LayoutWords = createContext<Layout | null>(null);
 

@@ -1,7 +1,8 @@
 // What every page component receives from the build besides its own content.
-import type { Layout } from '../../data/schema/layout.ts';
-import type { Navigation } from '../../data/schema/navigation.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { TemplateName } from '../../core/build-server-contract.ts';
+import type { Layout } from '../../core/schema/layout.ts';
+import type { Navigation } from '../../core/schema/navigation.ts';
+import type { Site } from '../../core/schema/site.ts';
 
 export interface PageContext {
   site: Site;
@@ -21,7 +22,7 @@ export interface PageContext {
    */
   assets: { css: string; js: string; bootCode: string; icon: string; consentDetails: string };
   /** The template name, written to <body data-page> for the browser code and the audit. */
-  template: string;
+  template: TemplateName;
 }
 
 export interface Head {

@@ -1,10 +1,10 @@
 import { IconCards } from '../components/IconCards.tsx';
-import type { About } from '../../data/schema/about.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { About } from '../../core/schema/about.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
-import type { Crumb } from '../lib/structured-data.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface AboutProps {
   site: Site;

@@ -1,5 +1,5 @@
-import type { AreaPageWords } from '../../data/schema/place-pages.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { AreaPageWords } from '../../core/schema/place-pages.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { MapEmbed } from '../components/MapEmbed.tsx';
 import { Island } from '../components/Island.tsx';
@@ -7,10 +7,10 @@ import { TownCard } from '../components/TownCard.tsx';
 import { CitySearch, type CitySearchProps } from '../islands/CitySearch.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
-import { districtsWord, townsWord, type Place } from '../lib/place.ts';
-import { germanCollator } from '../lib/place-names.ts';
-import { fillSlots } from '../lib/slots.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import { districtsWord, townsWord, type Place } from '../../core/place.ts';
+import { germanCollator } from '../../core/place-names.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface AreaProps {
   site: Site;

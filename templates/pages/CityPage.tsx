@@ -1,9 +1,9 @@
 // A place page: a town, a district or the fallback for a name the data does not know.
 import { useLayoutWords } from '../layout/words.ts';
-import type { Prices, VatWording } from '../../data/schema/prices.ts';
-import type { Claims } from '../../data/schema/claims.ts';
+import type { Prices, VatWording } from '../../core/schema/prices.ts';
+import type { Claims } from '../../core/schema/claims.ts';
 import { CheckList } from '../components/CheckList.tsx';
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -11,14 +11,14 @@ import { Faq } from '../components/Faq.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { Section } from '../components/Section.tsx';
-import { districtsWord, postcodeFact, sentenceStart, type Place } from '../lib/place.ts';
+import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
 import { AboutPlace, CityArea } from '../components/PlaceSections.tsx';
 import { cityFaq } from './city-faq.ts';
 import { placeLead } from './place-lead.ts';
-import { priceItem } from '../lib/prices.ts';
-import type { Crumb } from '../lib/structured-data.ts';
-import type { PlacePageWords } from '../../data/schema/place-pages.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { priceItem } from '../../core/prices.ts';
+import type { Crumb } from '../../core/structured-data.ts';
+import type { PlacePageWords } from '../../core/schema/place-pages.ts';
+import { fillSlots } from '../../core/slots.ts';
 import { IconCards } from '../components/IconCards.tsx';
 
 export interface CityProps {

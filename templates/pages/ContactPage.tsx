@@ -1,8 +1,8 @@
-import type { ContactFormTexts } from '../../data/schema/contact-form.ts';
-import type { ContactPage as ContactTexts } from '../../data/schema/contact-page.ts';
-import type { Prices } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
-import { outsideStandardHours } from '../lib/hours.ts';
+import type { ContactFormTexts } from '../../core/schema/contact-form.ts';
+import type { ContactPage as ContactTexts } from '../../core/schema/contact-page.ts';
+import type { Prices } from '../../core/schema/prices.ts';
+import type { Site } from '../../core/schema/site.ts';
+import { outsideStandardHours } from '../../core/hours.ts';
 import type { ReactNode } from 'react';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -13,8 +13,8 @@ import { Section } from '../components/Section.tsx';
 import { AddressSelector, type AddressSelectorProps } from '../islands/AddressSelector.tsx';
 import { ContactForm, variantWords, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { useLayoutWords } from '../layout/words.ts';
-import { fillSlots } from '../lib/slots.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface ContactPageProps {
   site: Site;

@@ -1,7 +1,7 @@
-import type { ContactFormTexts } from '../../data/schema/contact-form.ts';
-import type { Home } from '../../data/schema/home.ts';
-import type { Prices } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { ContactFormTexts } from '../../core/schema/contact-form.ts';
+import type { Home } from '../../core/schema/home.ts';
+import type { Prices } from '../../core/schema/prices.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Gallery, GalleryViewer } from '../components/Gallery.tsx';
@@ -15,11 +15,11 @@ import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
 import { TownCard } from '../components/TownCard.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
-import type { Place } from '../lib/place.ts';
-import { priceItem } from '../lib/prices.ts';
+import type { Place } from '../../core/place.ts';
+import { priceItem } from '../../core/prices.ts';
 import { useLayoutWords } from '../layout/words.ts';
-import { fillSlots } from '../lib/slots.ts';
-import { cityPath } from '../lib/slugs.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { cityPath } from '../../core/slugs.ts';
 
 export interface HomeProps {
   site: Site;

@@ -1,7 +1,7 @@
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { useLayoutWords } from '../layout/words.ts';
-import { formatGermanDate } from '../lib/format.ts';
+import { formatGermanDate } from '../../core/format.ts';
 
 export interface LegalProps {
   site: Site;

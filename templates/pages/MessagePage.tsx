@@ -1,10 +1,10 @@
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
 // The server replaces MESSAGE_TOKENS (server/contact.ts): the heading and the message's HTML.
 import { useLayoutWords } from '../layout/words.ts';
-import { MESSAGE_TOKENS } from '../lib/build-output.ts';
-import { fillSlots } from '../lib/slots.ts';
+import { MESSAGE_TOKENS } from '../../core/build-server-contract.ts';
+import { fillSlots } from '../../core/slots.ts';
 
 /**
  * The page the server answers a plain form POST with (no JavaScript): the site's header and

@@ -1,6 +1,6 @@
 // The 404 page: its words and links come from data/error-pages.yaml (notFound).
-import type { ErrorPages } from '../../data/schema/error-pages.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { ErrorPages } from '../../core/schema/error-pages.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 import { LinkItems } from '../components/LinkItems.tsx';
 

@@ -1,13 +1,13 @@
 import { useLayoutWords } from '../layout/words.ts';
 import type { ReactNode } from 'react';
-import type { WithdrawalSectionId } from '../../data/schema/legal.ts';
-import type { OrderForm } from '../../data/schema/order-form.ts';
-import type { PriceItem, Prices, VatWording } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
+import type { OrderForm } from '../../core/schema/order-form.ts';
+import type { PriceItem, Prices, VatWording } from '../../core/schema/prices.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Price, PriceSchedule } from '../components/Price.tsx';
-import { formatGermanDate } from '../lib/format.ts';
-import { HAPPY_HOUR_ID, quote, surchargeNote } from '../lib/prices.ts';
+import { formatGermanDate } from '../../core/format.ts';
+import { HAPPY_HOUR_ID, quote, surchargeNote } from '../../core/prices.ts';
 
 export interface OrderFormProps {
   site: Site;

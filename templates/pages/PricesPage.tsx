@@ -1,14 +1,14 @@
-import type { PricesPage as PricesPageData } from '../../data/schema/prices-page.ts';
-import type { Prices, VatWording } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { PricesPage as PricesPageData } from '../../core/schema/prices-page.ts';
+import type { Prices, VatWording } from '../../core/schema/prices.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Faq } from '../components/Faq.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Price } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
-import { outsideText, priceText, quote } from '../lib/prices.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import { outsideText, priceText, quote } from '../../core/prices.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface PricesProps {
   site: Site;

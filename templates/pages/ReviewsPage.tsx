@@ -1,11 +1,11 @@
-import type { ReviewsPage as ReviewsTexts } from '../../data/schema/reviews-page.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { ReviewsPage as ReviewsTexts } from '../../core/schema/reviews-page.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Island } from '../components/Island.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Reviews, type ReviewsProps } from '../islands/Reviews.tsx';
 import { useLayoutWords } from '../layout/words.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface ReviewsPageProps {
   site: Site;

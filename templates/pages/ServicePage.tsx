@@ -1,14 +1,14 @@
-import type { Prices } from '../../data/schema/prices.ts';
+import type { Prices } from '../../core/schema/prices.ts';
 import { CheckList } from '../components/CheckList.tsx';
-import type { Service, Services } from '../../data/schema/services.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { Service, Services } from '../../core/schema/services.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
-import { priceItem } from '../lib/prices.ts';
-import { fillSlots } from '../lib/slots.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import { priceItem } from '../../core/prices.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface ServiceProps {
   site: Site;

@@ -1,11 +1,11 @@
-import type { Services } from '../../data/schema/services.ts';
+import type { Services } from '../../core/schema/services.ts';
 import { CheckList } from '../components/CheckList.tsx';
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { fillSlots } from '../lib/slots.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface ServicesProps {
   site: Site;

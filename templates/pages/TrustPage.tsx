@@ -1,14 +1,14 @@
 import { useLayoutWords } from '../layout/words.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from '../../core/schema/site.ts';
 import { CheckList } from '../components/CheckList.tsx';
-import type { TrustFrontMatter } from '../../data/schema/trust.ts';
+import type { TrustFrontMatter } from '../../core/schema/trust.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { Picture } from '../components/Picture.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
-import type { Crumb } from '../lib/structured-data.ts';
+import type { Crumb } from '../../core/structured-data.ts';
 
 export interface TrustProps {
   site: Site;

@@ -1,10 +1,10 @@
 // The four questions of a place page and their answers, from the place's data and the price list.
-import type { Site } from '../../data/schema/site.ts';
-import { arrivalInWords } from '../lib/arrival.ts';
-import { germanList } from '../lib/format.ts';
-import { atWithTown, postcodeRange, sentenceStart, type Place } from '../lib/place.ts';
-import type { PlacePageWords } from '../../data/schema/place-pages.ts';
-import { fillSlots } from '../lib/slots.ts';
+import type { Site } from '../../core/schema/site.ts';
+import { arrivalInWords } from '../../core/arrival.ts';
+import { germanList } from '../../core/format.ts';
+import { atWithTown, postcodeRange, sentenceStart, type Place } from '../../core/place.ts';
+import type { PlacePageWords } from '../../core/schema/place-pages.ts';
+import { fillSlots } from '../../core/slots.ts';
 
 /**
  * The place page's four FAQ questions, answered from the place's data and the price list: its

@@ -1,9 +1,9 @@
 // The first sentence of a place page's hero: where the place lies seen from the shop and how fast
 // we are there, in the words of data/place-pages.yaml (page.lead).
-import type { PlacePageWords } from '../../data/schema/place-pages.ts';
-import { arrivalInWords } from '../lib/arrival.ts';
-import { sentenceStart, type Place } from '../lib/place.ts';
-import { fillSlots } from '../lib/slots.ts';
+import type { PlacePageWords } from '../../core/schema/place-pages.ts';
+import { arrivalInWords } from '../../core/arrival.ts';
+import { sentenceStart, type Place } from '../../core/place.ts';
+import { fillSlots } from '../../core/slots.ts';
 
 export function placeLead(place: Place, words: PlacePageWords['lead'], city: string): string {
   if (place.kind === 'fallback' || place.arrivalTime === null) return words.unknown;

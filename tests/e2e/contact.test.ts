@@ -3,8 +3,8 @@
 // without JavaScript, and the analytics events of a send.
 import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '../../data/schema/contact.ts';
-import { ADDRESS_MESSAGES } from '../../data/schema/address.ts';
+import { CONTACT_MESSAGES } from '../../core/forms/contact.ts';
+import { ADDRESS_MESSAGES } from '../../core/forms/address.ts';
 import { MOBILE, dataLayer, focused, isShown, type Visit, useBrowser } from './browser.ts';
 import {
   contactApi,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { relativeDate } from '../../templates/lib/relative-date.ts';
+import { relativeDate } from '../../core/relative-date.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from '../integration/fixtures/places-fake.ts';
 import { DESKTOP, isShown, useBrowser } from './browser.ts';
 

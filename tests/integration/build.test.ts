@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES_MANIFEST } from '../../build/dist-writer.ts';
 import { contentHash } from '../../build/hash.ts';
-import { securityHeaders } from '../../templates/lib/http-policy.ts';
-import { SERVER_FOLDER, serverFile } from '../../templates/lib/build-output.ts';
+import { securityHeaders } from '../../core/http-policy.ts';
+import { SERVER_FOLDER, serverFile } from '../../core/build-server-contract.ts';
 import { copyData } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 

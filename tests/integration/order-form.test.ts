@@ -4,9 +4,9 @@
 // Abs. 4 BGB, signature lines and a print stylesheet for A4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData, type SiteData } from '../../build/data.ts';
-import { WITHDRAWAL_SECTIONS } from '../../data/schema/legal.ts';
-import { formatEuro } from '../../templates/lib/format.ts';
-import { HAPPY_HOUR_ID, outsideText, priceText, quote, surchargeNote } from '../../templates/lib/prices.ts';
+import { WITHDRAWAL_SECTIONS } from '../../core/schema/legal.ts';
+import { formatEuro } from '../../core/format.ts';
+import { HAPPY_HOUR_ID, outsideText, priceText, quote, surchargeNote } from '../../core/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 

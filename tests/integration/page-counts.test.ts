@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAGE_COUNT_RETENTION_MONTHS } from '../../data/schema/retention.ts';
-import { berlinDay, monthsBefore } from '../../templates/lib/berlin-day.ts';
+import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
+import { berlinDay, monthsBefore } from '../../core/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';

@@ -2,9 +2,9 @@
 // service wherever it is stated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData, type SiteData } from '../../build/data.ts';
-import { formatEuro } from '../../templates/lib/format.ts';
-import { districtsWord } from '../../templates/lib/place.ts';
-import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../templates/lib/prices.ts';
+import { formatEuro } from '../../core/format.ts';
+import { districtsWord } from '../../core/place.ts';
+import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 

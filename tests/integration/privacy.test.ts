@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadData } from '../../build/data.ts';
 import { loadYaml } from '../../build/load.ts';
-import { privacySchema } from '../../data/schema/privacy.ts';
-import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, STORED_TABLES } from '../../data/schema/retention.ts';
+import { privacySchema } from '../../core/schema/privacy.ts';
+import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, STORED_TABLES } from '../../core/retention.ts';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 

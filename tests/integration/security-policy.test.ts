@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { PERMISSIONS_POLICY } from '../../templates/lib/http-policy.ts';
+import { PERMISSIONS_POLICY } from '../../core/http-policy.ts';
 import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 

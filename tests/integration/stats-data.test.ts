@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { daysBefore } from '../../templates/lib/berlin-day.ts';
+import { daysBefore } from '../../core/berlin-day.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { createPageCounter } from '../../server/page-counts.ts';
 import { countsByDayAndPath, dailyTotals, topPages, topPlacePages } from '../../server/stats-data.ts';

@@ -1,8 +1,8 @@
-// The privacy policy lists what the server stores from data/schema/retention.ts (STORED_TABLES):
+// The privacy policy lists what the server stores from core/retention.ts (STORED_TABLES):
 // a table or a column the migrations add without an entry there fails here.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STORED_TABLES } from '../../data/schema/retention.ts';
+import { STORED_TABLES } from '../../core/retention.ts';
 import { openDatabase, type Db } from '../../server/db.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

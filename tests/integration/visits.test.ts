@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
+import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { openDatabase } from '../../server/db.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv } from '../../server/feature-config.ts';

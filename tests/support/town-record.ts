@@ -1,6 +1,6 @@
 // A town of data/cities/ as build/places.ts receives it, for tests that build places from fixtures.
 import type { TownRecord } from '../../build/places.ts';
-import type { District } from '../../data/schema/cities.ts';
+import type { District } from '../../core/schema/cities.ts';
 
 export function townRecord(name: string, districts: District[] = [], extra: Partial<TownRecord> = {}): TownRecord {
   return {

@@ -4,9 +4,9 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../data/schema/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import { backupFileName, backupsToKeep, backupTime, rotateBackups } from '../../server/backup.ts';
-import { berlinDay, daysBefore } from '../../templates/lib/berlin-day.ts';
+import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

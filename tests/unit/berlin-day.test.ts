@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDay, daysBefore, monthsBefore, nextBerlinMidnight } from '../../templates/lib/berlin-day.ts';
+import { berlinDay, daysBefore, monthsBefore, nextBerlinMidnight } from '../../core/berlin-day.ts';
 
 const at = (iso: string) => Date.parse(iso);
 

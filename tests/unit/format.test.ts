@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, formatGermanDate, telHref, whatsappHref } from '../../templates/lib/format.ts';
+import { formatEuro, formatGermanDate, telHref, whatsappHref } from '../../core/format.ts';
 
 describe('formatting', () => {
   it('writes euro amounts the German way', () => {

@@ -1,10 +1,10 @@
-// The security headers are written out as data (templates/lib/http-policy.ts) so that the build
+// The security headers are written out as data (core/http-policy.ts) so that the build
 // needs no server code; helmet, the library that knows which headers a site should send, must
 // produce exactly the same set for the same policy, or this test names the difference. The policy
 // allows a third party only where the configuration and the page need it.
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, NO_THIRD_PARTY, PERMISSIONS_POLICY, REFERRER_POLICY, SECURITY_HEADERS, type PolicyNeeds } from '../../templates/lib/http-policy.ts';
+import { contentSecurityPolicy, NO_THIRD_PARTY, PERMISSIONS_POLICY, REFERRER_POLICY, SECURITY_HEADERS, type PolicyNeeds } from '../../core/http-policy.ts';
 
 function helmetHeaders(needs: PolicyNeeds): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -17,7 +17,7 @@ function helmetHeaders(needs: PolicyNeeds): Record<string, string> {
     strictTransportSecurity: false,
     referrerPolicy: { policy: REFERRER_POLICY },
     // Read by no browser the site is built for, or superseded by the CSP's frame-ancestors
-    // (templates/lib/http-policy.ts says why each is left out).
+    // (core/http-policy.ts says why each is left out).
     xDownloadOptions: false,
     xXssProtection: false,
     xFrameOptions: false,

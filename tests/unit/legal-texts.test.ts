@@ -1,8 +1,8 @@
 // The legal texts carry their own version date, and the withdrawal rules exist once
 // (data/legal/widerruf.md): the AGB include them by id, the order form shows the same sections.
 import { describe, expect, it } from 'vitest';
-import { WITHDRAWAL_SECTIONS } from '../../data/schema/legal.ts';
-import { formatGermanDate } from '../../templates/lib/format.ts';
+import { WITHDRAWAL_SECTIONS } from '../../core/schema/legal.ts';
+import { formatGermanDate } from '../../core/format.ts';
 import { loadChanged, problems } from '../support/data-load.ts';
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { germanCollator, isPlaceSlug, nameFromSlug } from '../../templates/lib/place-names.ts';
+import { germanCollator, isPlaceSlug, nameFromSlug } from '../../core/place-names.ts';
 
 describe('display names from slugs (the old A–Z list\'s rule)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeDate } from '../../templates/lib/relative-date.ts';
+import { relativeDate } from '../../core/relative-date.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const DAY_MS = 86_400_000;

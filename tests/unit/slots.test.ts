@@ -1,6 +1,6 @@
 // Slots in data texts that a page fills per place ("Schlüsseldienst {where}").
 import { describe, expect, it } from 'vitest';
-import { fillSlots, slotsIn } from '../../templates/lib/slots.ts';
+import { fillSlots, slotsIn } from '../../core/slots.ts';
 
 describe('slots', () => {
   it('fills every slot with its value and leaves other braces alone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityPath, slug } from '../../templates/lib/slugs.ts';
+import { cityPath, slug } from '../../core/slugs.ts';
 
 describe('slugs of German place names', () => {
   it.each([

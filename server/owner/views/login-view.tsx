@@ -1,5 +1,5 @@
 // The console's pages before login: the form, and the notice while no password is set.
-import type { ConsoleWords } from '../../../data/schema/console.ts';
+import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { LOGIN_PATH, Notice, type ConsolePage } from './render.tsx';
 
 export function loginPage(words: ConsoleWords, notice: { kind: 'info' | 'error'; text: string } | null): ConsolePage {

@@ -1,7 +1,7 @@
 // Nachrichten: every contact message with its mail state, newest first, with search, "send again"
 // and deletion (after a confirmation page, so it works without JavaScript).
-import type { ConsoleWords } from '../../../data/schema/console.ts';
-import { fillSlots } from '../../../templates/lib/slots.ts';
+import type { ConsoleWords } from '../../../core/schema/console.ts';
+import { fillSlots } from '../../../core/slots.ts';
 import type { MessageList, MessageRow } from '../messages.ts';
 import { berlinTime, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 

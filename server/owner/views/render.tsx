@@ -2,9 +2,9 @@
 // navigation and the page's body rendered here. Every text comes from data/console.yaml.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ConsoleWords } from '../../../data/schema/console.ts';
-import { CONSOLE_TOKENS } from '../../../templates/lib/build-output.ts';
-import { escapeMarkup as escapeHtml } from '../../../templates/lib/escape.ts';
+import type { ConsoleWords } from '../../../core/schema/console.ts';
+import { CONSOLE_TOKENS } from '../../../core/build-server-contract.ts';
+import { escapeMarkup as escapeHtml } from '../../../core/escape.ts';
 
 export const SECTIONS = ['messages', 'visits', 'reviews', 'system'] as const;
 export type Section = (typeof SECTIONS)[number];

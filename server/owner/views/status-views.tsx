@@ -1,7 +1,7 @@
 // Bewertungen (the last sync and "Jetzt synchronisieren") and System (database, mail queue,
 // backups, the build).
-import type { ConsoleWords } from '../../../data/schema/console.ts';
-import { fillSlots } from '../../../templates/lib/slots.ts';
+import type { ConsoleWords } from '../../../core/schema/console.ts';
+import { fillSlots } from '../../../core/slots.ts';
 import { berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;

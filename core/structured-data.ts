@@ -1,5 +1,5 @@
 // schema.org data of the one business entity; every page refers to it by its @id.
-import type { Site } from '../../data/schema/site.ts';
+import type { Site } from './schema/site.ts';
 
 export function businessId(siteUrl: string): string {
   return `${siteUrl}/#business`;

@@ -17,7 +17,7 @@ export const privacySchema = z.object({
       }),
     )
     .min(1),
-  /** "{days}", "{months}" and "{hours}" are filled from data/schema/retention.ts. */
+  /** "{days}", "{months}" and "{hours}" are filled from core/retention.ts. */
   retention: z.record(retentionKey, text),
 });
 

@@ -1,8 +1,8 @@
 // Looking prices up by their id in data/prices.yaml and stating them as the customer pays them
 // (PAngV): a job that needs a part is shown with the cheapest part included, and every price the
 // surcharge applies to is shown with its price outside the standard hours. Pages never type a price.
-import type { PriceItem, Prices, VatWording } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
+import type { PriceItem, Prices, VatWording } from './schema/prices.ts';
+import type { Site } from './schema/site.ts';
 import { formatEuro } from './format.ts';
 
 /** The happy-hour rule as a price item, so it is shown (and checked) like every other price. */

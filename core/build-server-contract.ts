@@ -3,8 +3,8 @@
 // sides check it with. The build validates before it writes; the server checks at start and
 // refuses a dist/ of another version with what to rebuild (server/index.ts).
 import { z } from 'zod';
-import { consoleWordsSchema } from '../../data/schema/console.ts';
-import { reviewsIslandWordsSchema } from '../../data/schema/reviews-page.ts';
+import { consoleWordsSchema } from './schema/console.ts';
+import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
 export const SERVER_FOLDER = '_server';
@@ -25,6 +25,15 @@ export const SERVER_FILES = { fallbackPage: 'place-fallback.html', messagePage: 
 export function serverFile(name: keyof typeof SERVER_FILES): string {
   return `${SERVER_FOLDER}/${SERVER_FILES[name]}`;
 }
+
+/**
+ * The kinds of page the build renders, each route's `template`: written to <body data-page> for the
+ * browser code, and to the route list for the audit, the link checker and the tests. Town and
+ * district pages are the place pages of the two kinds of place; `fallback` is the place page the
+ * server fills for a place the data does not know.
+ */
+export const TEMPLATE_NAMES = ['home', 'services', 'service', 'prices', 'about', 'trust', 'contact', 'reviews', 'area', 'town', 'district', 'fallback', 'legal', 'order', 'message', '404'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
 export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
@@ -48,7 +57,7 @@ export const siteFactsSchema = z.object({
 export type SiteFacts = z.infer<typeof siteFactsSchema>;
 
 export const routeManifestSchema = z.array(
-  z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.string().min(1), title: z.string(), indexable: z.boolean() }),
+  z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.enum(TEMPLATE_NAMES), title: z.string(), indexable: z.boolean() }),
 );
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
 

@@ -8,7 +8,7 @@ const text = z.string().min(2);
 
 /**
  * The words of the reviews island. The build also writes them into the site facts
- * (templates/lib/build-output.ts), from which the server renders the island.
+ * (core/build-server-contract.ts), from which the server renders the island.
  */
 export const reviewsIslandWordsSchema = z
   .object({

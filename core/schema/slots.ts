@@ -1,7 +1,7 @@
-// A data text with {slots} the page fills per place (templates/lib/slots.ts): the schema names the
+// A data text with {slots} the page fills per place (core/slots.ts): the schema names the
 // slots a field may use and refuses any other, so a typo names file and field when the data loads.
 import { z } from 'zod';
-import { slotsIn } from '../../templates/lib/slots.ts';
+import { slotsIn } from '../slots.ts';
 
 export function slotText<S extends string>(allowed: readonly S[], base: z.ZodString = z.string().min(2)) {
   return base.superRefine((value, context) => {

@@ -1,5 +1,5 @@
 // Data texts that a page completes per place: "Schlüsseldienst {where} – 24/7 Notdienst". The
-// schema of each such field names the slots it may use (data/schema/slots.ts), so a typo stops the
+// schema of each such field names the slots it may use (core/schema/slots.ts), so a typo stops the
 // build with file and field; filling a slot the page does not know is a programming error.
 const SLOT = /\{([a-zA-Z]+)\}/g;
 

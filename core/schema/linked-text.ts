@@ -1,8 +1,8 @@
 // A data text that may hold links written as in Markdown, "[Datenschutzerklärung](/datenschutz)"
-// (templates/lib/linked-text.ts): each must lead to a page of the site, and a bracket that is not
+// (core/linked-text.ts): each must lead to a page of the site, and a bracket that is not
 // a whole link is refused, so a typo names file and field instead of showing "[" on the page.
 import { z } from 'zod';
-import { linkParts } from '../../templates/lib/linked-text.ts';
+import { linkParts } from '../linked-text.ts';
 
 export function linkedText(base: z.ZodString = z.string().min(2)) {
   return base.superRefine((value, context) => {

@@ -18,7 +18,7 @@ const priceItem = z.object({
 
 const vatWording = z.object({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });
 
-/** "Mo–Fr 8–18 Uhr": days and whole hours, parsed by templates/lib/hours.ts. */
+/** "Mo–Fr 8–18 Uhr": days and whole hours, parsed by core/hours.ts. */
 export const HOURS_PATTERN = /^(Mo|Di|Mi|Do|Fr|Sa|So)(?:–(Mo|Di|Mi|Do|Fr|Sa|So))? (\d{1,2})–(\d{1,2}) Uhr/;
 
 export const pricesSchema = z.object({

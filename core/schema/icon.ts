@@ -1,5 +1,5 @@
-// An icon in a data file, by one of the names the site can draw (templates/lib/icons.ts).
+// An icon in a data file, by one of the names the site can draw (core/icons.ts).
 import { z } from 'zod';
-import { ICON_NAMES } from '../../templates/lib/icons.ts';
+import { ICON_NAMES } from '../icons.ts';
 
 export const iconName = z.enum(ICON_NAMES, { error: (issue) => `is no icon the site can draw (got "${String(issue.input)}"); use one of ${ICON_NAMES.join(', ')}` });

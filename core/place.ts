@@ -1,6 +1,6 @@
 // A place of the service area as its page shows it: a town, one of its districts, or the
 // fallback for a name the data does not know. Built by build/places.ts, rendered by CityPage.
-import type { DistrictWord, TownKind } from '../../data/schema/cities.ts';
+import type { DistrictWord, TownKind } from './schema/cities.ts';
 import { germanList } from './format.ts';
 import { fillSlots } from './slots.ts';
 

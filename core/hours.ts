@@ -1,7 +1,7 @@
 // Opening hours next to the surcharge window: the office may be open when the fixed prices do not
 // hold (Saturday in the example data), and a visitor must read that beside the hours.
-import { HOURS_PATTERN, type Prices } from '../../data/schema/prices.ts';
-import type { Site } from '../../data/schema/site.ts';
+import { HOURS_PATTERN, type Prices } from './schema/prices.ts';
+import type { Site } from './schema/site.ts';
 
 const DAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
 

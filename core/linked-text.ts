@@ -1,5 +1,5 @@
 // Data texts may hold links written as in Markdown: "Mehr in der [Datenschutzerklärung](/datenschutz)."
-// (templates/components/LinkedText.tsx renders them; data/schema/linked-text.ts checks them).
+// (templates/components/LinkedText.tsx renders them; core/schema/linked-text.ts checks them).
 const LINK = /\[([^\]]+)\]\(([^)\s]*)\)/g;
 
 export type TextPart = string | { text: string; href: string };

@@ -3,7 +3,7 @@
 // data/postcodes.csv (GeoNames, which names towns, not districts) by the town's name; a district
 // shows postcodes of its own only when the owner adds them with their source (see data/README.md).
 import { z } from 'zod';
-import { words } from '../../templates/lib/format.ts';
+import { words } from '../format.ts';
 
 export const REGIONS = ['Hauptstandort', 'Ruhrgebiet', 'Ruhrgebiet Nord', 'Ruhrgebiet Ost', 'Rheinland', 'Bergisches Land', 'Niederrhein'] as const;
 
