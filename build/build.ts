@@ -24,7 +24,7 @@ import { headerPolicy } from './security-policy.ts';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 
 /** A place the data does not know: the server answers it with the fallback page (audit, tests). */
-const FALLBACK_EXAMPLE_PATH = '/schluesseldienst/beispielort';
+const UNKNOWN_PLACE_EXAMPLE_PATH = '/schluesseldienst/beispielort';
 
 /** An SVG as a data: URL, percent-encoding only what a URL or a quoted attribute requires (a third shorter than encodeURIComponent). */
 function svgDataUrl(svg: string): string {
@@ -245,7 +245,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   // folder, so it is not published. The 404 template is listed under its file, which the server
   // serves with status 200 (Lighthouse refuses 4xx).
   const manifest = routes.filter((route) => route.file !== MESSAGE_FILE).map((route) => ({
-    path: route.template === 'fallback' ? FALLBACK_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
+    path: route.template === 'fallback' ? UNKNOWN_PLACE_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
     file: route.file,
     template: route.template,
     title: route.head.title,

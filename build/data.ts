@@ -6,7 +6,7 @@ import { aboutSchema, type About } from '../core/schema/about.ts';
 import { contactPageSchema, type ContactPage } from '../core/schema/contact-page.ts';
 import { contactFormSchema, type ContactFormTexts } from '../core/schema/contact-form.ts';
 import { reviewsPageSchema, type ReviewsPage } from '../core/schema/reviews-page.ts';
-import { citiesFileSchema } from '../core/schema/cities.ts';
+import { placesFileSchema } from '../core/schema/places.ts';
 import { claimsSchema, type Claims } from '../core/schema/claims.ts';
 import { homeSchema, type Home } from '../core/schema/home.ts';
 import { proseFrontMatterSchema, type ProseFrontMatter } from '../core/schema/legal.ts';
@@ -55,7 +55,7 @@ export interface SiteData {
   prices: Prices;
   /** Every promise with a number or a guarantee (data/claims.yaml), placeholders filled. */
   claims: Claims;
-  /** Arrival times as promised, computed from the towns of data/cities/. */
+  /** Arrival times as promised, computed from the towns of data/places/. */
   arrival: ArrivalFacts;
   /** The VAT wording data/site.yaml chooses. */
   vat: VatWording;
@@ -143,7 +143,7 @@ function loadTrustPages(dataDir: string, fill: <T>(data: T, label: string) => T,
       const { callBox } = prose.data;
       const townRows = callBox.towns.map((name, i) => {
         const town = places.find((place) => place.kind === 'town' && place.name === name);
-        if (!town?.arrivalTime) throw new DataError(label, `callBox.towns[${i}]`, `"${name}" is not a town of data/cities/`);
+        if (!town?.arrivalTime) throw new DataError(label, `callBox.towns[${i}]`, `"${name}" is not a town of data/places/`);
         return { label: town.name, value: town.arrivalTime };
       });
       const page = { ...prose.data, callBox: { ...callBox, rows: [...callBox.rows, ...townRows] } };
@@ -160,12 +160,12 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   checkNeeds(prices);
   const vat = vatWording(site, prices);
 
-  const towns: TownRecord[] = readdirSync(join(dataDir, 'cities'))
+  const towns: TownRecord[] = readdirSync(join(dataDir, 'places'))
     .filter((name) => name.endsWith('.yaml'))
     .sort()
     .flatMap((name) => {
-      const [path, label] = file(`cities/${name}`);
-      return loadYaml(path, label, citiesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
+      const [path, label] = file(`places/${name}`);
+      return loadYaml(path, label, placesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
     });
   const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
 

@@ -5,7 +5,7 @@
 // and still reachable from the A–Z list and the search, because people do look for their district.
 // Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
 // its penalty would hit the whole domain.
-import { OWN_DESCRIPTION_WORDS } from '../core/schema/cities.ts';
+import { OWN_DESCRIPTION_WORDS } from '../core/schema/places.ts';
 import { words } from '../core/format.ts';
 import type { Place } from '../core/place.ts';
 import type { Nearest } from './similarity.ts';
@@ -23,8 +23,8 @@ const NO_OWN_CONTENT = 'district without a description of its own';
 
 /** The decision from the data alone; a district that passes it must still pass `tooSimilar`. */
 export function placeIndexing(place: Place): IndexDecision {
+  if (!place.known) return { indexable: false, reason: 'unknown place' };
   if (place.kind === 'town') return { indexable: true, reason: null };
-  if (place.kind === 'fallback') return { indexable: false, reason: 'unknown place' };
   if (place.description === null) return { indexable: false, reason: NO_OWN_CONTENT };
   const count = words(place.description).length;
   if (count < OWN_DESCRIPTION_WORDS) return { indexable: false, reason: `description shorter than ${OWN_DESCRIPTION_WORDS} words` };

@@ -3,7 +3,7 @@
 // towns, not districts) unless the data gives its own with their source. It names neighbours
 // only where the data lists them; otherwise its page lists the town's other districts as such.
 import type { Site } from '../core/schema/site.ts';
-import { DISTRICT_WORDS, type DistrictWord, type Town } from '../core/schema/cities.ts';
+import { DISTRICT_WORDS, type DistrictWord, type Town } from '../core/schema/places.ts';
 import { plainPhrases, type Place, type PlaceLink } from '../core/place.ts';
 import { placePath, slug as slugOf } from '../core/slugs.ts';
 import { DataError, DataErrors } from './data-error.ts';
@@ -136,6 +136,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
     const { at, to } = plainPhrases(town.name);
     places.push({
       kind: 'town',
+      known: true,
       slug: townSlug,
       path: townLink.path,
       name: town.name,
@@ -163,6 +164,7 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
       const slug = districtSlug(district.name, town);
       places.push({
         kind: 'district',
+        known: true,
         slug,
         path: districtLinks[index]!.path,
         name: district.name,

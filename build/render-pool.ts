@@ -26,6 +26,7 @@
 // build/launch.mjs), which calls `serveRenderWorker` when it is not the main thread.
 import { MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import type { Place } from '../core/place.ts';
+import type { TemplateName } from '../core/build-server-contract.ts';
 import { brotliQuality, cachedQuality } from './compress.ts';
 import { writeNow, writerHash, type WriteResult, type Written } from './dist-writer.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
@@ -75,7 +76,7 @@ export interface MadePage {
 }
 
 /** The templates of the place pages (one per kind of place, core/place.ts). */
-const PLACE_TEMPLATES: ReadonlySet<string> = new Set<Place['kind']>(['town', 'district', 'fallback']);
+const PLACE_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(['town', 'district', 'fallback']);
 
 /** One of the thousand place pages (their brotli quality: build/compress.ts). */
 export function isPlacePage(route: Route): boolean {

@@ -1,4 +1,4 @@
-// Arrival times as the site promises them, computed from the towns' own times (data/cities/), so
+// Arrival times as the site promises them, computed from the towns' own times (data/places/), so
 // a generic "15–30 Minuten" always names the towns it holds for and never covers Hamm's 50–70.
 import type { Place } from './place.ts';
 import { germanList } from './format.ts';
@@ -36,7 +36,7 @@ export function arrivalFacts(places: Place[], coreMaxMinutes: number): ArrivalFa
   const byTime = [...towns].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const core = byTime.filter(({ range }) => range[1] <= coreMaxMinutes);
   const main = towns.find(({ town }) => town.isMainLocation) ?? byTime[0];
-  if (!main || core.length === 0) throw new Error(`data/claims.yaml: arrival.coreMaxMinutes: no town of data/cities/ is reached within ${coreMaxMinutes} minutes`);
+  if (!main || core.length === 0) throw new Error(`data/claims.yaml: arrival.coreMaxMinutes: no town of data/places/ is reached within ${coreMaxMinutes} minutes`);
   const slowest = byTime.reduce((worst, next) => (next.range[1] > worst.range[1] ? next : worst));
   return {
     core: minutes([Math.min(...core.map(({ range }) => range[0])), Math.max(...core.map(({ range }) => range[1]))]),

@@ -10,7 +10,7 @@ import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 export const SERVER_FOLDER = '_server';
 
 /**
- * fallbackPage: the page of a place the data does not know, with FALLBACK_TOKENS for name and slug;
+ * unknownPlacePage: the place page of a place the data does not know, with UNKNOWN_PLACE_TOKENS for name and slug;
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
  * consolePage: the frame of the owner's console (/intern), with CONSOLE_TOKENS;
  * siteFacts: the few business facts the server needs, and the words of the island it renders (siteFactsSchema);
@@ -19,7 +19,7 @@ export const SERVER_FOLDER = '_server';
  * policy: the Content-Security-Policy of every response and of the pages that need more
  * (headerPolicySchema).
  */
-export const SERVER_FILES = { fallbackPage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -35,7 +35,7 @@ export function serverFile(name: keyof typeof SERVER_FILES): string {
 export const TEMPLATE_NAMES = ['home', 'services', 'service', 'prices', 'about', 'trust', 'contact', 'reviews', 'area', 'town', 'district', 'fallback', 'legal', 'order', 'message', '404'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
-export const FALLBACK_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
+export const UNKNOWN_PLACE_TOKENS = { name: 'FALLBACKPLACENAME', slug: 'fallbackplaceslug' } as const;
 export const MESSAGE_TOKENS = { title: 'MESSAGETITLE', body: 'MESSAGEBODY' } as const;
 export const CONSOLE_TOKENS = { title: 'CONSOLETITLE', nav: 'CONSOLENAV', body: 'CONSOLEBODY' } as const;
 
@@ -70,7 +70,7 @@ export type HeaderPolicy = z.infer<typeof headerPolicySchema>;
 
 /** The texts of the server's files as the server read them; null where a file is missing. */
 export interface ServerFileTexts {
-  fallbackPage: string | null;
+  unknownPlacePage: string | null;
   messagePage: string | null;
   consolePage: string | null;
   siteFacts: string | null;
@@ -100,12 +100,12 @@ function checkJson(name: keyof typeof SERVER_FILES, text: string, schema: z.ZodT
 export function serverFileProblems(files: ServerFileTexts): string[] {
   const problems: string[] = [];
   const rebuild = 'was written by another version of the build; run "npm run build"';
-  const template = (name: 'fallbackPage' | 'messagePage' | 'consolePage', tokens: readonly string[]) => {
+  const template = (name: 'unknownPlacePage' | 'messagePage' | 'consolePage', tokens: readonly string[]) => {
     const text = files[name];
     const missing = text === null ? [] : tokens.filter((token) => !text.includes(token));
     if (missing.length > 0) problems.push(`dist/${serverFile(name)} lacks ${missing.join(' and ')} and ${rebuild}.`);
   };
-  template('fallbackPage', Object.values(FALLBACK_TOKENS));
+  template('unknownPlacePage', Object.values(UNKNOWN_PLACE_TOKENS));
   template('messagePage', Object.values(MESSAGE_TOKENS));
   template('consolePage', Object.values(CONSOLE_TOKENS));
   for (const [name, schema] of [['siteFacts', siteFactsSchema], ['policy', headerPolicySchema]] as const) {

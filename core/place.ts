@@ -1,6 +1,7 @@
-// A place of the service area as its page shows it: a town, one of its districts, or the
-// fallback for a name the data does not know. Built by build/places.ts, rendered by CityPage.
-import type { DistrictWord, TownKind } from './schema/cities.ts';
+// A place of the service area as its page shows it: a town or one of its districts, the two kinds of
+// place; or a name the data does not know, whose page the server fills in. Built by build/places.ts,
+// rendered by templates/pages/place/PlacePage.tsx.
+import type { DistrictWord, TownKind } from './schema/places.ts';
 import { germanList } from './format.ts';
 import { fillSlots } from './slots.ts';
 
@@ -12,7 +13,9 @@ export interface PlaceLink {
 }
 
 export interface Place {
-  kind: 'town' | 'district' | 'fallback';
+  kind: 'town' | 'district';
+  /** False for the page of a place the data does not know (a name the server fills in, shown like a town's, with nothing promised). */
+  known: boolean;
   slug: string;
   path: string;
   name: string;
@@ -23,7 +26,7 @@ export interface Place {
   /** The town a district belongs to (the place itself for a town). */
   town: PlaceLink | null;
   region: string | null;
-  /** "20–30 Min." from data/cities/; null for a place the data does not know (no time is promised). */
+  /** "20–30 Min." from data/places/; null for a place the data does not know (no time is promised). */
   arrivalTime: string | null;
   /**
    * Real postcodes of the town (GeoNames names towns, not districts), on a district's page too,

@@ -16,6 +16,6 @@ export function placePath(placeSlug: string): string {
   return `/schluesseldienst/${placeSlug}`;
 }
 
-export function cityPath(name: string): string {
+export function placePathByName(name: string): string {
   return placePath(slug(name));
 }

@@ -74,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
   const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
   const consolePage = table.templates.get(SERVER_FILES.consolePage) ?? null;
-  const problems = serverFileProblems({ fallbackPage: table.templates.get(SERVER_FILES.fallbackPage) ?? null, messagePage, consolePage, siteFacts, policy });
+  const problems = serverFileProblems({ unknownPlacePage: table.templates.get(SERVER_FILES.unknownPlacePage) ?? null, messagePage, consolePage, siteFacts, policy });
   if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
   // Held until close(): `npm run restore` refuses while it is, and a second server does not start.
   const lock = lockDatabase(options.databasePath, 'server');

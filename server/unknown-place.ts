@@ -8,11 +8,11 @@ import { placePath } from '../core/slugs.ts';
 import { sendEntry } from './replies.ts';
 import { PAGE_CACHE_CONTROL } from '../core/http-policy.ts';
 import { htmlEntry, type StaticTable } from './static-table.ts';
-import { FALLBACK_TOKENS, SERVER_FILES } from '../core/build-server-contract.ts';
+import { UNKNOWN_PLACE_TOKENS, SERVER_FILES } from '../core/build-server-contract.ts';
 
 // The tokens the build writes into the template (docs/build-server-contract.md).
-const NAME_TOKEN = new RegExp(FALLBACK_TOKENS.name, 'g');
-const SLUG_TOKEN = new RegExp(FALLBACK_TOKENS.slug, 'g');
+const NAME_TOKEN = new RegExp(UNKNOWN_PLACE_TOKENS.name, 'g');
+const SLUG_TOKEN = new RegExp(UNKNOWN_PLACE_TOKENS.slug, 'g');
 
 /** The fallback page of a place the data does not know; the slug must have passed isPlaceSlug. */
 export function fillFallback(template: string, slug: string): string {
@@ -29,7 +29,7 @@ export function placeRoutes(table: StaticTable): Router {
     res.set('Cache-Control', 'public, max-age=3600').redirect(301, placePath(slug));
   });
   router.get('/schluesseldienst/:slug', (req, res, next) => {
-    const template = table.templates.get(SERVER_FILES.fallbackPage);
+    const template = table.templates.get(SERVER_FILES.unknownPlacePage);
     const slug = req.params.slug;
     if (template === undefined || !isPlaceSlug(slug)) return next();
     sendEntry(req, res, htmlEntry(fillFallback(template, slug), PAGE_CACHE_CONTROL, table.security));

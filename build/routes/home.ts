@@ -8,7 +8,7 @@ import type { Route, RouteKit } from './route.ts';
 
 function townNamed(places: Place[], name: string): Place {
   const town = places.find((place) => place.kind === 'town' && place.name === name);
-  if (!town) throw new DataError('data/home.yaml', 'coverage.cities', `"${name}" is not a town of data/cities/`);
+  if (!town) throw new DataError('data/home.yaml', 'coverage.towns', `"${name}" is not a town of data/places/`);
   return town;
 }
 
@@ -25,7 +25,7 @@ export function homeRoutes({ data, siteUrl, images, page }: RouteKit): Route[] {
         // The Locksmith is defined here, once; every other page refers to it by its @id.
         structuredData: [localBusiness(site, siteUrl), webPage(siteUrl, '/', home.seo.title, home.seo.description)],
       },
-      createElement(HomePage, { site, home, prices, images, coverage: home.coverage.cities.map((name) => townNamed(data.places, name)), contactForm: data.contactForm.form }),
+      createElement(HomePage, { site, home, prices, images, coverage: home.coverage.towns.map((name) => townNamed(data.places, name)), contactForm: data.contactForm.form }),
     ),
   ];
 }

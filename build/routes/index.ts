@@ -5,20 +5,20 @@ import { contactRoutes } from './contact.ts';
 import { errorRoutes } from './errors.ts';
 import { homeRoutes } from './home.ts';
 import { legalRoutes } from './legal.ts';
-import { placeRoutes } from './places.ts';
+import { placePageRoutes } from './place-pages.ts';
 import { pricesRoutes } from './prices.ts';
 import { routeKit, type Route, type RouteInputs } from './route.ts';
 import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
 import { DataError, DataErrors } from '../data-error.ts';
 import type { Navigation } from '../../core/schema/navigation.ts';
-import { cityPath } from '../../core/slugs.ts';
+import { placePathByName } from '../../core/slugs.ts';
 
 export { fileForPath, routeKit, type Route, type RouteInputs } from './route.ts';
-export { FALLBACK_FILE, placeRouteMaker, type PlaceRouteMaker } from './places.ts';
+export { UNKNOWN_PLACE_FILE, placeRouteMaker, type PlaceRouteMaker } from './place-pages.ts';
 export { MESSAGE_FILE } from './contact.ts';
 
-const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placeRoutes, legalRoutes, errorRoutes];
+const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placePageRoutes, legalRoutes, errorRoutes];
 
 export function listRoutes(inputs: RouteInputs): Route[] {
   const kit = routeKit(inputs);
@@ -36,7 +36,7 @@ function checkNavigation(navigation: Navigation, paths: Set<string | null>): voi
     links.flatMap((link, i) => (paths.has(link.href) ? [] : [new DataError('data/navigation.yaml', `${field}[${i}].href`, `"${link.href}" is no page the build writes; link one of its pages`)])),
   );
   footer.towns.forEach((town, i) => {
-    if (!paths.has(cityPath(town))) dead.push(new DataError('data/navigation.yaml', `footer.towns[${i}]`, `"${town}" is not a town of data/cities/`));
+    if (!paths.has(placePathByName(town))) dead.push(new DataError('data/navigation.yaml', `footer.towns[${i}]`, `"${town}" is not a town of data/places/`));
   });
   if (dead.length > 0) throw new DataErrors(dead);
 }

@@ -81,14 +81,14 @@ export const homeSchema = z.object({
   coverage: z.object({
     heading: text,
     lead: text,
-    /** Town names of data/cities/; postcodes and arrival times come from there. */
-    cities: z.array(text).length(8),
+    /** Town names of data/places/; postcodes and arrival times come from there. */
+    towns: z.array(text).length(8),
     link: z.object({ label: text, href: internalPath }),
   }),
   /** The contact section with the form (variant A). */
   contact: z.object({ heading: text, lead: text }),
   finalCta: z.object({ heading: text, text }),
-  cityStrip: z.object({ heading: text, cities: z.array(text).min(1) }),
+  townStrip: z.object({ heading: text, towns: z.array(text).min(1) }),
 });
 
 export type Home = z.infer<typeof homeSchema>;

@@ -8,7 +8,7 @@ import { slotText } from './slots.ts';
 
 const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
 const PLACE_SLOTS = ['where', 'at', 'arrival', 'door'] as const;
-const FALLBACK_SLOTS = ['name', 'at', 'door'] as const;
+const UNKNOWN_PLACE_SLOTS = ['name', 'at', 'door'] as const;
 
 const head = <S extends string>(slots: readonly S[]) => z.object({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) }).strict();
 
@@ -30,7 +30,7 @@ const pageSchema = z
       .object({ heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), postcodesOfTown: words('town', 'postcodes'), postcodesUnknown: words() })
       .strict(),
     about: z.object({ heading: words('name'), population: words('name', 'population'), sources: words('sources'), populationSource: words() }).strict(),
-    area: z
+    surroundings: z
       .object({
         heading: words('town'),
         headingUnknown: words('to'),
@@ -99,7 +99,7 @@ export const placePagesSchema = z
     area: z.object({ title: seoTitle, description: slotText(AREA_SLOTS, z.string().min(50)) }).strict(),
     areaPage: areaPageSchema,
     place: head(PLACE_SLOTS),
-    fallback: head(FALLBACK_SLOTS),
+    unknownPlace: head(UNKNOWN_PLACE_SLOTS),
     page: pageSchema,
     search: z.object({ label: words(), placeholder: words(), all: words('count'), one: words(), found: words('count') }).strict(),
   })

@@ -24,7 +24,7 @@ export const trustFrontMatterSchema = z.object({
     text: text.optional(),
     /** Label and value rows, e.g. arrival times per area. */
     rows: z.array(z.object({ label: text, value: text })).default([]),
-    /** Towns of data/cities/ shown as rows with their own arrival times (never typed twice). */
+    /** Towns of data/places/ shown as rows with their own arrival times (never typed twice). */
     towns: z.array(text).default([]),
     bullets: z.array(text).default([]),
   }),

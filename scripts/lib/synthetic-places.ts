@@ -24,7 +24,7 @@ interface TownRecord {
 /** Copies `dataDir` to `targetDir` and adds towns until towns and districts number `places` (or a few more); returns that number. */
 export function writeSyntheticData(dataDir: string, targetDir: string, places: number): number {
   cpSync(dataDir, targetDir, { recursive: true });
-  const folder = join(targetDir, 'cities');
+  const folder = join(targetDir, 'places');
   const files = readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort();
   const documents = files.map((name) => ({ name, data: parse(readFileSync(join(folder, name), 'utf8')) as { towns: TownRecord[] } }));
   const towns = documents.flatMap((document) => document.data.towns);

@@ -2,7 +2,7 @@ import { LinkItems } from '../components/LinkItems.tsx';
 import type { PageContext } from '../lib/context.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { cityPath } from '../../core/slugs.ts';
+import { placePathByName } from '../../core/slugs.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { Shared } from './Shared.tsx';
 
@@ -45,7 +45,7 @@ function FooterContent({ context }: { context: PageContext }) {
         <nav aria-label={words.area}>
           <h2 className="footer-heading">{words.area}</h2>
           <ul>
-            <LinkItems links={links.towns.map((town) => ({ href: cityPath(town), label: fillSlots(layout.townLink, { town }) }))} />
+            <LinkItems links={links.towns.map((town) => ({ href: placePathByName(town), label: fillSlots(layout.townLink, { town }) }))} />
             <li>
               <a href="/einsatzgebiet">{words.allTowns}</a>
             </li>

@@ -19,7 +19,7 @@ import type { Place } from '../../core/place.ts';
 import { priceItem } from '../../core/prices.ts';
 import { useLayoutWords } from '../layout/words.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { cityPath } from '../../core/slugs.ts';
+import { placePathByName } from '../../core/slugs.ts';
 
 export interface HomeProps {
   site: Site;
@@ -228,7 +228,7 @@ export function HomePage(props: HomeProps) {
         </div>
       </Section>
       <CallToAction site={site} heading={home.finalCta.heading} text={home.finalCta.text} location="cta" />
-      <LinkStrip heading={home.cityStrip.heading} links={home.cityStrip.cities.map((town) => ({ title: fillSlots(layout.townLink, { town }), href: cityPath(town) }))} muted />
+      <LinkStrip heading={home.townStrip.heading} links={home.townStrip.towns.map((town) => ({ title: fillSlots(layout.townLink, { town }), href: placePathByName(town) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
   );

@@ -246,7 +246,7 @@ describe('the home page holds every section', () => {
     expect(hrefs(reviews)).toEqual(['/bewertungen']);
   });
 
-  it('eight coverage cities linking to /schluesseldienst/{slug}, and the city strip', () => {
+  it('eight coverage towns linking to /schluesseldienst/{slug}, and the town strip', () => {
     expect(hrefs(section('einsatzgebiet'))).toEqual([
       '/schluesseldienst/essen', '/schluesseldienst/duisburg', '/schluesseldienst/bochum', '/schluesseldienst/oberhausen',
       '/schluesseldienst/gelsenkirchen', '/schluesseldienst/dortmund', '/schluesseldienst/bottrop', '/schluesseldienst/ratingen', '/einsatzgebiet',

@@ -70,9 +70,9 @@ describe('a district with a description of its own', () => {
 
   beforeAll(async () => {
     data = copyData();
-    const file = 'cities/ruhrgebiet.yaml';
-    const cities = parse(data.read(file));
-    const essen = cities.towns.find((town: { name: string }) => town.name === 'Essen');
+    const file = 'places/ruhrgebiet.yaml';
+    const places = parse(data.read(file));
+    const essen = places.towns.find((town: { name: string }) => town.name === 'Essen');
     const entry = (name: string, description: string) => ({ name, description, sources: [`Wikipedia: Essen-${name}`] });
     essen.districts = essen.districts.map((district: string | { name: string }) => {
       const name = typeof district === 'string' ? district : district.name;
@@ -87,7 +87,7 @@ describe('a district with a description of its own', () => {
       const { description, sources, ...rest } = district as { description?: string; sources?: string[] };
       return rest;
     });
-    data.write(file, stringify(cities));
+    data.write(file, stringify(places));
     site = await buildSite({ dataDir: data.dir });
   }, 180_000);
   afterAll(() => {
@@ -125,8 +125,8 @@ describe('a district with a description of its own', () => {
   it('the build refuses a description without sources, naming file and field', async () => {
     const broken = copyData();
     try {
-      broken.edit('cities/ruhrgebiet.yaml', (yaml) => yaml.replace('      - Schuir\n', `      - { name: Schuir, description: "${WERDEN}" }\n`));
-      await expect(buildSite({ dataDir: broken.dir })).rejects.toThrow(/cities\/ruhrgebiet\.yaml.*districts\[\d+\]\.sources.*needs its sources/s);
+      broken.edit('places/ruhrgebiet.yaml', (yaml) => yaml.replace('      - Schuir\n', `      - { name: Schuir, description: "${WERDEN}" }\n`));
+      await expect(buildSite({ dataDir: broken.dir })).rejects.toThrow(/places\/ruhrgebiet\.yaml.*districts\[\d+\]\.sources.*needs its sources/s);
     } finally {
       broken.remove();
     }

@@ -55,9 +55,9 @@ describe('a rebuild into the same folder', () => {
 
   it('after a district leaves the data, writes exactly the files whose content changed and removes its page', async () => {
     const region = 'rheinland-niederrhein.yaml';
-    expect(data.read(`cities/${region}`)).toContain('      - Golzheim\n');
+    expect(data.read(`places/${region}`)).toContain('      - Golzheim\n');
     // The town's facts count its districts; the build refuses a count that no longer holds.
-    data.edit(`cities/${region}`, (text) => text.replace('      - Golzheim\n', '').replace('mit 50 Stadtteilen', 'mit 49 Stadtteilen'));
+    data.edit(`places/${region}`, (text) => text.replace('      - Golzheim\n', '').replace('mit 50 Stadtteilen', 'mit 49 Stadtteilen'));
     const before = snapshot(site.dir);
     const gone = [...before.keys()].filter((file) => /golzheim/.test(file));
     expect(gone.length).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,6 @@
-// A town of data/cities/ as build/places.ts receives it, for tests that build places from fixtures.
+// A town of data/places/ as build/places.ts receives it, for tests that build places from fixtures.
 import type { TownRecord } from '../../build/places.ts';
-import type { District } from '../../core/schema/cities.ts';
+import type { District } from '../../core/schema/places.ts';
 
 export function townRecord(name: string, districts: District[] = [], extra: Partial<TownRecord> = {}): TownRecord {
   return {
@@ -16,7 +16,7 @@ export function townRecord(name: string, districts: District[] = [], extra: Part
     facts: `${name} hat Fakten.`,
     sources: ['Wikipedia: Test'],
     districts,
-    file: 'data/cities/test.yaml',
+    file: 'data/places/test.yaml',
     field: 'towns[0]',
     ...extra,
   };

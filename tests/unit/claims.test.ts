@@ -21,7 +21,7 @@ function files(dir: string, pattern: RegExp): string[] {
 
 /** Texts and components that must take every promise from data/claims.yaml and data/prices.yaml. */
 const sources = [
-  ...files(join(ROOT, 'data'), /\.(ya?ml|md)$/).filter((file) => !/data\/(claims|prices|site)\.yaml$|data\/cities\//.test(file)),
+  ...files(join(ROOT, 'data'), /\.(ya?ml|md)$/).filter((file) => !/data\/(claims|prices|site)\.yaml$|data\/places\//.test(file)),
   ...files(join(ROOT, 'templates'), /\.tsx?$/),
 ].map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }));
 
@@ -32,7 +32,7 @@ describe('no claim is typed outside data/claims.yaml', () => {
   const forbidden: [RegExp, string][] = [
     [/\d ?%/, 'a percentage (use {{claims.…}} or the prices placeholders)'],
     [/\b5\.000\b|\b5000\b/, 'the customer count (use {{num:claims.customers.count}})'],
-    [/\d+–\d+ ?Min/, 'an arrival time (they live in data/cities/; use {{arrival.…}})'],
+    [/\d+–\d+ ?Min/, 'an arrival time (they live in data/places/; use {{arrival.…}})'],
     [/\{\{\s*euro:prices\.services\./, 'a service price without its condition (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],

@@ -51,7 +51,7 @@ describe('header navigation', () => {
   it('refuses a footer town the data does not know, naming file and field', () => {
     const changed = loadChanged((copy) => copy.edit('navigation.yaml', (text) => text.replace('towns: [Essen,', 'towns: [Esen,')));
     expect(() => listRoutes({ data: changed, siteUrl: 'https://example.test', images: fakeImages(changed) })).toThrow(
-      'data/navigation.yaml: footer.towns[0]: "Esen" is not a town of data/cities/',
+      'data/navigation.yaml: footer.towns[0]: "Esen" is not a town of data/places/',
     );
   });
 

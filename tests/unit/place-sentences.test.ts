@@ -8,18 +8,18 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LayoutWords } from '../../templates/layout/words.ts';
 import { describe, expect, it } from 'vitest';
-import { citiesFileSchema, type District } from '../../core/schema/cities.ts';
+import { placesFileSchema, type District } from '../../core/schema/places.ts';
 import { loadData } from '../../build/data.ts';
 import { buildPlaces } from '../../build/places.ts';
 import { loadPostcodes } from '../../build/postcodes.ts';
 import { renderRoute } from '../../build/render.ts';
 import { listRoutes } from '../../build/routes/index.ts';
-import { placeServiceCards } from '../../build/routes/places.ts';
+import { placeServiceCards } from '../../build/routes/place-pages.ts';
 import { townRecord } from '../support/town-record.ts';
-import { CityPage } from '../../templates/pages/CityPage.tsx';
-import { CityArea } from '../../templates/components/PlaceSections.tsx';
-import { cityFaq } from '../../templates/pages/city-faq.ts';
-import { placeLead } from '../../templates/pages/place-lead.ts';
+import { PlacePage } from '../../templates/pages/place/PlacePage.tsx';
+import { PlaceSurroundings } from '../../templates/pages/place/PlaceSections.tsx';
+import { placeFaq } from '../../templates/pages/place/place-faq.ts';
+import { placeLead } from '../../templates/pages/place/place-lead.ts';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
 import { countClaims, germanNumber } from '../../build/district-counts.ts';
 import { loadYaml } from '../../build/load.ts';
@@ -41,17 +41,17 @@ function visible(html: string): string {
     .trim();
 }
 
-const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(CityArea, { place, words: data.placePages.page.area })));
+const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(PlaceSurroundings, { place, words: data.placePages.page.surroundings })));
 const pageText = (place: Place) =>
   visible(
     renderToStaticMarkup(
-      createElement(LayoutWords.Provider, { value: data.layout }, createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })),
+      createElement(LayoutWords.Provider, { value: data.layout }, createElement(PlacePage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })),
     ),
   );
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
-  return [lead(place), areaText(place), ...cityFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
+  return [lead(place), areaText(place), ...placeFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -60,7 +60,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The district names the data gives phrases of their own ("die Altstadt"), read from the files.
 const flagged = new Set<string>();
 for (const file of ['rheinland-niederrhein', 'ruhrgebiet', 'ruhrgebiet-nord-ost']) {
-  const { towns } = loadYaml(join(ROOT, 'data/cities', `${file}.yaml`), `data/cities/${file}.yaml`, citiesFileSchema);
+  const { towns } = loadYaml(join(ROOT, 'data/places', `${file}.yaml`), `data/places/${file}.yaml`, placesFileSchema);
   for (const town of towns) for (const district of town.districts) if (typeof district !== 'string' && district.in) flagged.add(district.name);
 }
 /** "in Altstadt", "nach Altstadt", "In Altstadt": a flagged name without the article it needs. */
@@ -158,7 +158,7 @@ describe('sentences about every place of the data', () => {
 
   it('asks the four questions with the place phrases and answers the postcodes in a full sentence', () => {
     for (const place of data.places) {
-      const faq = cityFaq(place, site, data.placePages.page.faq);
+      const faq = placeFaq(place, site, data.placePages.page.faq);
       const town = place.town!.name;
       expect(faq.map((item) => item.question), place.path).toEqual([
         `Wie schnell ist der Schlüsseldienst ${place.at}?`,
@@ -216,19 +216,19 @@ describe('sentences about fixture names', () => {
     expect(areaText(place)).toBe(
       'Unser Einsatzgebiet in Essen Wir kommen nach Altenessen-Süd und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Alte Heide. Schlüsseldienst in ganz Essen',
     );
-    expect(cityFaq(place, site, data.placePages.page.faq).map((item) => item.question).slice(0, 3)).toEqual([
+    expect(placeFaq(place, site, data.placePages.page.faq).map((item) => item.question).slice(0, 3)).toEqual([
       'Wie schnell ist der Schlüsseldienst in Altenessen-Süd?',
       'Was kostet eine Türöffnung in Altenessen-Süd?',
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
-    expect(cityFaq(place, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
+    expect(placeFaq(place, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
     expect(lead(place)).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
   });
 
   it('a name with an adjective and an article', () => {
     const place = named('Alte Heide');
     expect(areaText(place)).toContain('Wir kommen in die Alte Heide und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Altenessen-Süd.');
-    const faq = cityFaq(place, site, data.placePages.page.faq);
+    const faq = placeFaq(place, site, data.placePages.page.faq);
     expect(faq[0]!.question).toBe('Wie schnell ist der Schlüsseldienst in der Alten Heide?');
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende in die Alte Heide?');
@@ -239,12 +239,12 @@ describe('sentences about fixture names', () => {
   it('a town with a long name and its only district', () => {
     const town = named('Mülheim an der Ruhr');
     expect(areaText(town)).toContain('Wir kommen in alle Stadtteile von Mülheim an der Ruhr: Altstadt I.');
-    const faq = cityFaq(town, site, data.placePages.page.faq);
+    const faq = placeFaq(town, site, data.placePages.page.faq);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende nach Mülheim an der Ruhr?');
     expect(faq[3]).toEqual({ question: 'Welche Postleitzahlen in Mülheim an der Ruhr fahren Sie an?', answer: 'Wir kommen in den ganzen Postleitzahlbereich von Mülheim an der Ruhr: 45468.' });
     const district = named('Altstadt I');
     expect(areaText(district)).toContain('Wir kommen in die Altstadt I und in ganz Mülheim an der Ruhr zu Ihnen – in jede Straße, zu jeder Uhrzeit.');
-    expect(cityFaq(district, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
+    expect(placeFaq(district, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
   });
 
   it('lists up to eight districts, the last with "und", and says when there are more', () => {
@@ -298,17 +298,17 @@ describe('sentences about fixture names', () => {
     const ruettenscheid = own.find((place) => place.name === 'Rüttenscheid')!;
     expect(ruettenscheid.districtPostcodes).toEqual({ codes: ['45130'], source });
     expect(pageText(ruettenscheid)).toContain('PLZ 45130 ');
-    expect(cityFaq(ruettenscheid, site, data.placePages.page.faq)[3]!.answer).toBe(
+    expect(placeFaq(ruettenscheid, site, data.placePages.page.faq)[3]!.answer).toBe(
       `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Rüttenscheid.`,
     );
     const kray = own.find((place) => place.name === 'Kray')!;
     expect(pageText(kray)).toContain('PLZ in Essen: 45127–45131 ');
-    expect(cityFaq(kray, site, data.placePages.page.faq)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
+    expect(placeFaq(kray, site, data.placePages.page.faq)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {
     const parse = (district: District) =>
-      citiesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
+      placesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Altstadt' })).toBe(true);
     expect(parse({ name: 'Altstadt', in: 'In der Altstadt', to: 'in die Altstadt' })).toBe(false);
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Neustadt' })).toBe(false);
@@ -319,7 +319,7 @@ describe('sentences about fixture names', () => {
 
   it('takes district postcodes only with a source, and a source only with postcodes', () => {
     const parse = (district: District) =>
-      citiesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
+      placesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
     expect(parse({ name: 'Kray', postcodes: ['45307'], postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(true);
     expect(parse({ name: 'Kray', postcodes: ['45307'] })).toBe(false);
     expect(parse({ name: 'Kray', postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(false);
@@ -346,7 +346,7 @@ describe('numbers of districts in the texts', () => {
     const files = ['rheinland-niederrhein', 'ruhrgebiet', 'ruhrgebiet-nord-ost'];
     const found = new Map<string, number[]>();
     for (const file of files) {
-      const { towns } = loadYaml(join(ROOT, 'data/cities', `${file}.yaml`), `data/cities/${file}.yaml`, citiesFileSchema);
+      const { towns } = loadYaml(join(ROOT, 'data/places', `${file}.yaml`), `data/places/${file}.yaml`, placesFileSchema);
       for (const town of towns) {
         for (const claim of countClaims(`${town.description} ${town.facts}`)) {
           const listed = town.districts.filter((district) => ((typeof district === 'string' ? undefined : district.word) ?? town.districtWord) === claim.word).length;

@@ -7,7 +7,7 @@ import { distanceKm, loadPostcodes } from '../../build/postcodes.ts';
 import { loadData } from '../../build/data.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { townRecord } from '../support/town-record.ts';
-import { placeLead } from '../../templates/pages/place-lead.ts';
+import { placeLead } from '../../templates/pages/place/place-lead.ts';
 
 const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site } = data;
@@ -93,10 +93,10 @@ describe('places of the service area', () => {
       }
       return '';
     })();
-    expect(error).toContain('data/cities/test.yaml: towns[0].districts[1]: "Kray" is listed twice');
-    expect(error).toContain('data/cities/test.yaml: towns[0].districts[2]: "Essen" is the town itself');
-    expect(error).toContain('data/cities/test.yaml: towns[1].name: "Essen" has the slug "essen" of data/cities/test.yaml: towns[0]');
-    expect(error).toContain('data/cities/test.yaml: towns[2].name: "Atlantis" has no row in data/postcodes.csv');
+    expect(error).toContain('data/places/test.yaml: towns[0].districts[1]: "Kray" is listed twice');
+    expect(error).toContain('data/places/test.yaml: towns[0].districts[2]: "Essen" is the town itself');
+    expect(error).toContain('data/places/test.yaml: towns[1].name: "Essen" has the slug "essen" of data/places/test.yaml: towns[0]');
+    expect(error).toContain('data/places/test.yaml: towns[2].name: "Atlantis" has no row in data/postcodes.csv');
   });
 
   it('rejects a neighbour that is no district of the town, a district postcode of another town, a phrase with the wrong word and a count the list does not match', () => {
@@ -123,10 +123,10 @@ describe('places of the service area', () => {
       }
       return '';
     })();
-    expect(error).toContain('data/cities/test.yaml: towns[0].districts[0].neighbours[1]: "Saarn" is not a district of Essen');
-    expect(error).toContain('data/cities/test.yaml: towns[0].districts[2].postcodes[0]: "45468" is not a postcode of Essen in data/postcodes.csv');
-    expect(error).toContain('data/cities/test.yaml: towns[0].districts[3].in: "im Stadtteil Heimaterde" calls it a Stadtteil, but it is listed as a Ortsteil');
-    expect(error).toContain('data/cities/test.yaml: towns[0].facts: says "50 Stadtteilen" but districts lists 3 with the word Stadtteil');
+    expect(error).toContain('data/places/test.yaml: towns[0].districts[0].neighbours[1]: "Saarn" is not a district of Essen');
+    expect(error).toContain('data/places/test.yaml: towns[0].districts[2].postcodes[0]: "45468" is not a postcode of Essen in data/postcodes.csv');
+    expect(error).toContain('data/places/test.yaml: towns[0].districts[3].in: "im Stadtteil Heimaterde" calls it a Stadtteil, but it is listed as a Ortsteil');
+    expect(error).toContain('data/places/test.yaml: towns[0].facts: says "50 Stadtteilen" but districts lists 3 with the word Stadtteil');
     expect(error).not.toContain('Steele');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityPath, slug } from '../../core/slugs.ts';
+import { placePathByName, slug } from '../../core/slugs.ts';
 
 describe('slugs of German place names', () => {
   it.each([
@@ -20,7 +20,7 @@ describe('slugs of German place names', () => {
     expect(slug(name)).toBe(expected);
   });
 
-  it('builds the city page path the home page, footer and coverage link to', () => {
-    expect(cityPath('Mülheim an der Ruhr')).toBe('/schluesseldienst/muelheim-an-der-ruhr');
+  it('builds the place page path the home page, footer and coverage link to', () => {
+    expect(placePathByName('Mülheim an der Ruhr')).toBe('/schluesseldienst/muelheim-an-der-ruhr');
   });
 });

@@ -1,32 +1,33 @@
-// /einsatzgebiet, a page per town and district, and the template of the page for a place the
-// data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
+// /einsatzgebiet, and the place pages: one per town and district, and the template of the place
+// page of a place the data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
 // place pages may be indexed, from build/index-policy.ts.
 import { createElement } from 'react';
-import { REGIONS } from '../../core/schema/cities.ts';
+import { REGIONS } from '../../core/schema/places.ts';
 import { priceSentence } from '../../core/prices.ts';
 import { atWithTown, districtsWord, plainPhrases, townsWord, type Place } from '../../core/place.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { FALLBACK_TOKENS, serverFile } from '../../core/build-server-contract.ts';
+import { UNKNOWN_PLACE_TOKENS, serverFile } from '../../core/build-server-contract.ts';
 import { placePath } from '../../core/slugs.ts';
 import { placeService, type Crumb } from '../../core/structured-data.ts';
 import { AreaPage } from '../../templates/pages/AreaPage.tsx';
-import { CityPage } from '../../templates/pages/CityPage.tsx';
+import { PlacePage } from '../../templates/pages/place/PlacePage.tsx';
 import { servicePath } from '../../templates/pages/ServicesPage.tsx';
 import { placeIndexing } from '../index-policy.ts';
 import { MadeOnRead, type Route, type RouteKit } from './route.ts';
 import type { SiteData } from '../data.ts';
 
-/** Where the build writes the fallback city page, and the tokens the server replaces in it. */
-export const FALLBACK_FILE = serverFile('fallbackPage');
+/** Where the build writes the place page of an unknown place, in which the server replaces the tokens. */
+export const UNKNOWN_PLACE_FILE = serverFile('unknownPlacePage');
 
-/** The place the fallback page is rendered for: a name and nothing the data could vouch for. */
-function fallbackPlace(): Place {
+/** The place that page is rendered for: a name (the server's tokens) and nothing the data could vouch for. */
+function unknownPlace(): Place {
   return {
-    kind: 'fallback',
-    slug: FALLBACK_TOKENS.slug,
-    path: placePath(FALLBACK_TOKENS.slug),
-    name: FALLBACK_TOKENS.name,
-    ...plainPhrases(FALLBACK_TOKENS.name),
+    kind: 'town',
+    known: false,
+    slug: UNKNOWN_PLACE_TOKENS.slug,
+    path: placePath(UNKNOWN_PLACE_TOKENS.slug),
+    name: UNKNOWN_PLACE_TOKENS.name,
+    ...plainPhrases(UNKNOWN_PLACE_TOKENS.name),
     town: null,
     region: null,
     arrivalTime: null,
@@ -51,7 +52,7 @@ export function placeServiceCards(data: SiteData): { title: string; href: string
   });
 }
 
-/** The route of one place's page: what `placeRoutes` lists for every place, and what a render worker (build/render-pool.ts) makes for the places it is sent. */
+/** The route of one place's page: what `placePageRoutes` lists for every place, and what a render worker (build/render-pool.ts) makes for the places it is sent. */
 export type PlaceRouteMaker = (place: Place) => Route;
 
 /** The heads, crumbs and elements of the place pages, made from the data shared by all of them (not from the list of places). */
@@ -63,8 +64,8 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
   const placeHead = (place: Place, crumbs: Crumb[]) => {
     const { indexable } = placeIndexing(place);
     const [title, description] =
-      place.kind === 'fallback'
-        ? [placePages.fallback.title, placePages.fallback.description].map((text) => fillSlots(text, { name: place.name, at: place.at, door }))
+      !place.known
+        ? [placePages.unknownPlace.title, placePages.unknownPlace.description].map((text) => fillSlots(text, { name: place.name, at: place.at, door }))
         : [placePages.place.title, placePages.place.description].map((text) =>
             fillSlots(text, { where: place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name, at: atWithTown(place), arrival: place.arrivalTime ?? '', door }),
           );
@@ -86,21 +87,21 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
       ? [start, areaCrumb, { name: place.town.name, path: place.town.path }, { name: place.name, path: place.path }]
       : [start, areaCrumb, { name: place.name, path: place.path }];
   const services = placeServiceCards(data);
-  const cityPage = (place: Place, crumbs: Crumb[]) => createElement(CityPage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
+  const placePage = (place: Place, crumbs: Crumb[]) => createElement(PlacePage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
   const route: PlaceRouteMaker = (place) =>
-    new MadeOnRead(place.path, place.kind, placeIndexing(place).indexable, () => placeHead(place, placeCrumbs(place)), () => cityPage(place, placeCrumbs(place)));
-  return { areaCrumb, placeHead, placeCrumbs, cityPage, route };
+    new MadeOnRead(place.path, place.kind, placeIndexing(place).indexable, () => placeHead(place, placeCrumbs(place)), () => placePage(place, placeCrumbs(place)));
+  return { areaCrumb, placeHead, placeCrumbs, placePage, route };
 }
 
-/** `placeRoutes`' route for any one place, without the list of places. */
+/** `placePageRoutes`' route for any one place, without the list of places. */
 export function placeRouteMaker(kit: RouteKit): PlaceRouteMaker {
   return placePageParts(kit).route;
 }
 
-export function placeRoutes(kit: RouteKit): Route[] {
+export function placePageRoutes(kit: RouteKit): Route[] {
   const { data, start, page, described } = kit;
   const { site, placePages: words } = data;
-  const { areaCrumb, placeHead, placeCrumbs, cityPage, route } = placePageParts(kit);
+  const { areaCrumb, placeHead, placeCrumbs, placePage, route } = placePageParts(kit);
   const towns = data.places.filter((place) => place.kind === 'town');
   const area = words.area;
   const areaDescription = fillSlots(area.description, {
@@ -128,8 +129,8 @@ export function placeRoutes(kit: RouteKit): Route[] {
   ];
   for (const place of data.places) routes.push(route(place));
   // Rendered once; the server replaces the tokens with the name and slug it derives from the address.
-  const fallback = fallbackPlace();
-  const fallbackCrumbs = placeCrumbs(fallback);
-  routes.push({ path: null, file: FALLBACK_FILE, template: 'fallback', head: placeHead(fallback, fallbackCrumbs), indexable: false, page: cityPage(fallback, fallbackCrumbs) });
+  const unknown = unknownPlace();
+  const unknownCrumbs = placeCrumbs(unknown);
+  routes.push({ path: null, file: UNKNOWN_PLACE_FILE, template: 'fallback', head: placeHead(unknown, unknownCrumbs), indexable: false, page: placePage(unknown, unknownCrumbs) });
   return routes;
 }

@@ -1,18 +1,18 @@
 // The four questions of a place page and their answers, from the place's data and the price list.
-import type { Site } from '../../core/schema/site.ts';
-import { arrivalInWords } from '../../core/arrival.ts';
-import { germanList } from '../../core/format.ts';
-import { atWithTown, postcodeRange, sentenceStart, type Place } from '../../core/place.ts';
-import type { PlacePageWords } from '../../core/schema/place-pages.ts';
-import { fillSlots } from '../../core/slots.ts';
+import type { Site } from '../../../core/schema/site.ts';
+import { arrivalInWords } from '../../../core/arrival.ts';
+import { germanList } from '../../../core/format.ts';
+import { atWithTown, postcodeRange, sentenceStart, type Place } from '../../../core/place.ts';
+import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
+import { fillSlots } from '../../../core/slots.ts';
 
 /**
  * The place page's four FAQ questions, answered from the place's data and the price list: its
  * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
  */
-export function cityFaq(place: Place, site: Site, words: PlacePageWords['faq']): { question: string; answer: string }[] {
+export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq']): { question: string; answer: string }[] {
   const town = place.town?.name ?? place.name;
-  const known = place.kind !== 'fallback';
+  const { known } = place;
   const say = (text: string, more: Record<string, string | number> = {}) =>
     fillSlots(text, { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, phone: site.phone.display, ...more });
   const away = place.kind === 'town' && place.distanceKm !== null && place.direction !== null;

@@ -1,4 +1,4 @@
-// The service area (data/cities/*.yaml): towns with their districts. A district inherits its
+// The service area (data/places/*.yaml): towns with their districts. A district inherits its
 // arrival time from its town. A town's postcodes are never typed: they come from
 // data/postcodes.csv (GeoNames, which names towns, not districts) by the town's name; a district
 // shows postcodes of its own only when the owner adds them with their source (see data/README.md).
@@ -115,7 +115,7 @@ export const townSchema = z.object({
   districts: z.array(districtSchema).default([]),
 });
 
-export const citiesFileSchema = z.object({ towns: z.array(townSchema).min(1) });
+export const placesFileSchema = z.object({ towns: z.array(townSchema).min(1) });
 
 export type Town = z.infer<typeof townSchema>;
 export type District = z.infer<typeof districtSchema>;

@@ -1,11 +1,11 @@
 // The parts of a place page that speak of the place itself: its own text with sources, where we
-// go in and around it, its districts and neighbours. Rendered by templates/pages/CityPage.tsx.
-import type { PlacePageWords } from '../../core/schema/place-pages.ts';
-import { districtsWord, type Place, type PlaceLink } from '../../core/place.ts';
-import { fillSlots } from '../../core/slots.ts';
-import { LinkedText } from './LinkedText.tsx';
+// go in and around it, its districts and neighbours. Rendered by templates/pages/place/PlacePage.tsx.
+import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
+import { districtsWord, type Place, type PlaceLink } from '../../../core/place.ts';
+import { fillSlots } from '../../../core/slots.ts';
+import { LinkedText } from '../../components/LinkedText.tsx';
 
-type AreaWords = PlacePageWords['area'];
+type SurroundingsWords = PlacePageWords['surroundings'];
 
 const SHOWN_DISTRICTS = 8;
 
@@ -13,7 +13,7 @@ const SHOWN_DISTRICTS = 8;
  * Up to eight names as links after a colon, the last joined with "und" when the list is complete.
  * With `counted`, a ninth name is shown rather than "und 1 weitere".
  */
-function ShortList({ links, counted = false, words }: { links: PlaceLink[]; counted?: boolean; words: AreaWords }) {
+function ShortList({ links, counted = false, words }: { links: PlaceLink[]; counted?: boolean; words: SurroundingsWords }) {
   const shown = links.slice(0, counted && links.length === SHOWN_DISTRICTS + 1 ? links.length : SHOWN_DISTRICTS);
   const rest = links.length - shown.length;
   const separator = (index: number) => (index === shown.length - 1 ? '' : index === shown.length - 2 && rest === 0 ? ' und ' : ', ');
@@ -54,15 +54,15 @@ export function AboutPlace({ place, words }: { place: Place; words: PlacePageWor
  * names neighbours only where the data lists them; its town's other districts are just that,
  * in the data's order, with nothing said about where they lie.
  */
-export function CityArea({ place, words }: { place: Place; words: AreaWords }) {
+export function PlaceSurroundings({ place, words }: { place: Place; words: SurroundingsWords }) {
   const town = place.town?.name ?? place.name;
   const neighbours = place.neighbours ?? [];
   const others = place.districts;
   const say = (text: string, more: Record<string, string> = {}) => fillSlots(text, { name: place.name, town, to: place.to, ...more });
   return (
     <section aria-labelledby="area-heading">
-      <h2 id="area-heading">{place.kind === 'fallback' ? say(words.headingUnknown) : say(words.heading)}</h2>
-      {place.kind === 'fallback' ? (
+      <h2 id="area-heading">{place.known ? say(words.heading) : say(words.headingUnknown)}</h2>
+      {!place.known ? (
         // A name the data does not know may lie outside the service area: promise nothing.
         <p>
           <LinkedText text={say(words.unknown)} />

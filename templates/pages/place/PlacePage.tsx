@@ -1,27 +1,27 @@
 // A place page: a town, a district or the fallback for a name the data does not know.
-import { useLayoutWords } from '../layout/words.ts';
-import type { Prices, VatWording } from '../../core/schema/prices.ts';
-import type { Claims } from '../../core/schema/claims.ts';
-import { CheckList } from '../components/CheckList.tsx';
-import type { Site } from '../../core/schema/site.ts';
-import { CallToAction } from '../components/CallToAction.tsx';
-import { CallButton, WhatsAppButton } from '../components/ContactButtons.tsx';
-import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { Faq } from '../components/Faq.tsx';
-import { Icon } from '../components/Icon.tsx';
-import { PriceSchedule } from '../components/Price.tsx';
-import { Section } from '../components/Section.tsx';
-import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
-import { AboutPlace, CityArea } from '../components/PlaceSections.tsx';
-import { cityFaq } from './city-faq.ts';
+import { useLayoutWords } from '../../layout/words.ts';
+import type { Prices, VatWording } from '../../../core/schema/prices.ts';
+import type { Claims } from '../../../core/schema/claims.ts';
+import { CheckList } from '../../components/CheckList.tsx';
+import type { Site } from '../../../core/schema/site.ts';
+import { CallToAction } from '../../components/CallToAction.tsx';
+import { CallButton, WhatsAppButton } from '../../components/ContactButtons.tsx';
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
+import { Faq } from '../../components/Faq.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { PriceSchedule } from '../../components/Price.tsx';
+import { Section } from '../../components/Section.tsx';
+import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../../core/place.ts';
+import { AboutPlace, PlaceSurroundings } from './PlaceSections.tsx';
+import { placeFaq } from './place-faq.ts';
 import { placeLead } from './place-lead.ts';
-import { priceItem } from '../../core/prices.ts';
-import type { Crumb } from '../../core/structured-data.ts';
-import type { PlacePageWords } from '../../core/schema/place-pages.ts';
-import { fillSlots } from '../../core/slots.ts';
-import { IconCards } from '../components/IconCards.tsx';
+import { priceItem } from '../../../core/prices.ts';
+import type { Crumb } from '../../../core/structured-data.ts';
+import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
+import { fillSlots } from '../../../core/slots.ts';
+import { IconCards } from '../../components/IconCards.tsx';
 
-export interface CityProps {
+export interface PlacePageProps {
   site: Site;
   prices: Prices;
   claims: Claims;
@@ -35,10 +35,9 @@ export interface CityProps {
 }
 
 
-export function CityPage({ site, prices, claims, vat, place, crumbs, words, services }: CityProps) {
+export function PlacePage({ site, prices, claims, vat, place, crumbs, words, services }: PlacePageProps) {
   const town = place.town?.name ?? place.name;
-  const faq = cityFaq(place, site, words.faq);
-  const known = place.kind !== 'fallback';
+  const faq = placeFaq(place, site, words.faq);
   const slots = { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, arrival: place.arrivalTime ?? '', phone: site.phone.display, business: site.name };
   const say = (text: string) => fillSlots(text, slots);
   const layout = useLayoutWords();
@@ -77,22 +76,22 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
       <div className="container two-columns city-body">
         <div>
           <section aria-labelledby="reasons-heading">
-            <h2 id="reasons-heading">{known ? say(words.reasons.heading) : say(words.reasons.headingUnknown)}</h2>
+            <h2 id="reasons-heading">{place.known ? say(words.reasons.heading) : say(words.reasons.headingUnknown)}</h2>
             {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
             <CheckList
               items={[
                 place.arrivalTime === null ? words.reasons.arrivalUnknown : say(words.reasons.arrival),
-                known ? say(words.reasons.travel) : words.reasons.travelUnknown,
+                place.known ? say(words.reasons.travel) : words.reasons.travelUnknown,
                 claims.founded.text,
               ]}
             />
           </section>
           <AboutPlace place={place} words={words.about} />
-          <CityArea place={place} words={words.area} />
+          <PlaceSurroundings place={place} words={words.surroundings} />
         </div>
         <aside className="card price-box sticky-box" aria-labelledby="price-box-heading">
           <h2 id="price-box-heading" className="card-heading">
-            {known ? say(words.prices.heading) : words.prices.headingUnknown}
+            {place.known ? say(words.prices.heading) : words.prices.headingUnknown}
           </h2>
           <dl className="call-box-rows">
             {words.prices.ids.map((id) => (
@@ -113,7 +112,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
         </aside>
       </div>
 
-      <Section id="leistungen-vor-ort" heading={known ? say(words.services.heading) : words.services.headingUnknown} className="section-muted">
+      <Section id="leistungen-vor-ort" heading={place.known ? say(words.services.heading) : words.services.headingUnknown} className="section-muted">
         <ul className="card-grid">
           {services.map((service, index) => (
             <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
@@ -122,7 +121,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
                 <a href={service.href}>{service.title}</a>
               </h3>
               <p>
-                {known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
+                {place.known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
               </p>
               {/* A price holds for what its note says (data/prices.yaml), here as on /preise. */}
               <p className="fine-print">{priceItem(prices, service.priceId).note}.</p>
@@ -149,7 +148,7 @@ export function CityPage({ site, prices, claims, vat, place, crumbs, words, serv
         <Faq items={faq} group="city-faq" />
       </Section>
 
-      <CallToAction site={site} heading={say(words.cta.heading)} text={known ? say(words.cta.text) : words.cta.textUnknown} location="city_cta" />
+      <CallToAction site={site} heading={say(words.cta.heading)} text={place.known ? say(words.cta.text) : words.cta.textUnknown} location="city_cta" />
       <p className="container section-more">
         <a className="btn btn-outline" href="/einsatzgebiet">
           {words.more}
