@@ -1,28 +1,23 @@
-// `npm run build [-- --out DIR] [-- --data DIR] [-- --production]`: writes dist/ (or DIR). A data
-// error names the file, the field and the problem, builds nothing and exits with 1. With
-// --production, so do example data and unconfirmed promises (the list of `npm run check`).
+// The build's command line, its one way in: `npm run build` runs it from build/launch.mjs's bundle,
+// `npx tsx build/index.ts` from the sources, in the same way.
 //
-// The pages render on every core (build/render-pool.ts): this module is also what each render
-// worker runs. BUILD_WORKERS sets how many workers (default: one per core besides this one; 0
-// renders on this thread alone). SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention)
-// sets the build's date, the version date of the legal pages; without it, the build takes today's.
+//   build/index.ts [--out DIR] [--data DIR] [--production]
+//
+// Writes dist/ (or DIR). A data error names the file, the field and the problem, writes nothing
+// and exits with 1; with --production, so do example data and unconfirmed promises (the list of
+// `npm run check`). BUILD_WORKERS sets the render workers besides this thread (default: one per
+// core but one; 0 renders on this thread alone). SOURCE_DATE_EPOCH (seconds, the
+// reproducible-builds convention) sets the build's date, the version date of the legal pages;
+// without it, the build takes today's. SITE_URL sets the origin of canonical URLs.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, ROOT_DIR } from './build.ts';
 import { DataError, DataErrors } from './data-error.ts';
-import { isRenderWorker, serveRenderWorker } from './render-pool.ts';
-
-// Run from the bundle of build/launch.mjs, the paths taken from import.meta.url must still be the project's.
-if (process.env.SITE_BUILD_ROOT && resolve(process.env.SITE_BUILD_ROOT) !== ROOT_DIR) {
-  throw new Error(`build/launch.mjs: the bundle resolves the project root to ${ROOT_DIR}, not ${resolve(process.env.SITE_BUILD_ROOT)}; it must lie one folder below the root.`);
-}
+import { build } from './pipeline.ts';
+import { ROOT_DIR } from './root.ts';
 
 /** A setting of the environment the build cannot use: said in one line, like a data problem, without a stack trace. */
 class SettingError extends Error {}
-
-if (isRenderWorker()) serveRenderWorker();
-else await main();
 
 /** A whole number from the environment, or undefined when unset; anything else stops with the variable's name. */
 function wholeNumber(name: string): number | undefined {
@@ -32,28 +27,30 @@ function wholeNumber(name: string): number | undefined {
   return Number(text);
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
-  try {
-    const epoch = wholeNumber('SOURCE_DATE_EPOCH');
-    await build({
-      outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
-      ...(values.data ? { dataDir: resolve(values.data) } : {}),
-      ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
-      now: epoch === undefined ? new Date() : new Date(epoch * 1000),
-      production: values.production ?? false,
-      renderWorkers: { entry: new URL(import.meta.url), count: wholeNumber('BUILD_WORKERS') ?? availableParallelism() - 1 },
-    });
-  } catch (error) {
-    if (error instanceof DataError || error instanceof DataErrors) {
-      const count = error instanceof DataErrors ? error.errors.length : 1;
-      const what = values.production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
-      console.error(`Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`);
-    } else if (error instanceof SettingError) {
-      console.error(`Build stopped: ${error.message} Nothing was written.`);
-    } else {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    }
-    process.exitCode = 1;
+/** The problem in the words the operator reads: data problems and settings in lines of their own, anything else with its stack. */
+function explain(error: unknown, production: boolean): string {
+  if (error instanceof DataError || error instanceof DataErrors) {
+    const count = error instanceof DataErrors ? error.errors.length : 1;
+    const what = production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
+    return `Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`;
   }
+  if (error instanceof SettingError) return `Build stopped: ${error.message} Nothing was written.`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+try {
+  const epoch = wholeNumber('SOURCE_DATE_EPOCH');
+  await build({
+    outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
+    ...(values.data ? { dataDir: resolve(values.data) } : {}),
+    ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
+    now: epoch === undefined ? new Date() : new Date(epoch * 1000),
+    production: values.production ?? false,
+    // The worker's module lies beside this one, from the sources and in the bundle alike.
+    workers: { count: wholeNumber('BUILD_WORKERS') ?? availableParallelism() - 1, file: new URL('./render-worker.mjs', import.meta.url) },
+  });
+} catch (error) {
+  console.error(explain(error, values.production ?? false));
+  process.exitCode = 1;
 }

@@ -1,14 +1,15 @@
-// `npm run build`: runs build/index.ts (same options) from one JavaScript bundle of it and of
-// everything it imports, made by esbuild and kept in .cache/. The bundle is made again when any
-// file it was made from changed (size or modification time, as recorded beside it).
+// `npm run build`: runs build/index.ts (same options) from a JavaScript bundle of it and of
+// everything it imports, made by esbuild and kept in .cache/, with the render worker's module
+// (build/render/worker.ts) bundled beside it. The bundle is made again when any file it was made
+// from changed (size or modification time, as recorded beside it).
 //
 // Why: through tsx, starting the build cost 0.85 s on this machine (compiling about 150 modules
 // and loading lucide-react's every icon); from the bundle, 0.25 s. Plain JavaScript, so that Node
 // runs it without a loader; the build itself stays TypeScript.
 //
-// The bundle lies one folder below the project root, as build/*.ts do, so the two paths taken
-// from `import.meta.url` (ROOT_DIR in build/build.ts, the image cache in build/image-cache.ts)
-// point where they do from the sources; build/index.ts checks ROOT_DIR when run from here.
+// The bundle lies one folder below the project root, as build/root.ts does, so the project's
+// folder taken from `import.meta.url` is the same from the sources and from here; and the worker's
+// bundle lies beside it as build/render-worker.mjs lies beside build/index.ts.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,9 @@ import { spawnSync } from 'node:child_process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folder = join(root, '.cache');
-const bundle = join(folder, 'build-bundle.mjs');
-const record = join(folder, 'build-bundle.json');
+const bundle = join(folder, 'build.mjs');
+const workerBundle = join(folder, 'render-worker.mjs');
+const record = join(folder, 'build.json');
 /** What changes the bundle without being one of its inputs. */
 const SETTINGS = ['package-lock.json', 'tsconfig.json', 'build/launch.mjs'];
 
@@ -31,7 +33,7 @@ function upToDate() {
   try {
     /** @type {Record<string, string>} */
     const inputs = JSON.parse(readFileSync(record, 'utf8'));
-    return stampOf(relative(root, bundle)) !== 'missing' && Object.entries(inputs).every(([file, stamp]) => stampOf(file) === stamp);
+    return [bundle, workerBundle].every((file) => stampOf(relative(root, file)) !== 'missing') && Object.entries(inputs).every(([file, stamp]) => stampOf(file) === stamp);
   } catch {
     return false;
   }
@@ -41,7 +43,7 @@ if (!upToDate()) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['build/index.ts'],
+    entryPoints: { build: 'build/index.ts', 'render-worker': 'build/render/worker.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -62,15 +64,18 @@ if (!upToDate()) {
     // CommonJS packages inside an ES module bundle still call require() for Node's modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     write: false,
-    outfile: bundle,
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'warning',
   });
   mkdirSync(folder, { recursive: true });
   // Written under another name first: a build started at the same time never reads half a bundle.
-  const temporary = `${bundle}.${process.pid}.tmp`;
-  writeFileSync(temporary, result.outputFiles[0].contents);
-  renameSync(temporary, bundle);
+  for (const output of result.outputFiles) {
+    const temporary = `${output.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, output.contents);
+    renameSync(temporary, output.path);
+  }
   const inputs = Object.fromEntries([...Object.keys(result.metafile.inputs), ...SETTINGS].map((file) => [file, stampOf(file)]));
   writeFileSync(`${record}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${record}.${process.pid}.tmp`, record);
@@ -95,7 +100,6 @@ const heapMb = Number(process.env.BUILD_HEAP_MB ?? 192);
 const tiering = process.versions.v8.startsWith('11.') ? ['--interrupt-budget=337920'] : [];
 const child = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, ...tiering, bundle, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, SITE_BUILD_ROOT: root },
 });
 if (child.error) throw child.error;
 process.exitCode = child.status ?? 1;

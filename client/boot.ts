@@ -1,6 +1,6 @@
 // The page's one script, inline right after the cookie banner and before the page's content
-// (templates/layout/Document.tsx; allowed by its hash in the CSP, build/security-policy.ts). A
-// classic script (build/assets.ts bundles it as one function), so it runs while the page is
+// (templates/layout/Document.tsx; allowed by its hash in the CSP, build/site-files/security-policy.ts). A
+// classic script (build/assets/bundles.ts bundles it as one function), so it runs while the page is
 // parsed, before the first paint: the first paint and the largest one wait for nothing but the
 // HTML (issue "Faster than the Astro peer"; docs/decisions.md, "The first screen's CSS inline …").
 //

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { consoleWordsSchema } from './schema/console.ts';
 import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 
-/** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/static-host.ts). */
+/** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/site-files/static-host.ts). */
 export const SERVER_FOLDER = '_server';
 
 /**

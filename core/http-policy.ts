@@ -1,9 +1,9 @@
 // What every response says about security and caching, for the server (server/security.ts,
-// server/static-table.ts) and for static hosts (build/static-host.ts writes it to dist/_headers).
+// server/static-table.ts) and for static hosts (build/site-files/static-host.ts writes it to dist/_headers).
 // Plain data and functions, so the build needs no server code: the header set is the one helmet
 // produces for the same policy, written out (tests/unit/http-policy.test.ts runs helmet to prove
 // it), plus Permissions-Policy, which helmet does not set. The build decides per page what the
-// policy must allow (build/security-policy.ts) and hands it to the server in dist/_server/.
+// policy must allow (build/site-files/security-policy.ts) and hands it to the server in dist/_server/.
 
 /** What a response's Content-Security-Policy must allow beyond the site itself. */
 export interface PolicyNeeds {
@@ -114,7 +114,7 @@ export function securityHeaders(csp: string): HeaderSet {
     'X-DNS-Prefetch-Control': 'off',
     // Not sent, though helmet would: X-Download-Options (read by Internet Explorer 8 only),
     // X-XSS-Protection (the filter it switched off is gone from every browser the site is built
-    // for, build/assets.ts CSS_TARGET), X-Frame-Options (every one of those browsers obeys the
+    // for, build/assets/bundles.ts CSS_TARGET), X-Frame-Options (every one of those browsers obeys the
     // CSP's frame-ancestors instead and ignores it; the Mozilla Observatory passes frame-ancestors
     // alone) and X-Permitted-Cross-Domain-Policies (read by Flash and Acrobat, for crossdomain.xml
     // files the site does not have). 125 bytes of every response: with them, the home page's

@@ -1,5 +1,5 @@
 // A place of the service area as its page shows it: a town or one of its districts, the two kinds of
-// place; or a name the data does not know, whose page the server fills in. Built by build/places.ts,
+// place; or a name the data does not know, whose page the server fills in. Built by build/load/places.ts,
 // rendered by templates/pages/place/PlacePage.tsx.
 import type { DistrictWord, TownKind } from './schema/places.ts';
 import { germanList } from './format.ts';

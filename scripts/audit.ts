@@ -32,7 +32,7 @@ const DIST_DIR = join(REPO_ROOT, 'dist');
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
 // The fallback page of an unknown place, the order form /auftrag and district pages without content
-// of their own (build/index-policy.ts) are noindex on purpose (docs/decisions.md); routes.json says
+// of their own (build/indexing/policy.ts) are noindex on purpose (docs/decisions.md); routes.json says
 // which. Lighthouse's SEO category counts a noindex page as blocked (is-crawlable): that one audit
 // is expected there; anything else it loses still counts.
 function onlyNoindex(page: PageResult): boolean {

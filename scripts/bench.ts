@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from '../build/build.ts';
+import { build } from '../build/pipeline.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { benchContact } from './lib/bench-contact.ts';
 import { benchBuildAgainstEleventy, benchScale, benchTemplatesAgainstAstro } from './lib/bench-peers.ts';

@@ -1,18 +1,18 @@
-// `npm run check`: the go-live check (build/go-live.ts). Lists every example fact, unconfirmed
+// `npm run check`: the go-live check (build/check.ts). Lists every example fact, unconfirmed
 // promise, placeholder image and unset id with the file and field to change; exit code 1 while
 // any remain, 0 once all are real. `-- --data DIR` checks another data folder.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT_DIR } from '../build/build.ts';
-import { loadData } from '../build/data.ts';
+import { ROOT_DIR } from '../build/root.ts';
+import { loadSiteData } from '../build/load/site-data.ts';
 import { DataError, DataErrors } from '../build/data-error.ts';
-import { goLiveProblems } from '../build/go-live.ts';
+import { goLiveProblems } from '../build/check.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' } } });
 const dataDir = resolve(values.data ?? join(ROOT_DIR, 'data'));
 
 try {
-  const problems = goLiveProblems(loadData({ rootDir: ROOT_DIR, dataDir, buildDate: new Date() }), dataDir);
+  const problems = goLiveProblems(loadSiteData({ dataDir, buildDate: new Date() }), dataDir);
   if (problems.length === 0) {
     console.log('Go-live check: no example data, every promise confirmed. Ready for `npm run build -- --production`.');
   } else {

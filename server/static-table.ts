@@ -74,7 +74,7 @@ function* walk(folder: string, root = folder): Generator<{ file: string; sibling
   for (const dirent of dirents) {
     // Dotfiles are editor and OS leftovers; .well-known is the one public dot-folder.
     if (dirent.name.startsWith('.') && dirent.name !== '.well-known') continue;
-    // The rules for static hosts (build/static-host.ts); this server applies them itself.
+    // The rules for static hosts (build/site-files/static-host.ts); this server applies them itself.
     if (folder === root && STATIC_HOST_FILES.has(dirent.name)) continue;
     const path = join(folder, dirent.name);
     // Symbolic links are skipped: the build writes real files, and a link could lead outside dist.
@@ -122,7 +122,7 @@ function entryFor(
   const length = identity.length;
   // A variant that is not smaller than the original only costs the client a decode.
   const useful = variants.filter(([, body]) => body.length < length);
-  // The build writes no .gz beside a page (build/compress.ts): nearly every client takes brotli,
+  // The build writes no .gz beside a page (build/write/compress.ts): nearly every client takes brotli,
   // so gzip is made on the first request that needs it and kept for the next.
   const lazyGzip = contentType.startsWith('text/html') && !useful.some(([coding]) => coding === 'gzip');
   const common: Record<string, string> = {

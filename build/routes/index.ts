@@ -15,7 +15,7 @@ import type { Navigation } from '../../core/schema/navigation.ts';
 import { placePathByName } from '../../core/slugs.ts';
 
 export { fileForPath, routeKit, type Route, type RouteInputs } from './route.ts';
-export { UNKNOWN_PLACE_FILE, placeRouteMaker, type PlaceRouteMaker } from './place-pages.ts';
+export { UNKNOWN_PLACE_FILE, isPlacePage, placeRouteMaker, type PlaceRouteMaker } from './place-pages.ts';
 export { MESSAGE_FILE } from './contact.ts';
 
 const FAMILIES = [homeRoutes, serviceRoutes, pricesRoutes, trustRoutes, contactRoutes, placePageRoutes, legalRoutes, errorRoutes];

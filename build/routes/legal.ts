@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { webPage } from '../../core/structured-data.ts';
 import { LegalPage } from '../../templates/pages/LegalPage.tsx';
 import { OrderFormPage } from '../../templates/pages/OrderFormPage.tsx';
-import { LEGAL_PAGES } from '../data.ts';
+import { LEGAL_PAGES } from '../load/site-data.ts';
 import type { Route, RouteKit } from './route.ts';
 
 export function legalRoutes({ data, siteUrl, page }: RouteKit): Route[] {

@@ -1,6 +1,6 @@
 // /einsatzgebiet, and the place pages: one per town and district, and the template of the place
 // page of a place the data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
-// place pages may be indexed, from build/index-policy.ts.
+// place pages may be indexed, from build/indexing/policy.ts.
 import { createElement } from 'react';
 import { REGIONS } from '../../core/schema/places.ts';
 import { priceSentence } from '../../core/prices.ts';
@@ -12,9 +12,9 @@ import { placeService, type Crumb } from '../../core/structured-data.ts';
 import { AreaPage } from '../../templates/pages/AreaPage.tsx';
 import { PlacePage } from '../../templates/pages/place/PlacePage.tsx';
 import { servicePath } from '../../templates/pages/ServicesPage.tsx';
-import { placeIndexing } from '../index-policy.ts';
+import { placeIndexing } from '../indexing/policy.ts';
 import { MadeOnRead, type Route, type RouteKit } from './route.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../load/site-data.ts';
 
 /** Where the build writes the place page of an unknown place, in which the server replaces the tokens. */
 export const UNKNOWN_PLACE_FILE = serverFile('unknownPlacePage');
@@ -44,6 +44,11 @@ function unknownPlace(): Place {
   };
 }
 
+/** Whether a route is a place page: one of a thousand, written with a faster compression (build/write/compress.ts). */
+export function isPlacePage(route: Route): boolean {
+  return route.template === 'town' || route.template === 'district' || route.template === 'fallback';
+}
+
 /** The service cards of a place page: page, icon and price from data/services.yaml (slugs checked when the data loads). */
 export function placeServiceCards(data: SiteData): { title: string; href: string; icon: string; priceId: string }[] {
   return data.placePages.page.services.cards.map((card) => {
@@ -52,7 +57,7 @@ export function placeServiceCards(data: SiteData): { title: string; href: string
   });
 }
 
-/** The route of one place's page: what `placePageRoutes` lists for every place, and what a render worker (build/render-pool.ts) makes for the places it is sent. */
+/** The route of one place's page: what `placePageRoutes` lists for every place, and what a render worker (build/render/pool.ts) makes for the places it is sent. */
 export type PlaceRouteMaker = (place: Place) => Route;
 
 /** The heads, crumbs and elements of the place pages, made from the data shared by all of them (not from the list of places). */
@@ -72,7 +77,7 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
     return {
       title: title!,
       description: description!,
-      // A page outside the index names no canonical address of its own (build/index-policy.ts).
+      // A page outside the index names no canonical address of its own (build/indexing/policy.ts).
       canonical: indexable,
       noindex: !indexable,
       // Made when the page is rendered: held for every place until then, these objects took 12 MiB

@@ -5,7 +5,7 @@ import type { TemplateName } from '../../core/build-server-contract.ts';
 import type { Head } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
 import { breadcrumbList, webPage, type Crumb } from '../../core/structured-data.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../load/site-data.ts';
 import { DataError } from '../data-error.ts';
 
 export interface Route {
@@ -47,7 +47,7 @@ export function fileForPath(path: string): string {
  * description, crumbs and element took about 1.3 KB, 13 MiB of every thread's heap at 10,000
  * places (issue 16: memory flat in the number of pages). They are read a few times a build (the
  * route checks, the render, the manifest), and making them costs microseconds. A head assigned
- * later (build/build.ts takes a page out of the index) is kept. A class, so that all share one
+ * later (build/pipeline.ts takes a page out of the index) is kept. A class, so that all share one
  * shape: an object literal with its own accessors took another 450 bytes each for its shape.
  */
 export class MadeOnRead implements Route {
@@ -65,7 +65,7 @@ export class MadeOnRead implements Route {
     this.indexable = indexable;
   }
 
-  /** Made on read too: the writer keeps each file's name once (build/dist-writer.ts). */
+  /** Made on read too: the writer keeps each file's name once (build/write/dist-writer.ts). */
   get file(): string {
     return fileForPath(this.path);
   }

@@ -2,7 +2,7 @@ import { useLayoutWords } from '../layout/words.ts';
 import { Icon } from './Icon.tsx';
 import { LinkedText } from './LinkedText.tsx';
 
-/** The attribute that marks a map; the build allows the map's frame on the pages that carry it (build/security-policy.ts). */
+/** The attribute that marks a map; the build allows the map's frame on the pages that carry it (build/site-files/security-policy.ts). */
 export const MAP_EMBED_ATTRIBUTE = 'data-map-embed';
 
 /**

@@ -14,7 +14,7 @@ import { useLayoutWords } from './words.ts';
 // It names exactly what "Alle akzeptieren" switches on: our own extended statistics always, Google
 // Analytics and Google Ads only where data/site.yaml configures their ids (as the privacy policy).
 // The settings, what each kind of cookie does, are a fragment of their own (`ConsentDetails`,
-// written by build/build.ts under assets/), fetched by client/consent.ts when the visitor asks for
+// written by build/pipeline.ts under assets/), fetched by client/consent.ts when the visitor asks for
 // them: they open only with JavaScript, and were 1 KB of every page (226 bytes brotli).
 export function ConsentBanner({ analytics, detailsUrl }: { analytics: Site['analytics']; detailsUrl: string }) {
   return (

@@ -32,7 +32,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="theme-color" content="#0b3a66" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href={assets.icon} type="image/svg+xml" />
-        {/* The first screen's rules go inline just before this (build/first-screen-css.ts); the
+        {/* The first screen's rules go inline just before this (build/render/first-screen-css.ts); the
             whole stylesheet comes on the visitor's first interaction (client/boot.ts), or here without JavaScript. */}
         <noscript>
           <link rel="stylesheet" href={assets.css} />

@@ -8,7 +8,7 @@ import { Shared } from './Shared.tsx';
 
 // Without JavaScript the drawer opens through the #menu fragment (CSS :target) and closes
 // through links to "#"; client/drawer.ts turns it into a dialog with a focus trap. Its own tag is
-// styled from the first paint (`data-first-screen="tag"`, build/first-screen-css.ts): the rule
+// styled from the first paint (`data-first-screen="tag"`, build/render/first-screen-css.ts): the rule
 // that hides it until it is asked for stands inline, its inner rules come with the stylesheet.
 export function Drawer({ context }: { context: PageContext }) {
   const attributes = {

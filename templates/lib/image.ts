@@ -1,4 +1,4 @@
-// The one definition of a responsive image: build/images.ts produces it, templates render it.
+// The one definition of a responsive image: build/assets/images.ts produces it, templates render it.
 // Templates may not import build code, so the type lives here and the build imports it.
 
 /** One encoded file at one size. */

@@ -87,7 +87,7 @@ export function AreaPage({ site, words, places, regions, crumbs, mapUrl, embedUr
       </Section>
       <Section id="a-z" heading={words.az.heading} className="section-muted">
         {/* A row of one-letter links: without its rules they run together, too small and too close to
-            tap, so they are styled from the first paint although far below it (build/first-screen-css.ts). */}
+            tap, so they are styled from the first paint although far below it (build/render/first-screen-css.ts). */}
         <nav className="letter-nav" aria-label={words.az.letters} data-first-screen>
           {letters.map((letter) => (
             <a key={letter} href={`#buchstabe-${letter}`}>

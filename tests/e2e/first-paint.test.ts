@@ -1,4 +1,4 @@
-// The first paint uses only the rules inline in the page (build/first-screen-css.ts); the whole
+// The first paint uses only the rules inline in the page (build/render/first-screen-css.ts); the whole
 // stylesheet and the page script come on the first interaction (client/boot.ts). When the
 // stylesheet arrives, nothing the visitor already sees may move (a layout shift): here it is held
 // back until the first screen is measured, on a phone, for one page of every template, with the

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import { build } from '../../build/build.ts';
+import { build } from '../../build/pipeline.ts';
 import { startServer } from '../../server/index.ts';
 import { BUILD_DATE } from '../support/build-date.ts';
 

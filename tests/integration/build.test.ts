@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILES_MANIFEST } from '../../build/dist-writer.ts';
+import { FILES_MANIFEST } from '../../build/write/dist-writer.ts';
 import { contentHash } from '../../build/hash.ts';
 import { securityHeaders } from '../../core/http-policy.ts';
 import { SERVER_FOLDER, serverFile } from '../../core/build-server-contract.ts';

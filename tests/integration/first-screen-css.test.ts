@@ -1,11 +1,11 @@
-// Each page carries the CSS of its first screen inline (build/first-screen-css.ts): the first paint
+// Each page carries the CSS of its first screen inline (build/render/first-screen-css.ts): the first paint
 // waits for no stylesheet, the whole stylesheet follows on the first interaction without blocking
 // anything (the ordinary way without JavaScript), and no rule the first screen's markup needs is
 // left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { firstScreen } from '../../build/first-screen-css.ts';
+import { firstScreen } from '../../build/render/first-screen-markup.ts';
 import { readRoutes, type Route } from '../../scripts/lib/routes.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 

@@ -3,11 +3,10 @@
 // states it, the surcharge rule, the same withdrawal texts as the AGB, the declaration of § 356
 // Abs. 4 BGB, signature lines and a print stylesheet for A4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadData, type SiteData } from '../../build/data.ts';
+import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { WITHDRAWAL_SECTIONS } from '../../core/schema/legal.ts';
 import { formatEuro } from '../../core/format.ts';
 import { HAPPY_HOUR_ID, outsideText, priceText, quote, surchargeNote } from '../../core/prices.ts';
-import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -17,7 +16,7 @@ let agb: string;
 
 beforeAll(async () => {
   site = await buildSite();
-  data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+  data = loadSiteData({ buildDate: BUILD_DATE });
   form = site.read('auftrag/index.html');
   agb = site.read('agb/index.html');
 }, 180_000);

@@ -1,11 +1,10 @@
 // Every content page of the site, as the build writes it: structured data, and one price per
 // service wherever it is stated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadData, type SiteData } from '../../build/data.ts';
+import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { formatEuro } from '../../core/format.ts';
 import { districtsWord } from '../../core/place.ts';
 import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
-import { ROOT } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -14,7 +13,7 @@ let pages: { path: string; file: string; template: string; title: string; indexa
 
 beforeAll(async () => {
   site = await buildSite();
-  data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+  data = loadSiteData({ buildDate: BUILD_DATE });
   pages = JSON.parse(site.read('_server/routes.json'));
 }, 180_000);
 afterAll(() => site?.remove());

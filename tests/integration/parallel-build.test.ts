@@ -1,4 +1,4 @@
-// `npm run build` renders on every core (build/render-pool.ts): worker threads get batches of
+// `npm run build` renders on every core (build/render/pool.ts): worker threads get batches of
 // place pages and the main thread takes place pages from the same list whenever it is free, so which
 // thread makes a page changes with every run. The site must
 // not: built that way it is the same, byte for byte, as the build of the main thread alone (the
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite, BUILD_DATE } from '../support/site-build.ts';
-import { FILES_MANIFEST } from '../../build/dist-writer.ts';
+import { FILES_MANIFEST } from '../../build/write/dist-writer.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'parallel-build-'));

@@ -2,8 +2,8 @@
 // district enters the index only with a description of its own that passes the same measure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { MAX_SIMILARITY } from '../../build/index-policy.ts';
-import { jaccard, median, shingles } from '../../build/similarity.ts';
+import { MAX_SIMILARITY } from '../../build/indexing/policy.ts';
+import { jaccard, median, shingles } from '../../build/indexing/similarity.ts';
 import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 

@@ -3,8 +3,8 @@
 // appear only where an id is configured, and the Impressum shows the craft business's facts that
 // data/site.yaml holds (issue "Legal pages and consent that match the business and the code").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadData } from '../../build/data.ts';
-import { loadYaml } from '../../build/load.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
+import { loadYaml } from '../../build/load/files.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
 import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, STORED_TABLES } from '../../core/retention.ts';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
@@ -63,7 +63,7 @@ describe('what the server stores', () => {
 
 describe('third parties only where configured', () => {
   it('without ids: no Google Analytics or Ads section, cookie row or banner promise', () => {
-    const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+    const data = loadSiteData({ buildDate: BUILD_DATE });
     expect(data.site.analytics.gaMeasurementId).toBeNull();
     const policy = text(shipped.read('datenschutz/index.html'));
     expect(policy).toContain('Wir setzen derzeit weder Google Analytics noch das Conversion-Tracking von Google Ads ein.');

@@ -1,4 +1,4 @@
-// A rebuild into the same dist/ (build/dist-writer.ts): the owner changes one data file and runs
+// A rebuild into the same dist/ (build/write/dist-writer.ts): the owner changes one data file and runs
 // the build again. Only files whose content changed are written (with their compressed forms), and
 // nothing the new data no longer makes stays behind to be served.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
-import { build } from '../../build/build.ts';
+import { build } from '../../build/pipeline.ts';
 import { BUILD_DATE } from '../support/build-date.ts';
 
 let data: DataCopy;

@@ -15,7 +15,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'server-test-'));
   writeFixtureSite(join(root, 'dist'), {
-    // The static-host rules the build writes (build/static-host.ts): not pages of this server.
+    // The static-host rules the build writes (build/site-files/static-host.ts): not pages of this server.
     _headers: Buffer.from('/*\n  X-Frame-Options: DENY\n'),
     _redirects: Buffer.from('/a /b 301\n'),
   });

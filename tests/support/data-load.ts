@@ -1,8 +1,8 @@
 // Loads a changed copy of data/ the way the build does, for tests of what the loader accepts
 // and what it refuses; each copy is removed after the test that made it.
 import { afterEach } from 'vitest';
-import { loadData, type SiteData } from '../../build/data.ts';
-import { copyData, ROOT, type DataCopy } from './data-copy.ts';
+import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
+import { copyData, type DataCopy } from './data-copy.ts';
 
 const BUILD_DATE = new Date('2026-11-22T10:00:00Z');
 const copies: DataCopy[] = [];
@@ -17,7 +17,7 @@ export function changedData(change?: (data: DataCopy) => void): DataCopy {
 }
 
 export function loadChanged(change?: (data: DataCopy) => void, buildDate = BUILD_DATE): SiteData {
-  return loadData({ rootDir: ROOT, dataDir: changedData(change).dir, buildDate });
+  return loadSiteData({ dataDir: changedData(change).dir, buildDate });
 }
 
 /** The loader's message for data it must refuse. */

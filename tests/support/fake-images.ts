@@ -1,6 +1,6 @@
 // Responsive images for route tables built in unit tests, without running sharp over the photos,
 // and the asset addresses a page rendered there names, without building them.
-import type { SiteData } from '../../build/data.ts';
+import type { SiteData } from '../../build/load/site-data.ts';
 import type { PageContext } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
 

@@ -1,11 +1,10 @@
 // What the build writes into dist/_server/site.json besides the business facts (the reviews
 // island's and the owner's console's words, the build's date and version), for tests that write a
 // site facts file of their own: loaded from data/ the way the build loads it.
-import { loadData } from '../../build/data.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
 import { BUILD_DATE } from './build-date.ts';
-import { ROOT } from './data-copy.ts';
 
-const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+const data = loadSiteData({ buildDate: BUILD_DATE });
 
 export const SERVER_WORDS = {
   reviewsIsland: data.reviewsPage.island,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build, type BuildSummary } from '../../build/build.ts';
+import { build, type BuildSummary } from '../../build/pipeline.ts';
 import { BUILD_DATE } from './build-date.ts';
 
 declare module 'vitest' {

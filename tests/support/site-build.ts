@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { build, type BuildSummary } from '../../build/build.ts';
+import { build, type BuildSummary } from '../../build/pipeline.ts';
 import { BUILD_DATE } from './build-date.ts';
 
 export { BUILD_DATE };

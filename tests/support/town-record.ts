@@ -1,5 +1,5 @@
-// A town of data/places/ as build/places.ts receives it, for tests that build places from fixtures.
-import type { TownRecord } from '../../build/places.ts';
+// A town of data/places/ as build/load/places.ts receives it, for tests that build places from fixtures.
+import type { TownRecord } from '../../build/load/places.ts';
 import type { District } from '../../core/schema/places.ts';
 
 export function townRecord(name: string, districts: District[] = [], extra: Partial<TownRecord> = {}): TownRecord {

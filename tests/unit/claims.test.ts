@@ -4,13 +4,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadData } from '../../build/data.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
 import { arrivalFacts } from '../../core/arrival.ts';
 import { officeHours, outsideStandardHours } from '../../core/hours.ts';
 import { outsideText, priceSentence, priceText, quote } from '../../core/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 
-const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 
 function files(dir: string, pattern: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processImage, processImages, variantWidths, type ProcessedImage } from '../../build/images.ts';
+import { processImage, processImages, variantWidths, type ProcessedImage } from '../../build/assets/images.ts';
 
 let root: string;
 const dir = (name: string) => join(root, name);

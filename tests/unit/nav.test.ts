@@ -7,11 +7,10 @@ import { isActive } from '../../templates/lib/nav.ts';
 import { Navigation } from '../../templates/layout/Navigation.tsx';
 import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 import { listRoutes } from '../../build/routes/index.ts';
-import { loadData } from '../../build/data.ts';
-import { ROOT } from '../support/data-copy.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
 import { BUILD_DATE } from '../support/build-date.ts';
 import { loadChanged } from '../support/data-load.ts';
-import { renderRoute } from '../../build/render.ts';
+import { renderDocument } from '../../build/render/page.ts';
 
 /** The labels of the items a page's navigation marks as current. */
 function current(path: string | null): string[] {
@@ -19,7 +18,7 @@ function current(path: string | null): string[] {
   return [...html.matchAll(/<a [^>]*data-nav="([^"]+)"[^>]*aria-current="page"/g)].map((match) => match[1]!);
 }
 
-const data = loadData({ rootDir: ROOT, buildDate: BUILD_DATE });
+const data = loadSiteData({ buildDate: BUILD_DATE });
 
 describe('header navigation', () => {
   const paths = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) }).map((route) => route.path);
@@ -58,7 +57,7 @@ describe('header navigation', () => {
   it('marks the right item on whole pages rendered one after another, in the header and in the drawer (their markup is made once and reused)', () => {
     const routes = listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
     const page = (path: string, site = data.site) =>
-      renderRoute(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
+      renderDocument(routes.find((route) => route.path === path)!, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
     /** The current item of each navigation on the page: the header's, then the drawer's. */
     const marked = (html: string) =>
       [...html.matchAll(/<nav class="(main-nav|drawer-nav)"[^]*?<\/nav>/g)].map((nav) => /data-nav="([^"]+)"[^>]*aria-current="page"/.exec(nav[0])?.[1] ?? 'none');

@@ -1,9 +1,9 @@
-// A data file's parsed form is kept for the next build (build/parsed-data.ts): the same text is not
+// A data file's parsed form is kept for the next build (build/load/parsed-data.ts): the same text is not
 // parsed twice, a changed text is, and a text that does not parse is reported every time.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { parsedOnce } from '../../build/parsed-data.ts';
+import { parsedOnce } from '../../build/load/parsed-data.ts';
 
 describe('parsed data kept between builds', () => {
   // A parser name of its own, so that no other test run's entries answer.

@@ -9,10 +9,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { LayoutWords } from '../../templates/layout/words.ts';
 import { describe, expect, it } from 'vitest';
 import { placesFileSchema, type District } from '../../core/schema/places.ts';
-import { loadData } from '../../build/data.ts';
-import { buildPlaces } from '../../build/places.ts';
-import { loadPostcodes } from '../../build/postcodes.ts';
-import { renderRoute } from '../../build/render.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
+import { buildPlaces } from '../../build/load/places.ts';
+import { loadPostcodes } from '../../build/load/postcodes.ts';
+import { renderDocument } from '../../build/render/page.ts';
 import { listRoutes } from '../../build/routes/index.ts';
 import { placeServiceCards } from '../../build/routes/place-pages.ts';
 import { townRecord } from '../support/town-record.ts';
@@ -21,12 +21,12 @@ import { PlaceSurroundings } from '../../templates/pages/place/PlaceSections.tsx
 import { placeFaq } from '../../templates/pages/place/place-faq.ts';
 import { placeLead } from '../../templates/pages/place/place-lead.ts';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
-import { countClaims, germanNumber } from '../../build/district-counts.ts';
-import { loadYaml } from '../../build/load.ts';
+import { countClaims, germanNumber } from '../../build/load/district-counts.ts';
+import { loadYaml } from '../../build/load/files.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 
-const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site, prices } = data;
 const lead = (place: Place) => placeLead(place, data.placePages.page.lead, site.address.city);
 
@@ -377,7 +377,7 @@ describe('one wording for the business', () => {
     expect(sample.length).toBeGreaterThan(20);
     const all: string[] = [];
     for (const route of sample) {
-      const html = renderRoute(route, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
+      const html = renderDocument(route, { site, navigation: data.navigation, layout: data.layout, siteUrl: 'https://example.test', assets: FAKE_ASSETS });
       const text = visible(html);
       all.push(text);
       expect(text, route.file).not.toMatch(/Monteur/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, lookup } from '../../build/placeholders.ts';
+import { fillPlaceholders, lookup } from '../../build/load/placeholders.ts';
 
 const context = {
   name: 'Schlüsseldienst Test',

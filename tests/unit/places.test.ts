@@ -2,14 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPlaces } from '../../build/places.ts';
-import { distanceKm, loadPostcodes } from '../../build/postcodes.ts';
-import { loadData } from '../../build/data.ts';
-import { ROOT } from '../support/data-copy.ts';
+import { buildPlaces } from '../../build/load/places.ts';
+import { distanceKm, loadPostcodes } from '../../build/load/postcodes.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
 import { townRecord } from '../support/town-record.ts';
 import { placeLead } from '../../templates/pages/place/place-lead.ts';
 
-const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site } = data;
 
 function csv(rows: string[]): string {

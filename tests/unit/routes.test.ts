@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadData } from '../../build/data.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
 import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes/index.ts';
-import { absoluteUrl, sitemapXml } from '../../build/sitemap.ts';
-import { ROOT } from '../support/data-copy.ts';
+import { absoluteUrl, sitemapXml } from '../../build/site-files/sitemap.ts';
 import { fakeImages } from '../support/fake-images.ts';
 
-const data = loadData({ rootDir: ROOT, buildDate: new Date('2026-11-22T10:00:00Z') });
+const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 const images = fakeImages(data);
 const routes = listRoutes({ data, siteUrl: 'https://example.test', images });
 
@@ -46,7 +45,7 @@ describe('sitemap', () => {
 
   it('lists every indexable page and not the 404 page', () => {
     expect(xml.match(/<loc>/g)).toHaveLength(routes.filter((route) => route.indexable).length);
-    // Districts stay outside the index until they have content of their own (build/index-policy.ts).
+    // Districts stay outside the index until they have content of their own (build/indexing/policy.ts).
     expect(new Set(routes.filter((route) => !route.indexable).map((route) => route.template))).toEqual(new Set(['district', 'fallback', 'order', 'message', '404']));
     expect(routes.filter((route) => route.template === 'town').every((route) => route.indexable)).toBe(true);
     expect(xml).toContain('<loc>https://example.test/impressum</loc>');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jaccard, mainWords, median, nearestNeighbours, shingles } from '../../build/similarity.ts';
+import { jaccard, mainWords, median, nearestNeighbours, shingles } from '../../build/indexing/similarity.ts';
 
 const page = (body: string) => `<html><body><header>Kopf immer gleich auf jeder Seite</header><main>${body}</main><footer>Fuß</footer></body></html>`;
 

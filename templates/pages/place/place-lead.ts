@@ -9,7 +9,7 @@ export function placeLead(place: Place, words: PlacePageWords['lead'], city: str
   if (!place.known || place.arrivalTime === null) return words.unknown;
   const slots = { name: place.name, town: place.town?.name ?? place.name, To: sentenceStart(place.to), arrivalWords: arrivalInWords(place.arrivalTime) };
   if (place.kind === 'district') return fillSlots(words.district, { ...slots, word: place.word ?? 'Stadtteil', kind: place.townKind ?? 'Stadt' });
-  // A town within a few kilometres of the shop is the shop's own town (build/places.ts).
+  // A town within a few kilometres of the shop is the shop's own town (build/load/places.ts).
   if (place.direction === null) return fillSlots(words.home, slots);
   return fillSlots(words.town, { ...slots, distance: place.distanceKm ?? 0, direction: place.direction, city });
 }

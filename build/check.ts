@@ -1,0 +1,115 @@
+// The build's check of the loaded data before anything is written: every photo the data names
+// must be there, and the go-live check: every fact of data/ that is still the shipped example,
+// every promise the owner has not confirmed, every placeholder image and unset id, each with the
+// file and field to change. `npm run check` prints the go-live list; `npm run build --
+// --production` refuses while it is not empty; a plain build prints one line about it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Claims } from '../core/schema/claims.ts';
+import type { SiteData } from './load/site-data.ts';
+import { DataError, DataErrors } from './data-error.ts';
+import { missingImageSources } from './assets/images.ts';
+import { imageSources } from './assets/assets.ts';
+
+/** German numbers that cannot ring: "+49" + area code + only zeros. */
+const NO_NUMBER = /^\+49[1-9]\d{1,4}0{5,}$/;
+const RESERVED_MAIL = /@(example\.(com|org|net)|[^@]+\.example)$/i;
+
+function siteExamples({ site }: SiteData): DataError[] {
+  const file = 'data/site.yaml';
+  const found: DataError[] = [];
+  const example = (field: string, value: string, fix: string) => found.push(new DataError(file, field, `example value "${value}": ${fix}`));
+  if (/muster/i.test(site.name)) example('name', site.name, "enter the business's name");
+  if (/muster/i.test(site.legalName)) example('legalName', site.legalName, 'enter the name as registered with the trade office');
+  if (/muster/i.test(site.owner)) example('owner', site.owner, "enter the owner's full name");
+  if (/muster/i.test(site.address.street)) example('address.street', site.address.street, "enter the shop's street and number");
+  if (NO_NUMBER.test(site.phone.e164)) example('phone.e164', site.phone.e164, "enter the business's real number (and phone.display)");
+  if (NO_NUMBER.test(site.whatsapp.e164)) example('whatsapp.e164', site.whatsapp.e164, 'enter the WhatsApp number (and whatsapp.display)');
+  if (RESERVED_MAIL.test(site.email)) example('email', site.email, "enter the business's e-mail address");
+  if (/\.example$/i.test(new URL(site.url).hostname)) example('url', site.url, "enter the site's real address, e.g. https://www.…de");
+  if (/\/maps\/search\//.test(site.reviews.pageUrl)) {
+    found.push(new DataError(file, 'reviews.pageUrl', 'is a Google Maps search, not the review page of the business profile: enter the profile\'s review link'));
+  }
+  return found;
+}
+
+/** An id left null is unset; `false` says the owner runs without that service. */
+function unsetIds({ site }: SiteData): DataError[] {
+  return Object.entries(site.analytics)
+    .filter(([, value]) => value === null)
+    .map(([key]) => new DataError('data/site.yaml', `analytics.${key}`, 'unset: enter the id, or write false to run without it'));
+}
+
+/** The Impressum's facts (§ 5 DDG, DL-InfoV § 2) and the hoster the privacy policy names. */
+function missingLegalFacts({ site }: SiteData): DataError[] {
+  const file = 'data/site.yaml';
+  const { registration: r, hosting } = site;
+  const facts: [field: string, value: string | false | null, fix: string][] = [
+    ['registration.rollNumber', r.rollNumber, "enter the number of the chamber's entry (Handwerksrolle), or false if the business is not entered"],
+    ['registration.profession', r.profession, 'enter the Berufsbezeichnung of a regulated profession (e.g. a master craftsman), or false if there is none'],
+    ['registration.supervisoryAuthority', r.supervisoryAuthority, 'name the authority that granted a trade permit, or false if the trade needs none'],
+    ['registration.insurance.insurer', r.insurance.insurer, "enter the liability insurer's name and address (DL-InfoV § 2)"],
+    ['registration.insurance.area', r.insurance.area, "enter where the insurance applies, e.g. \"Deutschland\""],
+    ['hosting.provider', hosting.provider, 'enter who runs the server (named in the privacy policy)'],
+    ['hosting.address', hosting.address, "enter the hoster's address"],
+  ];
+  if (r.profession) facts.push(['registration.professionGrantedIn', r.professionGrantedIn, 'enter the state that granted the Berufsbezeichnung, e.g. "Deutschland"']);
+  return facts.filter(([, value]) => value === null).map(([field, , fix]) => new DataError(file, field, `missing: ${fix}`));
+}
+
+function unconfirmedClaims(claims: Claims): DataError[] {
+  return Object.entries(claims)
+    .filter(([, claim]) => !claim.confirmed)
+    .map(([id, claim]) => new DataError('data/claims.yaml', `${id}.confirmed`, `unconfirmed promise "${claim.text}": confirm it (true) once you can show it, or change the text`));
+}
+
+/** The reading of the withdrawal law that the AGB and the order form state (data/legal/widerruf.md). */
+function unconfirmedLegalReading({ withdrawal }: SiteData): DataError[] {
+  if (withdrawal.lawyerConfirmed) return [];
+  return [
+    new DataError(
+      'data/legal/widerruf.md',
+      'lawyerConfirmed',
+      'the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer: have the withdrawal texts, the declaration for an early start and the order form /auftrag checked, then set lawyerConfirmed: true',
+    ),
+  ];
+}
+
+function pageExamples({ home, about }: SiteData): DataError[] {
+  const found: DataError[] = [];
+  if (home.reviews.examples) found.push(new DataError('data/home.yaml', 'reviews.examples', 'the nine home reviews are invented examples: put real reviews from the Google profile in reviews.items, then set examples: false'));
+  if (about.team.examples) found.push(new DataError('data/about.yaml', 'team.examples', 'the team members besides the owner are invented: enter the real team, then set examples: false'));
+  if (about.milestones.examples) found.push(new DataError('data/about.yaml', 'milestones.examples', 'the milestones are invented: enter the real history, then set examples: false'));
+  return found;
+}
+
+/** Images whose bytes are the shipped drawings (data/images/placeholders.sha256). */
+function placeholderImages(dataDir: string): DataError[] {
+  const dir = join(dataDir, 'images');
+  const list = join(dir, 'placeholders.sha256');
+  if (!existsSync(list)) return [];
+  const placeholders = new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.split(/\s+/)[0]).filter(Boolean));
+  return readdirSync(dir)
+    .filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name))
+    .filter((name) => placeholders.has(createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')))
+    .map((name) => new DataError(`data/images/${name}`, '', 'is a placeholder drawing: replace it with a photo of the business (same file name)'));
+}
+
+export function goLiveProblems(data: SiteData, dataDir: string): DataError[] {
+  return [...siteExamples(data), ...missingLegalFacts(data), ...unsetIds(data), ...unconfirmedClaims(data.claims), ...unconfirmedLegalReading(data), ...pageExamples(data), ...placeholderImages(dataDir)];
+}
+
+/**
+ * Checks the loaded data before the old dist/ is touched: a photo the data names but the folder
+ * lacks stops the build, and so does any go-live problem in a production build. Returns the go-live
+ * problems a plain build only mentions.
+ */
+export function checkData(data: SiteData, dataDir: string, production: boolean): string[] {
+  const problems = goLiveProblems(data, dataDir);
+  // A production build never ships example facts, invented reviews or unconfirmed promises.
+  if (production && problems.length > 0) throw new DataErrors(problems);
+  const missing = missingImageSources(imageSources(data).map((name) => join(dataDir, 'images', name)));
+  if (missing.length > 0) throw new DataErrors(missing);
+  return problems.map((problem) => problem.message);
+}

@@ -1,0 +1,66 @@
+// Which place pages a search engine may index (docs/decisions.md, 'District pages noindex until
+// they have own content'): every town page; a district page only once it carries a description
+// written for it (at least 80 words, with its sources) and reads unlike every other indexable place
+// page (build/indexing/similarity.ts). Any other district page is `noindex, follow`, outside the sitemap,
+// and still reachable from the A–Z list and the search, because people do look for their district.
+// Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
+// its penalty would hit the whole domain.
+import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
+import { words } from '../../core/format.ts';
+import type { Place } from '../../core/place.ts';
+import type { Nearest } from './similarity.ts';
+import type { Route } from '../routes/index.ts';
+
+/** The highest Jaccard similarity of word 5-grams an indexable place page may have to another. */
+export const MAX_SIMILARITY = 0.4;
+
+export interface IndexDecision {
+  indexable: boolean;
+  /** Why not, in the build summary's words; null when indexable. */
+  reason: string | null;
+}
+
+const NO_OWN_CONTENT = 'district without a description of its own';
+
+/** Whether the index policy compares a page with the others: an indexable town or district page. */
+export function comparedForSimilarity(route: Route): boolean {
+  return (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null;
+}
+
+/** The decision from the data alone; a district that passes it must still pass `tooSimilar`. */
+export function placeIndexing(place: Place): IndexDecision {
+  if (!place.known) return { indexable: false, reason: 'unknown place' };
+  if (place.kind === 'town') return { indexable: true, reason: null };
+  if (place.description === null) return { indexable: false, reason: NO_OWN_CONTENT };
+  const count = words(place.description).length;
+  if (count < OWN_DESCRIPTION_WORDS) return { indexable: false, reason: `description shorter than ${OWN_DESCRIPTION_WORDS} words` };
+  return { indexable: true, reason: null };
+}
+
+/**
+ * The district pages among the indexable ones that read too much like another indexable page:
+ * they leave the index (a town page never does; the similarity test fails for it instead). A
+ * district is measured against the towns and the districts that are not themselves too similar,
+ * so of two near-copies both leave.
+ */
+export function tooSimilar(nearest: Nearest[], districtPaths: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of nearest) {
+    if (districtPaths.has(entry.path) && entry.similarity > MAX_SIMILARITY) {
+      out.set(entry.path, `reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)})`);
+    }
+  }
+  return out;
+}
+
+/** "58 indexable; 929 noindex, follow (district without a description of its own)". */
+export function indexSummary(decisions: IndexDecision[]): string {
+  const reasons = new Map<string, number>();
+  let indexable = 0;
+  for (const decision of decisions) {
+    if (decision.indexable) indexable += 1;
+    else reasons.set(decision.reason!, (reasons.get(decision.reason!) ?? 0) + 1);
+  }
+  const others = [...reasons].map(([reason, count]) => `${count} noindex, follow (${reason})`);
+  return [`${indexable} indexable`, ...others].join('; ');
+}

@@ -1,0 +1,82 @@
+// The index policy's step (build/indexing/policy.ts), between the renderer and the writer. How alike
+// the indexable place pages read is the figure Google's doorway-page policy is about: a district
+// page with a description of its own that still reads like another page leaves the index. So
+// while the pages are made, the compared ones are noted by their shingles and the indexable
+// district pages are held back; once all are made, a district that reads too much like another
+// is made again as `noindex` and the rest are written as they were. The towns and the remaining
+// districts are then measured again without the demoted ones, for the build's summary.
+import type { Place } from '../../core/place.ts';
+import type { MadePage } from '../render/page.ts';
+import type { Route } from '../routes/index.ts';
+import { indexSummary, placeIndexing, tooSimilar } from './policy.ts';
+import { median, nearestNeighbours } from './similarity.ts';
+
+/** What the build's summary says of the place pages. */
+export interface PlacePagesSummary {
+  index: string;
+  similarityMedian: number;
+  similarityMax: number;
+  closestPair: [string, string] | null;
+}
+
+interface Compared {
+  index: number;
+  path: string;
+  set: Uint32Array;
+}
+
+export class SimilarityCheck {
+  private readonly compared: Compared[] = [];
+  private readonly held = new Map<string, MadePage>();
+
+  /** `write`: hands a page on to the writer. */
+  constructor(
+    private readonly routes: readonly Route[],
+    private readonly write: (route: Route, page: MadePage) => void,
+  ) {}
+
+  /** Takes a page as it is made: written at once, unless it is an indexable district page. */
+  take(page: MadePage): void {
+    const route = this.routes[page.index]!;
+    if (page.shingles && route.path !== null) {
+      this.compared.push({ index: page.index, path: route.path, set: page.shingles });
+      if (route.template === 'district') {
+        this.held.set(route.path, page);
+        return;
+      }
+    }
+    this.write(route, page);
+  }
+
+  /**
+   * Once every page was taken: demotes the districts that read too much like another page (`render`
+   * makes such a page again, now with its noindex head), writes the held pages, and sums up.
+   */
+  async settle(places: readonly Place[], render: (route: Route, index: number) => MadePage, room: () => Promise<void>): Promise<PlacePagesSummary> {
+    // In route order, whichever thread made which page: the summary's closest pair is the same every build.
+    this.compared.sort((a, b) => a.index - b.index);
+    let nearest = nearestNeighbours(this.compared);
+    const demoted = tooSimilar(nearest, new Set(this.held.keys()));
+    for (const { path, index } of this.compared) {
+      const page = this.held.get(path);
+      if (!page) continue;
+      const route = this.routes[index]!;
+      if (demoted.has(path)) {
+        route.indexable = false;
+        route.head = { ...route.head, canonical: false, noindex: true };
+        this.write(route, render(route, index));
+      } else {
+        this.write(route, page);
+      }
+      await room();
+    }
+    if (demoted.size > 0) nearest = nearestNeighbours(this.compared.filter((page) => !demoted.has(page.path)));
+    const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
+    return {
+      index: indexSummary(places.map((place) => (demoted.has(place.path) ? { indexable: false, reason: demoted.get(place.path)! } : placeIndexing(place)))),
+      similarityMedian: median(nearest.map((entry) => entry.similarity)),
+      similarityMax: closest?.similarity ?? 0,
+      closestPair: closest ? [closest.path, closest.other] : null,
+    };
+  }
+}

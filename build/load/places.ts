@@ -1,0 +1,197 @@
+// Towns and districts of the service area become places with a page each. A district inherits
+// its arrival time from its town and shows the town's postcodes as the town's (GeoNames names
+// towns, not districts) unless the data gives its own with their source. It names neighbours
+// only where the data lists them; otherwise its page lists the town's other districts as such.
+import type { Site } from '../../core/schema/site.ts';
+import { DISTRICT_WORDS, type DistrictWord, type Town } from '../../core/schema/places.ts';
+import { plainPhrases, type Place, type PlaceLink } from '../../core/place.ts';
+import { placePath, slug as slugOf } from '../../core/slugs.ts';
+import { DataError, DataErrors } from '../data-error.ts';
+import { countClaims } from './district-counts.ts';
+import { compassWord, distanceKm, type TownPostcodes } from './postcodes.ts';
+
+/** How many of a town's nearest towns its page names. */
+const NEARBY_TOWNS = 3;
+
+export interface TownRecord extends Town {
+  /** The data file that holds it, for error messages. */
+  file: string;
+  field: string;
+}
+
+interface DistrictEntry {
+  name: string;
+  at: string;
+  to: string;
+  word: DistrictWord;
+  neighbours: string[];
+  postcodes?: { codes: string[]; source: string };
+  description: string | null;
+  sources: string[];
+}
+
+function districtsOf(town: Town): DistrictEntry[] {
+  return town.districts.map((district) => {
+    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [], description: null, sources: [] };
+    return {
+      name: district.name,
+      at: district.in ?? plainPhrases(district.name).at,
+      to: district.to ?? plainPhrases(district.name).to,
+      word: district.word ?? town.districtWord,
+      neighbours: district.neighbours ?? [],
+      // The schema lets postcodes in only together with their source.
+      postcodes: district.postcodes && district.postcodeSource ? { codes: [...district.postcodes].sort(), source: district.postcodeSource } : undefined,
+      description: district.description ?? null,
+      sources: district.sources ?? [],
+    };
+  });
+}
+
+/** Problems in one town's record that the schema cannot see: names, neighbours, postcodes, counts. */
+function townProblems(town: TownRecord, townPostcodes: TownPostcodes | undefined): DataError[] {
+  const errors: DataError[] = [];
+  const slug = slugOf(town.name);
+  if (!townPostcodes) {
+    errors.push(new DataError(town.file, `${town.field}.name`, `"${town.postcodeName ?? town.name}" has no row in data/postcodes.csv; add its postcodes there or set postcodeName to the CSV's spelling`));
+  }
+  const districts = districtsOf(town);
+  const names = districts.map((district) => district.name);
+  districts.forEach((district, i) => {
+    const field = `${town.field}.districts[${i}]`;
+    if (names.indexOf(district.name) !== i) errors.push(new DataError(town.file, field, `"${district.name}" is listed twice`));
+    if (slugOf(district.name) === slug) errors.push(new DataError(town.file, field, `"${district.name}" is the town itself`));
+    // "im Stadtteil Heimaterde" must not call an Ortsteil a Stadtteil.
+    for (const [key, phrase] of [['in', district.at], ['to', district.to]] as const) {
+      const other = DISTRICT_WORDS.find((word) => word !== district.word && phrase.split(' ').includes(word));
+      if (other) errors.push(new DataError(town.file, `${field}.${key}`, `"${phrase}" calls it a ${other}, but it is listed as a ${district.word}; make the phrase and the word agree`));
+    }
+    district.neighbours.forEach((neighbour, j) => {
+      if (!names.includes(neighbour)) errors.push(new DataError(town.file, `${field}.neighbours[${j}]`, `"${neighbour}" is not a district of ${town.name}; name one of its districts as the list writes it`));
+    });
+    district.postcodes?.codes.forEach((code, j) => {
+      if (townPostcodes && !townPostcodes.postcodes.includes(code)) {
+        errors.push(new DataError(town.file, `${field}.postcodes[${j}]`, `"${code}" is not a postcode of ${town.name} in data/postcodes.csv`));
+      }
+    });
+  });
+  const texts: [field: string, value: string][] = [
+    ['description', town.description],
+    ['facts', town.facts],
+    ...town.districts.flatMap((district, i): [string, string][] => (typeof district === 'object' && district.description ? [[`districts[${i}].description`, district.description]] : [])),
+  ];
+  for (const [key, value] of texts) {
+    for (const claim of countClaims(value)) {
+      const listed = districts.filter((district) => district.word === claim.word).length;
+      if (listed !== claim.count) {
+        errors.push(new DataError(town.file, `${town.field}.${key}`, `says "${claim.phrase}" but districts lists ${listed} with the word ${claim.word}; correct the number or the list (or drop the number)`));
+      }
+    }
+  }
+  return errors;
+}
+
+export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
+  const errors: DataError[] = [];
+  const townSlugs = new Map<string, TownRecord>();
+  for (const town of towns) {
+    const slug = slugOf(town.name);
+    const twin = townSlugs.get(slug);
+    if (twin) errors.push(new DataError(town.file, `${town.field}.name`, `"${town.name}" has the slug "${slug}" of ${twin.file}: ${twin.field} ("${twin.name}"); every town once`));
+    townSlugs.set(slug, town);
+    errors.push(...townProblems(town, postcodes.get(town.postcodeName ?? town.name)));
+  }
+  if (errors.length > 0) throw new DataErrors(errors);
+
+  // A district keeps its plain slug ("ruettenscheid") unless a town or another district has it;
+  // then every holder of that name is qualified by its town ("altstadt-duesseldorf").
+  const districtCount = new Map<string, number>();
+  for (const town of towns) for (const { name } of districtsOf(town)) districtCount.set(slugOf(name), (districtCount.get(slugOf(name)) ?? 0) + 1);
+  const districtSlug = (district: string, town: Town) => {
+    const plain = slugOf(district);
+    return townSlugs.has(plain) || (districtCount.get(plain) ?? 0) > 1 ? `${plain}-${slugOf(town.name)}` : plain;
+  };
+
+  const shop = { latitude: site.address.latitude, longitude: site.address.longitude };
+  const centres = new Map(towns.map((town) => [town.name, postcodes.get(town.postcodeName ?? town.name)!]));
+  // Within this distance of the shop a town is "our" town, not a place in some direction of it.
+  const HOME_KM = 3;
+  const places: Place[] = [];
+  for (const town of towns) {
+    const townSlug = slugOf(town.name);
+    const codes = centres.get(town.name)!;
+    const townLink: PlaceLink = { name: town.name, path: placePath(townSlug) };
+    const districts = districtsOf(town);
+    const districtLinks: PlaceLink[] = districts.map((district) => ({ name: district.name, path: placePath(districtSlug(district.name, town)), word: district.word }));
+    const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
+    const distance = Math.round(distanceKm(shop, codes));
+    const direction = distance > HOME_KM ? compassWord(shop, codes) : null;
+    const nearby = towns
+      .filter((other) => other !== town)
+      .map((other) => ({ link: { name: other.name, path: placePath(slugOf(other.name)) }, km: Math.round(distanceKm(codes, centres.get(other.name)!)) }))
+      .sort((a, b) => a.km - b.km || a.link.name.localeCompare(b.link.name, 'de'))
+      .slice(0, NEARBY_TOWNS);
+    // Every place is written out property by property, in one order, without spreading another
+    // object in: V8 gave each object made as `{ ...shared, kind, … }` a hidden class of its own,
+    // about 600 bytes a place (6 MiB of each thread's heap at 10,000 places, issue 16).
+    const { at, to } = plainPhrases(town.name);
+    places.push({
+      kind: 'town',
+      known: true,
+      slug: townSlug,
+      path: townLink.path,
+      name: town.name,
+      at,
+      to,
+      town: townLink,
+      region: town.region,
+      arrivalTime: town.arrivalTime,
+      postcodes: codes.postcodes,
+      districtPostcodes: undefined,
+      population: town.population,
+      isMainLocation: town.isMainLocation,
+      townKind: town.kind,
+      word: town.districtWord,
+      description: town.description,
+      facts: town.population === null ? null : town.facts,
+      sources: town.sources,
+      districts: districtLinks,
+      neighbours: undefined,
+      distanceKm: distance,
+      direction,
+      nearby,
+    });
+    districts.forEach((district, index) => {
+      const slug = districtSlug(district.name, town);
+      places.push({
+        kind: 'district',
+        known: true,
+        slug,
+        path: districtLinks[index]!.path,
+        name: district.name,
+        at: district.at,
+        to: district.to,
+        town: townLink,
+        region: town.region,
+        arrivalTime: town.arrivalTime,
+        postcodes: codes.postcodes,
+        districtPostcodes: district.postcodes,
+        // What it is, where it belongs and how fast we are there; the town's text stays on the
+        // town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for
+        // any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
+        population: null,
+        isMainLocation: false,
+        townKind: town.kind,
+        word: district.word,
+        description: district.description,
+        facts: null,
+        sources: district.sources,
+        districts: districtLinks.filter((_, other) => other !== index),
+        neighbours: district.neighbours.map(linkOf),
+        distanceKm: distance,
+        direction,
+        nearby: [],
+      });
+    });
+  }
+  return places;
+}

@@ -1,0 +1,30 @@
+// The privacy policy's list of what the server stores, from data/privacy.yaml and the retention
+// the server applies (core/retention.ts), as Markdown for {{privacy.storage}}.
+import type { Privacy } from '../../core/schema/privacy.ts';
+
+export interface RetentionFacts {
+  contactDays: number;
+  visitDays: number;
+  pageCountMonths: number;
+  /** Hours of inactivity after which a session of the owner's console ends. */
+  ownerSessionHours: number;
+  /** Days and weeks of database backups kept: the newest copy of each. */
+  backupDays: number;
+  /** Weeks after which no database backup holds a row any more. */
+  backupWeeks: number;
+}
+
+export function storageMarkdown(privacy: Privacy, retention: RetentionFacts): string {
+  const period = (key: Privacy['tables'][number]['retention']) =>
+    (privacy.retention[key] ?? '')
+      .replace('{days}', String(key === 'contact' ? retention.contactDays : retention.visitDays))
+      .replace('{months}', String(retention.pageCountMonths))
+      .replace('{hours}', String(retention.ownerSessionHours));
+  return privacy.tables
+    .map((table) => `- **${capitalise(table.what)}**: ${Object.values(table.columns).join('; ')}. Speicherdauer: ${period(table.retention)}. Rechtsgrundlage: ${table.basis}.`)
+    .join('\n');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

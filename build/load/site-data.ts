@@ -1,0 +1,166 @@
+// The load step: every file of data/, parsed and validated against its schema (core/schema/), its
+// {{placeholders}} filled (build/load/placeholders.ts), the towns and districts made into places
+// (build/load/places.ts), and the references between files checked (build/load/references.ts). A
+// mistake throws a DataError naming file, field and problem; nothing is written.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { arrivalFacts, type ArrivalFacts } from '../../core/arrival.ts';
+import { formatGermanDate, germanList } from '../../core/format.ts';
+import { officeHours } from '../../core/hours.ts';
+import type { Place } from '../../core/place.ts';
+import { vatWording } from '../../core/prices.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_IDLE_HOURS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../../core/retention.ts';
+import { aboutSchema, type About } from '../../core/schema/about.ts';
+import { claimsSchema, type Claims } from '../../core/schema/claims.ts';
+import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
+import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
+import { contactPageSchema, type ContactPage } from '../../core/schema/contact-page.ts';
+import { errorPagesSchema, type ErrorPages } from '../../core/schema/error-pages.ts';
+import { homeSchema, type Home } from '../../core/schema/home.ts';
+import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
+import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
+import { orderFormSchema, type OrderForm } from '../../core/schema/order-form.ts';
+import { placePagesSchema, type PlacePages } from '../../core/schema/place-pages.ts';
+import { placesFileSchema } from '../../core/schema/places.ts';
+import { pricesPageSchema, type PricesPage } from '../../core/schema/prices-page.ts';
+import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
+import { privacySchema } from '../../core/schema/privacy.ts';
+import { reviewsPageSchema, type ReviewsPage } from '../../core/schema/reviews-page.ts';
+import { servicesSchema, type Services } from '../../core/schema/services.ts';
+import { siteSchema, type Site } from '../../core/schema/site.ts';
+import { loadYaml } from './files.ts';
+import { fillPlaceholders } from './placeholders.ts';
+import { buildPlaces, type TownRecord } from './places.ts';
+import { loadPostcodes } from './postcodes.ts';
+import { storageMarkdown, type RetentionFacts } from './privacy.ts';
+import { loadLegal, loadTrustPages, type Fill, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
+import { checkNeeds, checkReferences } from './references.ts';
+import type { Withdrawal } from './withdrawal.ts';
+import { ROOT_DIR } from '../root.ts';
+
+export { LEGAL_PAGES, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
+
+/** The facts every page may state: the business, its prices and promises, and its places. */
+export interface Facts {
+  site: Site;
+  prices: Prices;
+  /** Every promise with a number or a guarantee (data/claims.yaml), placeholders filled. */
+  claims: Claims;
+  /** Arrival times as promised, computed from the towns of data/places/. */
+  arrival: ArrivalFacts;
+  /** The VAT wording data/site.yaml chooses. */
+  vat: VatWording;
+  /** Towns first, each followed by its districts. */
+  places: Place[];
+}
+
+/** The words of the pages and of the parts every page shares, one file each. */
+export interface PageWords {
+  home: Home;
+  services: Services;
+  pricesPage: PricesPage;
+  about: About;
+  contactPage: ContactPage;
+  /** The words of the contact form's two variants and of the address selector (data/contact-form.yaml). */
+  contactForm: ContactFormTexts;
+  reviewsPage: ReviewsPage;
+  /** The texts of the order form /auftrag (data/order-form.yaml). */
+  orderForm: OrderForm;
+  /** The heads of /einsatzgebiet and the place pages, with slots (data/place-pages.yaml). */
+  placePages: PlacePages;
+  /** The heads of the 404 page and the message page (data/error-pages.yaml). */
+  errorPages: ErrorPages;
+  /** The header navigation, whose labels also name the pages in breadcrumbs (data/navigation.yaml). */
+  navigation: Navigation;
+  /** The words of the header, menu, footer, consent banner and the small shared parts (data/layout.yaml). */
+  layout: Layout;
+  /** The words of the owner's console, which the server renders (data/console.yaml). */
+  consoleWords: ConsoleWords;
+}
+
+export interface SiteData extends Facts, PageWords {
+  trust: TrustPage[];
+  legal: Record<LegalSlug, ProsePage>;
+  /** The withdrawal rules (data/legal/widerruf.md) that the AGB and the order form share. */
+  withdrawal: Withdrawal;
+  buildDate: Date;
+}
+
+/** A file of data/ as a path and as the owner knows it ("data/site.yaml"), wherever the folder is. */
+type DataFile = (name: string) => [path: string, label: string];
+
+/** The facts, and what a text's placeholders may name (`fill`). */
+function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: Facts; fill: Fill } {
+  const site = loadYaml(...file('site.yaml'), siteSchema);
+  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, site, label));
+  checkNeeds(prices);
+  const vat = vatWording(site, prices);
+  const towns: TownRecord[] = readdirSync(join(dataDir, 'places'))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .flatMap((name) => {
+      const [path, label] = file(`places/${name}`);
+      return loadYaml(path, label, placesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
+    });
+  const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
+  // Claims may use facts, prices and their own numbers ({{claims.customers.count}}).
+  const rawClaims = loadYaml(...file('claims.yaml'), claimsSchema);
+  const arrival = arrivalFacts(places, rawClaims.arrival.coreMaxMinutes);
+  const claims = fillPlaceholders(rawClaims, { ...site, prices, vat, arrival, claims: rawClaims }, 'data/claims.yaml');
+  // The privacy policy states what the server keeps, for as long as the server keeps it: the same
+  // constants, and the visit retention the deployment configures (read by the server too).
+  const retention: RetentionFacts = {
+    contactDays: CONTACT_RETENTION_DAYS,
+    visitDays: visitRetentionDays(process.env['VISIT_RETENTION_DAYS']),
+    pageCountMonths: PAGE_COUNT_RETENTION_MONTHS,
+    ownerSessionHours: OWNER_SESSION_IDLE_HOURS,
+    backupDays: BACKUP_DAILY_COPIES,
+    backupWeeks: BACKUP_WEEKLY_COPIES,
+  };
+  const privacy = loadYaml(...file('privacy.yaml'), privacySchema);
+  // The Google services a visitor's consent switches on: only those with a configured id.
+  const googleServices = [site.analytics.gaMeasurementId ? 'Google Analytics' : null, site.analytics.adsId ? 'das Conversion-Tracking von Google Ads' : null].filter((name): name is string => name !== null);
+  const context = {
+    ...site,
+    prices,
+    claims,
+    vat,
+    arrival,
+    retention,
+    googleServices,
+    googleServicesText: germanList(googleServices),
+    privacy: { storage: storageMarkdown(privacy, retention) },
+    officeHours: officeHours(site, prices).join(', '),
+    buildDate: formatGermanDate(buildDate),
+  };
+  return { facts: { site, prices, claims, arrival, vat, places }, fill: (data, label) => fillPlaceholders(data, context, label) };
+}
+
+function loadPageWords(file: DataFile, fill: Fill): PageWords {
+  return {
+    home: loadYaml(...file('home.yaml'), homeSchema, fill),
+    services: loadYaml(...file('services.yaml'), servicesSchema, fill),
+    pricesPage: loadYaml(...file('prices-page.yaml'), pricesPageSchema, fill),
+    about: loadYaml(...file('about.yaml'), aboutSchema, fill),
+    contactPage: loadYaml(...file('contact-page.yaml'), contactPageSchema, fill),
+    contactForm: loadYaml(...file('contact-form.yaml'), contactFormSchema, fill),
+    reviewsPage: loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill),
+    orderForm: loadYaml(...file('order-form.yaml'), orderFormSchema, fill),
+    placePages: loadYaml(...file('place-pages.yaml'), placePagesSchema, fill),
+    errorPages: loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill),
+    navigation: loadYaml(...file('navigation.yaml'), navigationSchema),
+    layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
+    consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
+  };
+}
+
+/** `dataDir`: the project's data/ unless a caller (a test, `npm run check -- --data`) names another. */
+export function loadSiteData({ dataDir = join(ROOT_DIR, 'data'), buildDate }: { dataDir?: string; buildDate: Date }): SiteData {
+  // Errors name files as the owner knows them ("data/site.yaml"), wherever the folder is.
+  const file: DataFile = (name) => [join(dataDir, name), `data/${name}`];
+  const { facts, fill } = loadFacts(file, dataDir, buildDate);
+  const words = loadPageWords(file, fill);
+  checkReferences({ ...facts, ...words });
+  const trust = loadTrustPages(dataDir, fill, facts.places);
+  return { ...facts, ...words, trust, ...loadLegal(dataDir, fill), buildDate };
+}

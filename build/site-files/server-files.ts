@@ -1,0 +1,49 @@
+// What the build leaves for the server in dist/_server/ (core/build-server-contract.ts,
+// docs/build-server-contract.md), each checked against the contract's schema before it is written:
+// the header policy, the route list, the business facts and words the server needs, and the frame
+// of the owner's console. The page of an unknown place and the message page are routes of their own
+// (build/routes/), rendered with the rest.
+import { routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
+import { MESSAGE_FILE } from '../routes/index.ts';
+import { buildConsoleStyles } from '../assets/bundles.ts';
+import type { DistWriter } from '../write/dist-writer.ts';
+import { buildVersion, renderConsoleShell } from './console-shell.ts';
+import type { SiteFilesInputs } from './site-files.ts';
+
+/** A place the data does not know: the route list names it for the page of an unknown place (audit, tests). */
+const UNKNOWN_PLACE_EXAMPLE_PATH = '/schluesseldienst/beispielort';
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
+
+/** Writes dist/_server/; resolves to the number of pages in the route list. */
+export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
+  await writer.add(serverFile('policy'), json(policy));
+  // For the audit, the link checker and the tests: which template each page uses. The 404 template
+  // is listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
+  const manifest = routes
+    .filter((route) => route.file !== MESSAGE_FILE)
+    .map((route) => ({
+      path: route.template === 'fallback' ? UNKNOWN_PLACE_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
+      file: route.file,
+      template: route.template,
+      title: route.head.title,
+      indexable: route.indexable,
+    }));
+  await writer.add(serverFile('routes'), json(routeManifestSchema.parse(manifest)));
+  const { site } = data;
+  const facts = {
+    name: site.name,
+    email: site.email,
+    phoneDisplay: site.phone.display,
+    url: siteUrl,
+    reviewsPageUrl: site.reviews.pageUrl,
+    reviewsSyncQuery: data.reviewsPage.syncQuery,
+    reviewsIsland: data.reviewsPage.island,
+    console: data.consoleWords,
+    build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
+  };
+  const consoleStyles = await buildConsoleStyles(rootDir);
+  await writer.add(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: assets.css.url, consoleStyles }));
+  await writer.add(serverFile('siteFacts'), json(siteFactsSchema.parse(facts)));
+  return manifest.length;
+}

@@ -1,0 +1,36 @@
+// The site-files step: everything the site needs besides its pages, written once the pages are:
+// the assets, sitemap.xml, robots.txt, security.txt, the static host's _headers and _redirects, the
+// icon, and the server's files in dist/_server/ (build/site-files/server-files.ts).
+import type { SiteData } from '../load/site-data.ts';
+import type { Assets } from '../assets/assets.ts';
+import type { Route } from '../routes/index.ts';
+import type { DistWriter } from '../write/dist-writer.ts';
+import { headerPolicy } from './security-policy.ts';
+import { writeServerFiles } from './server-files.ts';
+import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
+import { headersFile, redirectsFile } from './static-host.ts';
+
+export interface SiteFilesInputs {
+  data: SiteData;
+  siteUrl: string;
+  rootDir: string;
+  assets: Assets;
+  routes: readonly Route[];
+  /** The pages that show the map, whose policy allows its frame. */
+  mapPaths: readonly string[];
+}
+
+/** Writes the site's other files; resolves to the number of pages in the route list. */
+export async function writeSiteFiles(writer: DistWriter, inputs: SiteFilesInputs): Promise<number> {
+  const { data, siteUrl, assets, routes } = inputs;
+  const { css, js, consentDetails } = assets;
+  for (const asset of [css, consentDetails, js.main, ...js.chunks]) await writer.add(asset.file, asset.content);
+  await writer.add('sitemap.xml', sitemapXml(routes, siteUrl));
+  await writer.add('robots.txt', robotsTxt(siteUrl));
+  await writer.add('.well-known/security.txt', securityTxt(siteUrl, data.site.email, data.buildDate));
+  const policy = headerPolicy(data.site, [...inputs.mapPaths].sort(), [assets.page.bootCode]);
+  await writer.add('_headers', headersFile(policy));
+  await writer.add('_redirects', redirectsFile());
+  await writer.add('favicon.svg', assets.favicon);
+  return writeServerFiles(writer, { ...inputs, policy });
+}
