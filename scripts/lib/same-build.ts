@@ -1,0 +1,89 @@
+// Builds a commit and the working tree (its tracked and new files, changes not yet committed
+// included) into two folders, each with `npm run build` from a copy of its own sources and the same
+// date, and compares every file they write: `npm run same-build` (scripts/same-build.ts) and
+// tests/integration/same-build.test.ts.
+//
+// dist/_server/files.json records when each file was written, which differs between any two
+// builds: it is compared without those times. The photos' encodings are taken from this
+// checkout's .cache/images/ when it has them (they are named by source and settings, so a cached
+// file is the one the build would encode), which saves the minute sharp takes for them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './repo.ts';
+
+/** The build's date in both builds: 2026-11-22, 10:00 UTC. */
+const EPOCH = '1795860000';
+const FILES_MANIFEST = '_server/files.json';
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
+/** The sources of `commit` (or, for null, of the working tree) in `dir`, with this checkout's modules and image encodings. */
+function checkOut(commit: string | null, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  if (commit) {
+    execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', commit], { cwd: REPO_ROOT, maxBuffer: 1024 * 1024 * 1024 }) });
+  } else {
+    for (const file of git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0')) {
+      if (file === '' || !existsSync(join(REPO_ROOT, file))) continue;
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      cpSync(join(REPO_ROOT, file), join(dir, file));
+    }
+  }
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const images = join(REPO_ROOT, '.cache/images');
+  if (existsSync(images)) cpSync(images, join(dir, '.cache/images'), { recursive: true });
+}
+
+function buildIn(dir: string, label: string): string {
+  const out = join(dir, 'dist');
+  const env: NodeJS.ProcessEnv = { ...process.env, SOURCE_DATE_EPOCH: EPOCH };
+  delete env.SITE_URL;
+  delete env.BUILD_WORKERS;
+  const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--out', out], { cwd: dir, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`The build of ${label} failed (exit ${result.status}):\n${result.stderr}`);
+  return out;
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const writtenRecord = z.record(z.string(), z.object({ hash: z.string(), stamps: z.array(z.string()), brotli: z.number() }));
+
+/** A file's bytes as compared: the record of written files without the times it records. */
+function comparable(dir: string, file: string): string | Buffer {
+  const bytes = readFileSync(join(dir, file));
+  if (file !== FILES_MANIFEST) return bytes;
+  const record = writtenRecord.parse(JSON.parse(bytes.toString('utf8')));
+  return JSON.stringify(Object.entries(record).map(([name, { hash, brotli }]) => [name, hash, brotli]));
+}
+
+/** The files that only one build wrote, or that differ; empty when both wrote the same. */
+export function compareBuilds(commit: string): { commit: string; differences: string[] } {
+  const resolved = git('rev-parse', '--verify', `${commit}^{commit}`).trim();
+  const root = mkdtempSync(join(tmpdir(), 'same-build-'));
+  try {
+    checkOut(resolved, join(root, 'before'));
+    checkOut(null, join(root, 'now'));
+    const before = buildIn(join(root, 'before'), `commit ${resolved.slice(0, 7)}`);
+    const now = buildIn(join(root, 'now'), 'the working tree');
+    const [a, b] = [files(before), files(now)];
+    const inBoth = a.filter((file) => b.includes(file));
+    return {
+      commit: resolved,
+      differences: [
+        ...a.filter((file) => !b.includes(file)).map((file) => `only in ${resolved.slice(0, 7)}'s build: ${file}`),
+        ...b.filter((file) => !a.includes(file)).map((file) => `only in the working tree's build: ${file}`),
+        ...inBoth.filter((file) => !Buffer.from(comparable(before, file)).equals(Buffer.from(comparable(now, file)))).map((file) => `differs: ${file}`),
+      ],
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}

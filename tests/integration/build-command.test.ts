@@ -1,0 +1,108 @@
+// The build's command line (build/index.ts), as `npm run build` runs it from build/launch.mjs's
+// bundle and as `npx tsx build/index.ts` runs it from the sources: the same way in both, on every
+// core (build/render/pool.ts) or on one thread. Which thread makes a page changes with every run;
+// the site must not: it is the same, byte for byte, as the build of the main thread alone (the
+// shared build of the test run), and its summary says the same. A data problem stops it with exit
+// code 1 before anything is written.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite, BUILD_DATE } from '../support/site-build.ts';
+import { changedData } from '../support/data-load.ts';
+import { ROOT } from '../support/data-copy.ts';
+import { FILES_MANIFEST } from '../../build/write/dist-writer.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'build-command-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** `npm run build` (`bundle`) or `npx tsx build/index.ts` (`sources`) with these arguments and BUILD_WORKERS. */
+function buildCommand(way: 'bundle' | 'sources', args: string[], workers = '1') {
+  const command = way === 'bundle' ? ['build/launch.mjs'] : ['--import', 'tsx', 'build/index.ts'];
+  return spawnSync(process.execPath, [...command, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 180_000,
+    env: { ...process.env, BUILD_WORKERS: workers, SOURCE_DATE_EPOCH: String(BUILD_DATE.getTime() / 1000) },
+  });
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The files of `dir` that differ from the shared one-thread build's (the record of what was written carries modification times and is left out). */
+async function differences(dir: string): Promise<{ names: string[]; different: string[] }> {
+  const serial = await buildSite();
+  const names = files(dir).filter((file) => file !== FILES_MANIFEST);
+  expect(names).toEqual(files(serial.dir).filter((file) => file !== FILES_MANIFEST));
+  return { names, different: names.filter((file) => !readFileSync(join(dir, file)).equals(readFileSync(join(serial.dir, file)))) };
+}
+
+describe('the build command on two threads', () => {
+  it('from the bundle, writes the same files as the build on one thread, and says so in the same words', async () => {
+    const out = join(root, 'dist');
+    const result = buildCommand('bundle', ['--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(' on 2 threads …');
+    expect((await differences(out)).different).toEqual([]);
+    const { places } = (await buildSite()).summary;
+    expect(result.stdout).toContain(`Place pages: ${places.index}.`);
+    expect(result.stdout).toContain(`(${places.closestPair!.join(' ~ ')})`);
+  }, 240_000);
+
+  it('from the sources (npx tsx build/index.ts), its worker too, the same', async () => {
+    const out = join(root, 'from-sources');
+    const result = buildCommand('sources', ['--out', out]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(' on 2 threads …');
+    expect((await differences(out)).different).toEqual([]);
+  }, 240_000);
+
+  it('built again into the same folder, writes nothing', () => {
+    const out = join(root, 'dist');
+    const page = join(out, 'schluesseldienst/ruettenscheid/index.html');
+    const town = join(out, 'schluesseldienst/duesseldorf/index.html.br');
+    const before = [statSync(page).mtimeMs, statSync(town).mtimeMs];
+    const result = buildCommand('bundle', ['--out', out]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/ 0 written, \d+ unchanged/);
+    expect([statSync(page).mtimeMs, statSync(town).mtimeMs]).toEqual(before);
+  }, 240_000);
+});
+
+describe('the build command stops before anything is written', () => {
+  it('on a BUILD_WORKERS that is no whole number, in one line naming it', () => {
+    const out = join(root, 'not-built');
+    const result = buildCommand('bundle', ['--out', out], 'zwei');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Build stopped: BUILD_WORKERS must be a whole number, not "zwei". Nothing was written.\n');
+    expect(existsSync(out)).toBe(false);
+  }, 240_000);
+
+  it('on a wrong value in the data, with exit code 1, naming file and field', () => {
+    const copy = changedData((data) => data.edit('prices.yaml', (text) => text.replace('price: 199', 'price: -5')));
+    const out = join(root, 'wrong-price');
+    const result = buildCommand('sources', ['--data', copy.dir, '--out', out], '0');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Build stopped: 1 problem in the data; nothing was written.');
+    expect(result.stderr).toContain('data/prices.yaml: services[5].price:');
+    expect(existsSync(out)).toBe(false);
+  }, 240_000);
+
+  it('on a photo the data names but the folder lacks, said like every data problem', () => {
+    const copy = changedData((data) => data.edit('home.yaml', (text) => text.replace('image: gallery-tueroeffnung.jpg', 'image: gallery-fehlt.jpg')));
+    const out = join(root, 'missing-photo');
+    const result = buildCommand('bundle', ['--data', copy.dir, '--out', out]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Build stopped: 1 problem in the data; nothing was written\.\n.*images\/gallery-fehlt\.jpg: image source not found\. Add the file or correct the path that names it\./);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  }, 240_000);
+});
