@@ -15,8 +15,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // One build of the shipped data for the whole run, shared with the e2e project.
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/shared-build.ts'] },
+        // One build of the shipped data for the whole run, shared with the e2e project. These tests
+        // start servers, builds and commands: on a loaded 2-core machine one took 6 s, past
+        // vitest's default of 5, so each may take a minute.
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/shared-build.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,

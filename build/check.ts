@@ -11,6 +11,7 @@ import type { SiteData } from './load/site-data.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { missingImageSources } from './assets/images.ts';
 import { imageSources } from './assets/assets.ts';
+import { ABOUT_WORDS, HOME_WORDS, wordsOf } from './routes/index.ts';
 
 /** German numbers that cannot ring: "+49" + area code + only zeros. */
 const NO_NUMBER = /^\+49[1-9]\d{1,4}0{5,}$/;
@@ -76,7 +77,8 @@ function unconfirmedLegalReading({ withdrawal }: SiteData): DataError[] {
   ];
 }
 
-function pageExamples({ home, about }: SiteData): DataError[] {
+function pageExamples(data: SiteData): DataError[] {
+  const [home, about] = [wordsOf(data, HOME_WORDS), wordsOf(data, ABOUT_WORDS)];
   const found: DataError[] = [];
   if (home.reviews.examples) found.push(new DataError('data/home.yaml', 'reviews.examples', 'the nine home reviews are invented examples: put real reviews from the Google profile in reviews.items, then set examples: false'));
   if (about.team.examples) found.push(new DataError('data/about.yaml', 'team.examples', 'the team members besides the owner are invented: enter the real team, then set examples: false'));

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageContext } from '../../templates/lib/context.ts';
 import type { SiteData } from '../load/site-data.ts';
+import { HOME_WORDS, wordsOf } from '../routes/index.ts';
 import { renderConsentDetails } from '../render/page.ts';
 import { buildScript, buildStylesheet, hashed, loadEsbuild, type Asset, type ScriptBundle } from './bundles.ts';
 import { processImages, type ResponsiveImage } from './images.ts';
@@ -28,7 +29,7 @@ export interface Assets {
 
 /** The photos the data names, by their file name in data/images/. */
 export function imageSources(data: SiteData): string[] {
-  return [...data.home.gallery.items.map((item) => item.image), ...data.trust.flatMap((page) => (page.image ? [page.image.file] : []))];
+  return [...wordsOf(data, HOME_WORDS).gallery.items.map((item) => item.image), ...data.trust.flatMap((page) => (page.image ? [page.image.file] : []))];
 }
 
 /**

@@ -2,15 +2,13 @@
 // slug named in one file must exist in the file that defines it, or a page would silently lose a
 // price or a card. Each problem names the file and field that refer and what they may name.
 import { HAPPY_HOUR_ID } from '../../core/prices.ts';
-import type { Home } from '../../core/schema/home.ts';
 import type { PlacePages } from '../../core/schema/place-pages.ts';
-import type { PricesPage } from '../../core/schema/prices-page.ts';
 import type { Prices } from '../../core/schema/prices.ts';
 import type { Services } from '../../core/schema/services.ts';
 import { DataError, DataErrors } from '../data-error.ts';
 
 /** Every price id a file names must exist in data/prices.yaml: a typo would drop a price. */
-function checkPriceIds(file: string, refs: [field: string, id: string][], prices: Prices, extra: string[] = []): DataError[] {
+export function priceIdProblems(file: string, refs: [field: string, id: string][], prices: Prices, extra: string[] = []): DataError[] {
   const known = new Set([...prices.services, ...prices.parts].map((item) => item.id).concat(extra));
   return refs
     .filter(([, id]) => !known.has(id))
@@ -30,7 +28,7 @@ export function checkNeeds(prices: Prices): void {
 
 function serviceProblems(services: Services, prices: Prices): DataError[] {
   const file = 'data/services.yaml';
-  const errors = checkPriceIds(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices, [HAPPY_HOUR_ID]);
+  const errors = priceIdProblems(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices, [HAPPY_HOUR_ID]);
   const slugs = services.services.map((service) => service.slug);
   slugs.forEach((slug, i) => {
     if (slugs.indexOf(slug) !== i) errors.push(new DataError(file, `services[${i}].slug`, `"${slug}" is used twice (also services[${slugs.indexOf(slug)}])`));
@@ -43,17 +41,15 @@ function serviceProblems(services: Services, prices: Prices): DataError[] {
   return errors;
 }
 
-/** The prices, services and service cards the page files name, against data/prices.yaml and data/services.yaml. */
-export function checkReferences({ prices, home, services, pricesPage, placePages }: { prices: Prices; home: Home; services: Services; pricesPage: PricesPage; placePages: PlacePages }): void {
+/**
+ * The prices and services data/services.yaml and data/place-pages.yaml name, against data/prices.yaml
+ * and data/services.yaml, with the problems the pages' own words files found (`more`).
+ */
+export function checkReferences({ prices, services, placePages }: { prices: Prices; services: Services; placePages: PlacePages }, more: DataError[]): void {
   const errors = [
-    ...checkPriceIds('data/home.yaml', [
-      ...home.hero.prices.map((p, i): [string, string] => [`hero.prices[${i}].priceId`, p.priceId]),
-      ...home.services.cards.map((c, i): [string, string] => [`services.cards[${i}].priceId`, c.priceId]),
-      ...home.prices.cards.map((c, i): [string, string] => [`prices.cards[${i}].priceId`, c.priceId]),
-    ], prices, [HAPPY_HOUR_ID]),
+    ...more,
     ...serviceProblems(services, prices),
-    ...checkPriceIds('data/prices-page.yaml', pricesPage.cards.map((c, i) => [`cards[${i}].priceId`, c.priceId]), prices, [HAPPY_HOUR_ID]),
-    ...checkPriceIds('data/place-pages.yaml', placePages.page.prices.ids.map((id, i) => [`page.prices.ids[${i}]`, id]), prices),
+    ...priceIdProblems('data/place-pages.yaml', placePages.page.prices.ids.map((id, i) => [`page.prices.ids[${i}]`, id]), prices),
     ...placePages.page.services.cards.flatMap((card, i) =>
       services.services.some((service) => service.slug === card.slug) ? [] : [new DataError('data/place-pages.yaml', `page.services.cards[${i}].slug`, `"${card.slug}" is no service of data/services.yaml`)],
     ),

@@ -10,22 +10,15 @@ import { officeHours } from '../../core/hours.ts';
 import type { Place } from '../../core/place.ts';
 import { vatWording } from '../../core/prices.ts';
 import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_IDLE_HOURS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../../core/retention.ts';
-import { aboutSchema, type About } from '../../core/schema/about.ts';
 import { claimsSchema, type Claims } from '../../core/schema/claims.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
-import { contactPageSchema, type ContactPage } from '../../core/schema/contact-page.ts';
-import { errorPagesSchema, type ErrorPages } from '../../core/schema/error-pages.ts';
-import { homeSchema, type Home } from '../../core/schema/home.ts';
 import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
 import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
-import { orderFormSchema, type OrderForm } from '../../core/schema/order-form.ts';
 import { placePagesSchema, type PlacePages } from '../../core/schema/place-pages.ts';
 import { placesFileSchema } from '../../core/schema/places.ts';
-import { pricesPageSchema, type PricesPage } from '../../core/schema/prices-page.ts';
 import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
-import { reviewsPageSchema, type ReviewsPage } from '../../core/schema/reviews-page.ts';
 import { servicesSchema, type Services } from '../../core/schema/services.ts';
 import { siteSchema, type Site } from '../../core/schema/site.ts';
 import { loadYaml } from './files.ts';
@@ -36,6 +29,8 @@ import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import { loadLegal, loadTrustPages, type Fill, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
 import { checkNeeds, checkReferences } from './references.ts';
 import type { Withdrawal } from './withdrawal.ts';
+import type { PageWords } from '../routes/page-words.ts';
+import { PAGE_WORDS } from '../routes/index.ts';
 import { ROOT_DIR } from '../root.ts';
 
 export { LEGAL_PAGES, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
@@ -54,22 +49,16 @@ export interface Facts {
   places: Place[];
 }
 
-/** The words of the pages and of the parts every page shares, one file each. */
-export interface PageWords {
-  home: Home;
+/**
+ * The words several pages share, one file each. A page that stands alone declares its own words
+ * file beside its route (build/routes/page-words.ts); those are in `pageWords`.
+ */
+export interface SharedWords {
   services: Services;
-  pricesPage: PricesPage;
-  about: About;
-  contactPage: ContactPage;
   /** The words of the contact form's two variants and of the address selector (data/contact-form.yaml). */
   contactForm: ContactFormTexts;
-  reviewsPage: ReviewsPage;
-  /** The texts of the order form /auftrag (data/order-form.yaml). */
-  orderForm: OrderForm;
   /** The heads of /einsatzgebiet and the place pages, with slots (data/place-pages.yaml). */
   placePages: PlacePages;
-  /** The heads of the 404 page and the message page (data/error-pages.yaml). */
-  errorPages: ErrorPages;
   /** The header navigation, whose labels also name the pages in breadcrumbs (data/navigation.yaml). */
   navigation: Navigation;
   /** The words of the header, menu, footer, consent banner and the small shared parts (data/layout.yaml). */
@@ -78,7 +67,9 @@ export interface PageWords {
   consoleWords: ConsoleWords;
 }
 
-export interface SiteData extends Facts, PageWords {
+export interface SiteData extends Facts, SharedWords {
+  /** The declared words files of the pages that stand alone, by file name, each as its schema checked it (`wordsOf`, build/routes/page-words.ts). */
+  pageWords: ReadonlyMap<string, unknown>;
   trust: TrustPage[];
   legal: Record<LegalSlug, ProsePage>;
   /** The withdrawal rules (data/legal/widerruf.md) that the AGB and the order form share. */
@@ -136,31 +127,32 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
   return { facts: { site, prices, claims, arrival, vat, places }, fill: (data, label) => fillPlaceholders(data, context, label) };
 }
 
-function loadPageWords(file: DataFile, fill: Fill): PageWords {
+function loadSharedWords(file: DataFile, fill: Fill): SharedWords {
   return {
-    home: loadYaml(...file('home.yaml'), homeSchema, fill),
     services: loadYaml(...file('services.yaml'), servicesSchema, fill),
-    pricesPage: loadYaml(...file('prices-page.yaml'), pricesPageSchema, fill),
-    about: loadYaml(...file('about.yaml'), aboutSchema, fill),
-    contactPage: loadYaml(...file('contact-page.yaml'), contactPageSchema, fill),
     contactForm: loadYaml(...file('contact-form.yaml'), contactFormSchema, fill),
-    reviewsPage: loadYaml(...file('reviews-page.yaml'), reviewsPageSchema, fill),
-    orderForm: loadYaml(...file('order-form.yaml'), orderFormSchema, fill),
     placePages: loadYaml(...file('place-pages.yaml'), placePagesSchema, fill),
-    errorPages: loadYaml(...file('error-pages.yaml'), errorPagesSchema, fill),
     navigation: loadYaml(...file('navigation.yaml'), navigationSchema),
     layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
     consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
   };
 }
 
-/** `dataDir`: the project's data/ unless a caller (a test, `npm run check -- --data`) names another. */
-export function loadSiteData({ dataDir = join(ROOT_DIR, 'data'), buildDate }: { dataDir?: string; buildDate: Date }): SiteData {
+export interface LoadOptions {
+  /** The project's data/ unless a caller (a test, `npm run check -- --data`) names another. */
+  dataDir?: string;
+  buildDate: Date;
+  /** The words files of the pages that stand alone; by default those build/routes/index.ts declares (PAGE_WORDS). */
+  pageWords?: readonly PageWords<unknown>[];
+}
+
+export function loadSiteData({ dataDir = join(ROOT_DIR, 'data'), buildDate, pageWords = PAGE_WORDS }: LoadOptions): SiteData {
   // Errors name files as the owner knows them ("data/site.yaml"), wherever the folder is.
   const file: DataFile = (name) => [join(dataDir, name), `data/${name}`];
   const { facts, fill } = loadFacts(file, dataDir, buildDate);
-  const words = loadPageWords(file, fill);
-  checkReferences({ ...facts, ...words });
+  const words = loadSharedWords(file, fill);
+  const own = pageWords.map((declared) => [declared, loadYaml(...file(declared.file), declared.schema, fill)] as const);
+  checkReferences({ ...facts, ...words }, own.flatMap(([declared, value]) => declared.check(value, facts)));
   const trust = loadTrustPages(dataDir, fill, facts.places);
-  return { ...facts, ...words, trust, ...loadLegal(dataDir, fill), buildDate };
+  return { ...facts, ...words, pageWords: new Map(own.map(([declared, value]) => [declared.file, value])), trust, ...loadLegal(dataDir, fill), buildDate };
 }

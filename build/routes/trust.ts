@@ -1,20 +1,11 @@
-// /ueber-uns and the trust pages (/keine-abzocke, /festpreis-garantie, …).
+// The trust pages (/keine-abzocke, /festpreis-garantie, …), one per file of data/trust/.
 import { createElement } from 'react';
-import { AboutPage } from '../../templates/pages/AboutPage.tsx';
 import { TrustPage } from '../../templates/pages/TrustPage.tsx';
 import type { Route, RouteKit } from './route.ts';
 
-export function trustRoutes({ data, images, start, crumb, page, described }: RouteKit): Route[] {
-  const { site, about } = data;
-  const aboutCrumbs = [start, crumb('/ueber-uns')];
-  const routes = [
-    page(
-      '/ueber-uns',
-      'about',
-      { ...about.seo, canonical: true, structuredData: described('/ueber-uns', about.seo.title, about.seo.description, aboutCrumbs) },
-      createElement(AboutPage, { site, about, crumbs: aboutCrumbs }),
-    ),
-  ];
+export function trustRoutes({ data, images, start, page, described }: RouteKit): Route[] {
+  const { site } = data;
+  const routes: Route[] = [];
   for (const trust of data.trust) {
     const path = `/${trust.slug}`;
     const crumbs = [start, { name: trust.shortTitle, path }];

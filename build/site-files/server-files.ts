@@ -4,7 +4,7 @@
 // of the owner's console. The page of an unknown place and the message page are routes of their own
 // (build/routes/), rendered with the rest.
 import { routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
-import { MESSAGE_FILE } from '../routes/index.ts';
+import { MESSAGE_FILE, REVIEWS_WORDS, wordsOf } from '../routes/index.ts';
 import { buildConsoleStyles } from '../assets/bundles.ts';
 import type { DistWriter } from '../write/dist-writer.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
@@ -37,8 +37,8 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     phoneDisplay: site.phone.display,
     url: siteUrl,
     reviewsPageUrl: site.reviews.pageUrl,
-    reviewsSyncQuery: data.reviewsPage.syncQuery,
-    reviewsIsland: data.reviewsPage.island,
+    reviewsSyncQuery: wordsOf(data, REVIEWS_WORDS).syncQuery,
+    reviewsIsland: wordsOf(data, REVIEWS_WORDS).island,
     console: data.consoleWords,
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
   };

@@ -2,6 +2,7 @@
 // /auftrag'): a noindex page outside the sitemap, linked from the AGB, with every price as /preise
 // states it, the surcharge rule, the same withdrawal texts as the AGB, the declaration of § 356
 // Abs. 4 BGB, signature lines and a print stylesheet for A4.
+import { ORDER_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { WITHDRAWAL_SECTIONS } from '../../core/schema/legal.ts';
@@ -89,7 +90,7 @@ describe('/auftrag', () => {
   });
 
   it('has the declaration for an early start with its box and signature, and signature lines for customer and technician', () => {
-    const { orderForm } = data;
+    const orderForm = wordsOf(data, ORDER_WORDS);
     const declaration = form.slice(form.indexOf('<section id="sofortiger-beginn"'), form.indexOf('</section>', form.indexOf('<section id="sofortiger-beginn"')));
     expect(declaration).toMatch(/class="tick-box"[^>]*><\/span>Ich gebe die Erklärung/);
     expect(declaration).toContain(`<p class="signature">${orderForm.declaration.signature}</p>`);

@@ -1,5 +1,6 @@
 // Every content page of the site, as the build writes it: structured data, and one price per
 // service wherever it is stated.
+import { HOME_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { formatEuro } from '../../core/format.ts';
@@ -105,7 +106,7 @@ describe('the contact and reviews pages', () => {
     const page = html('/bewertungen');
     expectIn(page, 'Bewertungen werden geladen...', `href="${data.site.reviews.pageUrl.replace(/&/g, '&amp;')}"`);
     expect(has(page, 'aggregateRating')).toBe(false);
-    for (const review of data.home.reviews.items) expect(has(page, review.text), review.name).toBe(false);
+    for (const review of wordsOf(data, HOME_WORDS).reviews.items) expect(has(page, review.text), review.name).toBe(false);
   });
 });
 
@@ -279,10 +280,10 @@ describe('claims that hold', () => {
   });
 
   it('labels the shipped home reviews as examples', () => {
-    expect(data.home.reviews.examples).toBe(true);
+    expect(wordsOf(data, HOME_WORDS).reviews.examples).toBe(true);
     const reviews = visibleText(html('/').match(/<section[^>]*id="bewertungen"[^]*?<\/section>/)![0]);
     expect(reviews).toContain('Beispielbewertung');
-    expect(reviews).toContain(data.home.reviews.exampleNote);
+    expect(reviews).toContain(wordsOf(data, HOME_WORDS).reviews.exampleNote);
   });
 });
 

@@ -1,5 +1,6 @@
 // Responsive images for route tables built in unit tests, without running sharp over the photos,
 // and the asset addresses a page rendered there names, without building them.
+import { HOME_WORDS, wordsOf } from '../../build/routes/index.ts';
 import type { SiteData } from '../../build/load/site-data.ts';
 import type { PageContext } from '../../templates/lib/context.ts';
 import type { ResponsiveImage } from '../../templates/lib/image.ts';
@@ -15,5 +16,5 @@ export function fakeImages(data: SiteData): Record<string, ResponsiveImage> {
     sources: [{ type: 'image/avif', srcset: '/img/x.avif 800w' }],
     jpeg: { srcset: '/img/x-800.jpg 800w' },
   };
-  return Object.fromEntries(data.home.gallery.items.map((item) => [item.image, structuredClone(image) as never]));
+  return Object.fromEntries(wordsOf(data, HOME_WORDS).gallery.items.map((item) => [item.image, structuredClone(image) as never]));
 }

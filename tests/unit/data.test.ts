@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { HOME_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { loadChanged, problems } from '../support/data-load.ts';
 
 describe('data validation', () => {
   it('accepts the shipped data and fills its placeholders', () => {
     const data = loadChanged();
     expect(data.site.address.city).toBe('Essen');
-    expect(data.home.seo.description).toContain('69\u00a0€');
+    expect(wordsOf(data, HOME_WORDS).seo.description).toContain('69\u00a0€');
     expect(data.legal.datenschutz.stand).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(data.legal.agb.html).not.toMatch(/\{\{/);
-    expect(JSON.stringify(data.home)).not.toMatch(/\{\{/);
+    expect(JSON.stringify(wordsOf(data, HOME_WORDS))).not.toMatch(/\{\{/);
   });
 
   it('names file, field and the slots it may use when a head uses a slot it cannot fill', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../build/load/site-data.ts';
-import { checkRoutes, fileForPath, listRoutes, type Route } from '../../build/routes/index.ts';
+import { fileForPath, listRoutes, type Route } from '../../build/routes/index.ts';
+import { checkRoutes } from '../../build/routes/checks.ts';
 import { absoluteUrl, sitemapXml } from '../../build/site-files/sitemap.ts';
 import { fakeImages } from '../support/fake-images.ts';
 
