@@ -24,7 +24,7 @@ const record = join(folder, 'build.json');
 const SETTINGS = ['package-lock.json', 'tsconfig.json', 'build/launch.mjs'];
 
 /** @param {string} file a path relative to the root */
-function stampOf(file) {
+function fileStamp(file) {
   const found = statSync(join(root, file), { throwIfNoEntry: false });
   return found ? `${found.size}:${found.mtimeMs}` : 'missing';
 }
@@ -33,7 +33,7 @@ function upToDate() {
   try {
     /** @type {Record<string, string>} */
     const inputs = JSON.parse(readFileSync(record, 'utf8'));
-    return [bundle, workerBundle].every((file) => stampOf(relative(root, file)) !== 'missing') && Object.entries(inputs).every(([file, stamp]) => stampOf(file) === stamp);
+    return [bundle, workerBundle].every((file) => fileStamp(relative(root, file)) !== 'missing') && Object.entries(inputs).every(([file, stamp]) => fileStamp(file) === stamp);
   } catch {
     return false;
   }
@@ -76,7 +76,7 @@ if (!upToDate()) {
     writeFileSync(temporary, output.contents);
     renameSync(temporary, output.path);
   }
-  const inputs = Object.fromEntries([...Object.keys(result.metafile.inputs), ...SETTINGS].map((file) => [file, stampOf(file)]));
+  const inputs = Object.fromEntries([...Object.keys(result.metafile.inputs), ...SETTINGS].map((file) => [file, fileStamp(file)]));
   writeFileSync(`${record}.${process.pid}.tmp`, JSON.stringify(inputs));
   renameSync(`${record}.${process.pid}.tmp`, record);
 }

@@ -131,7 +131,7 @@ async function processWith(
       }),
     ),
   );
-  return { ...describe(variants), cached: hits.every(Boolean), files: variants.map((variant) => variant.path) };
+  return { ...responsiveImage(variants), cached: hits.every(Boolean), files: variants.map((variant) => variant.path) };
 }
 
 /** The sources that are no readable file, each as the problem the owner is shown. */
@@ -192,7 +192,7 @@ export function variantWidths(sourceWidth: number, requested: number[]): number[
   return [...new Set(fitting)].sort((a, b) => a - b);
 }
 
-function describe(variants: Variant[]): ResponsiveImage {
+function responsiveImage(variants: Variant[]): ResponsiveImage {
   const of = (format: Format) => variants.filter((v) => v.format === format);
   const srcset = (format: Format) => of(format).map((v) => `${v.src} ${v.width}w`).join(', ');
   const file = ({ src, width, height }: Variant): ImageFile => ({ src, width, height });

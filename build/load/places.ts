@@ -90,7 +90,8 @@ function townProblems(town: TownRecord, townPostcodes: TownPostcodes | undefined
   return errors;
 }
 
-export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
+/** The towns' slugs, once every town and district passed its checks; the problems of all of them at once otherwise. */
+function checkedTownSlugs(towns: TownRecord[], postcodes: Map<string, TownPostcodes>): Map<string, TownRecord> {
   const errors: DataError[] = [];
   const townSlugs = new Map<string, TownRecord>();
   for (const town of towns) {
@@ -101,97 +102,120 @@ export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPost
     errors.push(...townProblems(town, postcodes.get(town.postcodeName ?? town.name)));
   }
   if (errors.length > 0) throw new DataErrors(errors);
+  return townSlugs;
+}
 
-  // A district keeps its plain slug ("ruettenscheid") unless a town or another district has it;
-  // then every holder of that name is qualified by its town ("altstadt-duesseldorf").
+/**
+ * A district keeps its plain slug ("ruettenscheid") unless a town or another district has it;
+ * then every holder of that name is qualified by its town ("altstadt-duesseldorf").
+ */
+function districtSlugs(towns: TownRecord[], townSlugs: Map<string, TownRecord>): (district: string, town: Town) => string {
   const districtCount = new Map<string, number>();
   for (const town of towns) for (const { name } of districtsOf(town)) districtCount.set(slugOf(name), (districtCount.get(slugOf(name)) ?? 0) + 1);
-  const districtSlug = (district: string, town: Town) => {
+  return (district, town) => {
     const plain = slugOf(district);
     return townSlugs.has(plain) || (districtCount.get(plain) ?? 0) > 1 ? `${plain}-${slugOf(town.name)}` : plain;
   };
+}
 
+/** Within this distance of the shop a town is "our" town, not a place in some direction of it. */
+const HOME_KM = 3;
+
+// Every place is written out property by property, in one order, without spreading another object
+// in: V8 gave each object made as `{ ...shared, kind, … }` a hidden class of its own, about 600
+// bytes a place (6 MiB of each thread's heap at 10,000 places).
+
+/** Where a town lies seen from the shop, and its nearest other towns. */
+interface TownSetting {
+  codes: TownPostcodes;
+  distance: number;
+  direction: string | null;
+  nearby: Place['nearby'];
+}
+
+function townPlace(town: Town, link: PlaceLink, setting: TownSetting, districtLinks: PlaceLink[]): Place {
+  const { at, to } = plainPhrases(town.name);
+  return {
+    kind: 'town',
+    known: true,
+    slug: slugOf(town.name),
+    path: link.path,
+    name: town.name,
+    at,
+    to,
+    town: link,
+    region: town.region,
+    arrivalTime: town.arrivalTime,
+    postcodes: setting.codes.postcodes,
+    districtPostcodes: undefined,
+    population: town.population,
+    isMainLocation: town.isMainLocation,
+    townKind: town.kind,
+    word: town.districtWord,
+    description: town.description,
+    facts: town.population === null ? null : town.facts,
+    sources: town.sources,
+    districts: districtLinks,
+    neighbours: undefined,
+    distanceKm: setting.distance,
+    direction: setting.direction,
+    nearby: setting.nearby,
+  };
+}
+
+/**
+ * A district: what it is, where it belongs and how fast we are there; the town's text stays on the
+ * town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for any name
+ * ("Altstadt", "Am Wasserturm"), and all three words take "der".
+ */
+function districtPlace(town: Town, townLink: PlaceLink, setting: TownSetting, district: DistrictEntry, slug: string, index: number, districtLinks: PlaceLink[]): Place {
+  const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
+  const link = districtLinks[index]!;
+  return {
+    kind: 'district',
+    known: true,
+    slug,
+    path: link.path,
+    name: district.name,
+    at: district.at,
+    to: district.to,
+    town: townLink,
+    region: town.region,
+    arrivalTime: town.arrivalTime,
+    postcodes: setting.codes.postcodes,
+    districtPostcodes: district.postcodes,
+    population: null,
+    isMainLocation: false,
+    townKind: town.kind,
+    word: district.word,
+    description: district.description,
+    facts: null,
+    sources: district.sources,
+    districts: districtLinks.filter((_, other) => other !== index),
+    neighbours: district.neighbours.map(linkOf),
+    distanceKm: setting.distance,
+    direction: setting.direction,
+    nearby: [],
+  };
+}
+
+/** The places of the service area: each town, followed by its districts. */
+export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
+  const districtSlug = districtSlugs(towns, checkedTownSlugs(towns, postcodes));
   const shop = { latitude: site.address.latitude, longitude: site.address.longitude };
   const centres = new Map(towns.map((town) => [town.name, postcodes.get(town.postcodeName ?? town.name)!]));
-  // Within this distance of the shop a town is "our" town, not a place in some direction of it.
-  const HOME_KM = 3;
-  const places: Place[] = [];
-  for (const town of towns) {
-    const townSlug = slugOf(town.name);
+  return towns.flatMap((town) => {
     const codes = centres.get(town.name)!;
-    const townLink: PlaceLink = { name: town.name, path: placePath(townSlug) };
+    const townLink: PlaceLink = { name: town.name, path: placePath(slugOf(town.name)) };
     const districts = districtsOf(town);
     const districtLinks: PlaceLink[] = districts.map((district) => ({ name: district.name, path: placePath(districtSlug(district.name, town)), word: district.word }));
-    const linkOf = (name: string) => districtLinks.find((link) => link.name === name)!;
     const distance = Math.round(distanceKm(shop, codes));
-    const direction = distance > HOME_KM ? compassWord(shop, codes) : null;
     const nearby = towns
       .filter((other) => other !== town)
       .map((other) => ({ link: { name: other.name, path: placePath(slugOf(other.name)) }, km: Math.round(distanceKm(codes, centres.get(other.name)!)) }))
       .sort((a, b) => a.km - b.km || a.link.name.localeCompare(b.link.name, 'de'))
       .slice(0, NEARBY_TOWNS);
-    // Every place is written out property by property, in one order, without spreading another
-    // object in: V8 gave each object made as `{ ...shared, kind, … }` a hidden class of its own,
-    // about 600 bytes a place (6 MiB of each thread's heap at 10,000 places, issue 16).
-    const { at, to } = plainPhrases(town.name);
-    places.push({
-      kind: 'town',
-      known: true,
-      slug: townSlug,
-      path: townLink.path,
-      name: town.name,
-      at,
-      to,
-      town: townLink,
-      region: town.region,
-      arrivalTime: town.arrivalTime,
-      postcodes: codes.postcodes,
-      districtPostcodes: undefined,
-      population: town.population,
-      isMainLocation: town.isMainLocation,
-      townKind: town.kind,
-      word: town.districtWord,
-      description: town.description,
-      facts: town.population === null ? null : town.facts,
-      sources: town.sources,
-      districts: districtLinks,
-      neighbours: undefined,
-      distanceKm: distance,
-      direction,
-      nearby,
-    });
-    districts.forEach((district, index) => {
-      const slug = districtSlug(district.name, town);
-      places.push({
-        kind: 'district',
-        known: true,
-        slug,
-        path: districtLinks[index]!.path,
-        name: district.name,
-        at: district.at,
-        to: district.to,
-        town: townLink,
-        region: town.region,
-        arrivalTime: town.arrivalTime,
-        postcodes: codes.postcodes,
-        districtPostcodes: district.postcodes,
-        // What it is, where it belongs and how fast we are there; the town's text stays on the
-        // town's page, so no two pages repeat each other. "Der Stadtteil X" needs no article for
-        // any name ("Altstadt", "Am Wasserturm"), and all three words take "der".
-        population: null,
-        isMainLocation: false,
-        townKind: town.kind,
-        word: district.word,
-        description: district.description,
-        facts: null,
-        sources: district.sources,
-        districts: districtLinks.filter((_, other) => other !== index),
-        neighbours: district.neighbours.map(linkOf),
-        distanceKm: distance,
-        direction,
-        nearby: [],
-      });
-    });
-  }
-  return places;
+    const setting: TownSetting = { codes, distance, direction: distance > HOME_KM ? compassWord(shop, codes) : null, nearby };
+    return [townPlace(town, townLink, setting, districtLinks), ...districts.map((district, index) => districtPlace(town, townLink, setting, district, districtSlug(district.name, town), index, districtLinks))];
+  });
 }

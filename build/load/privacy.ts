@@ -1,5 +1,6 @@
 // The privacy policy's list of what the server stores, from data/privacy.yaml and the retention
 // the server applies (core/retention.ts), as Markdown for {{privacy.storage}}.
+import { sentenceStart } from '../../core/place.ts';
 import type { Privacy } from '../../core/schema/privacy.ts';
 
 export interface RetentionFacts {
@@ -21,10 +22,7 @@ export function storageMarkdown(privacy: Privacy, retention: RetentionFacts): st
       .replace('{months}', String(retention.pageCountMonths))
       .replace('{hours}', String(retention.ownerSessionHours));
   return privacy.tables
-    .map((table) => `- **${capitalise(table.what)}**: ${Object.values(table.columns).join('; ')}. Speicherdauer: ${period(table.retention)}. Rechtsgrundlage: ${table.basis}.`)
+    .map((table) => `- **${sentenceStart(table.what)}**: ${Object.values(table.columns).join('; ')}. Speicherdauer: ${period(table.retention)}. Rechtsgrundlage: ${table.basis}.`)
     .join('\n');
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -2,54 +2,52 @@
 // with the slots each text may use.
 import { z } from 'zod';
 import { linkedText } from './linked-text.ts';
-import { slotText } from './slots.ts';
+import { wordsWith } from './slots.ts';
 
 const text = z.string().min(2);
-const words = <S extends string>(...slots: S[]) => slotText(slots);
-const section = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
 
-export const layoutSchema = section({
+export const layoutSchema = z.strictObject({
   skipLink: text,
-  call: section({ short: text, long: text, now: words('phone'), floating: text }),
-  whatsapp: section({ short: text, write: text, floating: text }),
+  call: z.strictObject({ short: text, long: text, now: wordsWith('phone'), floating: text }),
+  whatsapp: z.strictObject({ short: text, write: text, floating: text }),
   newTab: text,
-  header: section({ menu: text, navigation: text }),
-  drawer: section({ label: text, close: text }),
-  floating: section({ label: text, toTop: text }),
+  header: z.strictObject({ menu: text, navigation: text }),
+  drawer: z.strictObject({ label: text, close: text }),
+  floating: z.strictObject({ label: text, toTop: text }),
   breadcrumbs: text,
-  stars: words('rating'),
+  stars: wordsWith('rating'),
   home: text,
-  townLink: words('town'),
+  townLink: wordsWith('town'),
   mainLocation: text,
-  postcodes: words('postcodes'),
-  footer: section({
+  postcodes: wordsWith('postcodes'),
+  footer: z.strictObject({
     emergency: text,
     services: text,
     area: text,
     allTowns: text,
     legal: text,
     consent: text,
-    bottom: words('regions'),
+    bottom: wordsWith('regions'),
   }),
-  consent: section({
+  consent: z.strictObject({
     heading: text,
-    text: linkedText(words('services')),
-    services: section({ own: text, analytics: text, ads: text }),
+    text: linkedText(wordsWith('services')),
+    services: z.strictObject({ own: text, analytics: text, ads: text }),
     accept: text,
     necessary: text,
     settings: text,
     close: text,
-    details: section({
-      necessary: section({ term: text, text }),
-      statistics: section({ term: text, text, analytics: text }),
-      marketing: section({ term: text, text }),
+    details: z.strictObject({
+      necessary: z.strictObject({ term: text, text }),
+      statistics: z.strictObject({ term: text, text, analytics: text }),
+      marketing: z.strictObject({ term: text, text }),
     }),
   }),
-  map: section({ notice: linkedText(), load: text }),
-  gallery: section({ label: text, previous: text, next: text, close: text }),
-  trustPages: section({ tiles: text, back: text, others: text }),
+  map: z.strictObject({ notice: linkedText(), load: text }),
+  gallery: z.strictObject({ label: text, previous: text, next: text, close: text }),
+  trustPages: z.strictObject({ tiles: text, back: text, others: text }),
   version: text,
-  legalCallBox: section({ label: text, text }),
+  legalCallBox: z.strictObject({ label: text, text }),
 });
 
 export type Layout = z.infer<typeof layoutSchema>;

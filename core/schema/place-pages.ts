@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { seoTitle } from './seo.ts';
 import { iconName } from './icon.ts';
 import { linkedText } from './linked-text.ts';
-import { slotText } from './slots.ts';
+import { slotText, wordsWith } from './slots.ts';
 
 const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
 const PLACE_SLOTS = ['where', 'at', 'arrival', 'door'] as const;
@@ -12,69 +12,67 @@ const UNKNOWN_PLACE_SLOTS = ['name', 'at', 'door'] as const;
 
 const head = <S extends string>(slots: readonly S[]) => z.object({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) }).strict();
 
-/** A text of the page with the slots it may use; `[]` for a text without any. */
-const words = <S extends string>(...slots: S[]) => slotText(slots);
 
 /** The words of every place page; what each slot holds is said in data/place-pages.yaml. */
 const pageSchema = z
   .object({
     lead: z
       .object({
-        home: words('name', 'arrivalWords'),
-        town: words('name', 'distance', 'direction', 'city', 'To', 'arrivalWords'),
-        district: words('word', 'name', 'kind', 'town', 'To', 'arrivalWords'),
-        unknown: words(),
+        home: wordsWith('name', 'arrivalWords'),
+        town: wordsWith('name', 'distance', 'direction', 'city', 'To', 'arrivalWords'),
+        district: wordsWith('word', 'name', 'kind', 'town', 'To', 'arrivalWords'),
+        unknown: wordsWith(),
       })
       .strict(),
     hero: z
-      .object({ heading: words('name'), headingTown: words('town'), arrival: words('arrival'), arrivalUnknown: words(), always: words(), postcodesOfTown: words('town', 'postcodes'), postcodesUnknown: words() })
+      .object({ heading: wordsWith('name'), headingTown: wordsWith('town'), arrival: wordsWith('arrival'), arrivalUnknown: wordsWith(), always: wordsWith(), postcodesOfTown: wordsWith('town', 'postcodes'), postcodesUnknown: wordsWith() })
       .strict(),
-    about: z.object({ heading: words('name'), population: words('name', 'population'), sources: words('sources'), populationSource: words() }).strict(),
+    about: z.object({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources'), populationSource: wordsWith() }).strict(),
     surroundings: z
       .object({
-        heading: words('town'),
-        headingUnknown: words('to'),
-        unknown: linkedText(words('name')),
-        allDistricts: words('word', 'town'),
-        wholeTown: words('name'),
-        district: words('to', 'town'),
-        neighbours: words('word'),
-        others: words('word', 'town'),
-        andAll: words(),
-        andMore: words('count'),
-        nearby: words(),
-        townLink: words('town'),
+        heading: wordsWith('town'),
+        headingUnknown: wordsWith('to'),
+        unknown: linkedText(wordsWith('name')),
+        allDistricts: wordsWith('word', 'town'),
+        wholeTown: wordsWith('name'),
+        district: wordsWith('to', 'town'),
+        neighbours: wordsWith('word'),
+        others: wordsWith('word', 'town'),
+        andAll: wordsWith(),
+        andMore: wordsWith('count'),
+        nearby: wordsWith(),
+        townLink: wordsWith('town'),
       })
       .strict(),
-    reasons: z.object({ heading: words('business', 'at'), headingUnknown: words('business'), arrival: words('At', 'arrival'), arrivalUnknown: words(), travel: words('to'), travelUnknown: words() }).strict(),
-    prices: z.object({ heading: words('at'), headingUnknown: words(), all: words(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
+    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrival: wordsWith('At', 'arrival'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelUnknown: wordsWith() }).strict(),
+    prices: z.object({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
     services: z
-      .object({ heading: words('at'), headingUnknown: words(), known: words('at'), unknown: words(), cards: z.array(z.object({ slug: z.string().min(2), title: words() }).strict()).min(1).max(4) })
+      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), known: wordsWith('at'), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
       .strict(),
-    tiles: z.array(z.object({ icon: iconName, title: words(), text: words() }).strict()).length(3, 'must be exactly three tiles'),
-    districts: z.object({ all: words('word', 'town'), others: words('word', 'town') }).strict(),
+    tiles: z.array(z.object({ icon: iconName, title: wordsWith(), text: wordsWith() }).strict()).length(3, 'must be exactly three tiles'),
+    districts: z.object({ all: wordsWith('word', 'town'), others: wordsWith('word', 'town') }).strict(),
     faq: z
       .object({
-        heading: words('at'),
-        arrival: z.object({ question: words('at'), answer: words('distanceSentence', 'Where', 'arrivalWords'), distance: words('name', 'distance', 'city'), unknown: words() }).strict(),
-        price: z.object({ question: words('at'), answer: words('At', 'to'), unknown: words() }).strict(),
-        night: z.object({ question: words('to'), answer: words('to', 'phone'), unknown: words('phone') }).strict(),
+        heading: wordsWith('at'),
+        arrival: z.object({ question: wordsWith('at'), answer: wordsWith('distanceSentence', 'Where', 'arrivalWords'), distance: wordsWith('name', 'distance', 'city'), unknown: wordsWith() }).strict(),
+        price: z.object({ question: wordsWith('at'), answer: wordsWith('At', 'to'), unknown: wordsWith() }).strict(),
+        night: z.object({ question: wordsWith('to'), answer: wordsWith('to', 'phone'), unknown: wordsWith('phone') }).strict(),
         postcodes: z
           .object({
-            question: words('town'),
-            questionUnknown: words(),
-            all: words('town', 'codes'),
-            one: words('town', 'codes'),
-            district: words('town', 'range', 'to'),
-            own: words('word', 'name', 'codes', 'source'),
-            ownMany: words('word', 'name', 'codes', 'source'),
-            unknown: words(),
+            question: wordsWith('town'),
+            questionUnknown: wordsWith(),
+            all: wordsWith('town', 'codes'),
+            one: wordsWith('town', 'codes'),
+            district: wordsWith('town', 'range', 'to'),
+            own: wordsWith('word', 'name', 'codes', 'source'),
+            ownMany: wordsWith('word', 'name', 'codes', 'source'),
+            unknown: wordsWith(),
           })
           .strict(),
       })
       .strict(),
-    cta: z.object({ heading: words('at'), text: words('at'), textUnknown: words() }).strict(),
-    more: words(),
+    cta: z.object({ heading: wordsWith('at'), text: wordsWith('at'), textUnknown: wordsWith() }).strict(),
+    more: wordsWith(),
   })
   .strict();
 
@@ -85,8 +83,8 @@ const stat = z.object({ value: z.string().min(1), text }).strict();
 const areaPageSchema = z
   .object({
     heading: text,
-    lead: words('city', 'count', 'towns'),
-    stats: z.object({ label: text, places: words('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, customers: stat }).strict(),
+    lead: wordsWith('city', 'count', 'towns'),
+    stats: z.object({ label: text, places: wordsWith('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, customers: stat }).strict(),
     map: z.object({ heading: text, link: text, title: text }).strict(),
     places: z.object({ heading: text, lead: text }).strict(),
     az: z.object({ heading: text, letters: text }).strict(),
@@ -101,7 +99,7 @@ export const placePagesSchema = z
     place: head(PLACE_SLOTS),
     unknownPlace: head(UNKNOWN_PLACE_SLOTS),
     page: pageSchema,
-    search: z.object({ label: words(), placeholder: words(), all: words('count'), one: words(), found: words('count') }).strict(),
+    search: z.object({ label: wordsWith(), placeholder: wordsWith(), all: wordsWith('count'), one: wordsWith(), found: wordsWith('count') }).strict(),
   })
   .strict();
 

@@ -3,6 +3,11 @@
 import { z } from 'zod';
 import { slotsIn } from '../slots.ts';
 
+/** A text with the slots it may use, named one by one (`wordsWith()` for a text without any). */
+export function wordsWith<S extends string>(...slots: S[]) {
+  return slotText(slots);
+}
+
 export function slotText<S extends string>(allowed: readonly S[], base: z.ZodString = z.string().min(2)) {
   return base.superRefine((value, context) => {
     for (const slot of slotsIn(value)) {

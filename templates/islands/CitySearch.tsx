@@ -61,7 +61,7 @@ function filterPlaces(places: Searchable[], query: string): number {
   return shown;
 }
 
-export function countText(words: CitySearchWords, query: string, total: number, shown: number): string {
+export function foundText(words: CitySearchWords, query: string, total: number, shown: number): string {
   if (query.trim() === '') return fillSlots(words.all, { count: total });
   return shown === 1 ? words.one : fillSlots(words.found, { count: shown });
 }
@@ -89,7 +89,7 @@ export function CitySearch({ total, words }: CitySearchProps) {
         onInput={(event) => setQuery(event.currentTarget.value)}
       />
       <p className="fine-print" aria-live="polite" data-city-search-count>
-        {countText(words, query, total, shown)}
+        {foundText(words, query, total, shown)}
       </p>
     </div>
   );

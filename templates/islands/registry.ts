@@ -1,7 +1,7 @@
 // The islands by name: the name fixes the props type (templates/components/Island.tsx renders
 // them, client/islands.ts wakes them), and props read back from the page or from the server are
 // checked against that shape before React sees them, never cast, except the words: those are
-// checked in form only (words()). The checks are small and hand-written: each island's chunk
+// checked in form only (islandWords()). The checks are small and hand-written: each island's chunk
 // imports only its own, and the islands carry no zod.
 import type { AddressSelectorProps } from './AddressSelector.tsx';
 import type { CitySearchProps } from './CitySearch.tsx';
@@ -46,7 +46,7 @@ function isWords(value: unknown): boolean {
  * The island's words. Only their form is checked here; which words there are, the build checked
  * against the island's schema in core/schema/ (a page or server of the same build sends them).
  */
-function words<W>(island: IslandName, props: Record<string, unknown>): W {
+function islandWords<W>(island: IslandName, props: Record<string, unknown>): W {
   if (!isWords(props['words'])) throw new IslandPropsError(island, '"words" is not a set of texts');
   return props['words'] as W;
 }
@@ -54,19 +54,19 @@ function words<W>(island: IslandName, props: Record<string, unknown>): W {
 export function citySearchProps(value: unknown): CitySearchProps {
   const props = record('city-search', value);
   if (typeof props['total'] !== 'number' || !Number.isInteger(props['total']) || props['total'] < 0) throw new IslandPropsError('city-search', '"total" is not a count');
-  return { total: props['total'], words: words('city-search', props) };
+  return { total: props['total'], words: islandWords('city-search', props) };
 }
 
 export function contactFormProps(value: unknown): ContactFormProps {
   const props = record('contact-form', value);
   const variant = props['variant'];
   if (variant !== 'home' && variant !== 'kontakt') throw new IslandPropsError('contact-form', '"variant" is neither "home" nor "kontakt"');
-  return { variant, words: words('contact-form', props) };
+  return { variant, words: islandWords('contact-form', props) };
 }
 
 export function addressSelectorProps(value: unknown): AddressSelectorProps {
   const props = record('address-selector', value);
-  return { messageField: text('address-selector', props, 'messageField'), words: words('address-selector', props) };
+  return { messageField: text('address-selector', props, 'messageField'), words: islandWords('address-selector', props) };
 }
 
 /** `isList` is the reviews island's own check of a review list, passed in so this file stays light. */
@@ -79,7 +79,7 @@ export function reviewsProps(value: unknown, isList: (list: unknown) => list is 
   return {
     pageUrl: text('reviews', props, 'pageUrl'),
     query: text('reviews', props, 'query'),
-    words: words('reviews', props),
+    words: islandWords('reviews', props),
     ...(initial !== undefined ? { initial: initial as ReviewsProps['initial'] } : {}),
     ...(now !== undefined ? { now: now as string } : {}),
   };

@@ -163,7 +163,7 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
   );
 }
 
-function Reviews({ home }: { home: Home }) {
+function HomeReviews({ home }: { home: Home }) {
   const { reviews } = home;
   const layout = useLayoutWords();
   return (
@@ -215,7 +215,7 @@ export function HomePage(props: HomeProps) {
       <TrustCards home={home} />
       <Services home={home} prices={props.prices} />
       <PriceCards home={home} prices={props.prices} />
-      <Reviews home={home} />
+      <HomeReviews home={home} />
       <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.lead}>
         <Gallery items={home.gallery.items} images={images} />
       </Section>

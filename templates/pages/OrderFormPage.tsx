@@ -101,10 +101,76 @@ function Block({ id, heading, className, children }: { id: string; heading: stri
   );
 }
 
-function Shared({ id, section }: { id: WithdrawalSectionId; section: { heading: string; html: string } }) {
+function WithdrawalBlock({ id, section }: { id: WithdrawalSectionId; section: { heading: string; html: string } }) {
   return (
     <Block id={id} heading={section.heading} className="order-legal">
       <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+    </Block>
+  );
+}
+
+/** Who takes the order: the business, its address, phone and e-mail. */
+function ContractorBlock({ site, form }: { site: Site; form: OrderForm }) {
+  const { address } = site;
+  return (
+    <Block id="auftragnehmer" heading={form.contractor}>
+      <p>
+        {site.legalName}
+        <br />
+        {address.street}, {address.postalCode} {address.city}
+        <br />
+        {`${form.contractorContact.phone}: `}
+        <CallButton site={site} location="order" className="order-phone" plain>
+          {site.phone.display}
+        </CallButton>
+        <br />
+        {`${form.contractorContact.email}: `}<a href={`mailto:${site.email}`}>{site.email}</a>
+      </p>
+    </Block>
+  );
+}
+
+/** The job: every service and every part with its price, to tick, and the surcharge rule. */
+function JobBlock({ prices, vat, words }: { prices: Prices; vat: VatWording; words: OrderForm['job'] }) {
+  const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];
+  return (
+    <Block id="leistung" heading={words.heading}>
+      <div className="order-table-wrap">
+        <table className="order-table">
+          <TickTableHead choice={words.choice} columns={[words.services, words.price]} />
+          <tbody>
+            {services.map((id) => (
+              <TickRow key={id} item={quote(prices, id).item}>
+                <td>
+                  <PriceSchedule prices={prices} id={id} />
+                </td>
+              </TickRow>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="order-table-wrap">
+        <table className="order-table">
+          <TickTableHead choice={words.choice} columns={[words.parts, words.price, words.quantity]} />
+          <tbody>
+            {prices.parts.map((part) => (
+              <TickRow key={part.id} item={part}>
+                <td>
+                  <Price quote={quote(prices, part.id)} />
+                </td>
+                <td className="order-blank" />
+              </TickRow>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="tick-line">
+        <Box />
+        {words.surcharge}
+      </p>
+      <p className="fine-print">{surchargeNote(prices)}</p>
+      <FillFields labels={[words.other, words.total]} />
+      <p className="fine-print">{vat.note}</p>
     </Block>
   );
 }
@@ -114,9 +180,7 @@ function Shared({ id, section }: { id: WithdrawalSectionId; section: { heading: 
 // starts and keeps a copy of, which makes it the durable medium § 356 Abs. 4 Nr. 2 b and § 312f
 // Abs. 1 BGB ask for.
 export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal }: OrderFormProps) {
-  const { address } = site;
   const layout = useLayoutWords();
-  const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];
   return (
     <div className="container page-narrow order-form">
       <h1>{form.heading}</h1>
@@ -125,20 +189,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
       </p>
       <p className="order-lead no-print">{form.lead}</p>
 
-      <Block id="auftragnehmer" heading={form.contractor}>
-        <p>
-          {site.legalName}
-          <br />
-          {address.street}, {address.postalCode} {address.city}
-          <br />
-          {`${form.contractorContact.phone}: `}
-          <CallButton site={site} location="order" className="order-phone" plain>
-            {site.phone.display}
-          </CallButton>
-          <br />
-          {`${form.contractorContact.email}: `}<a href={`mailto:${site.email}`}>{site.email}</a>
-        </p>
-      </Block>
+      <ContractorBlock site={site} form={form} />
 
       <Block id="auftraggeber" heading={form.customer.heading}>
         <FillFields labels={form.customer.fields} />
@@ -152,44 +203,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
         </div>
       </Block>
 
-      <Block id="leistung" heading={form.job.heading}>
-        <div className="order-table-wrap">
-          <table className="order-table">
-            <TickTableHead choice={form.job.choice} columns={[form.job.services, form.job.price]} />
-            <tbody>
-              {services.map((id) => (
-                <TickRow key={id} item={quote(prices, id).item}>
-                  <td>
-                    <PriceSchedule prices={prices} id={id} />
-                  </td>
-                </TickRow>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="order-table-wrap">
-          <table className="order-table">
-            <TickTableHead choice={form.job.choice} columns={[form.job.parts, form.job.price, form.job.quantity]} />
-            <tbody>
-              {prices.parts.map((part) => (
-                <TickRow key={part.id} item={part}>
-                  <td>
-                    <Price quote={quote(prices, part.id)} />
-                  </td>
-                  <td className="order-blank" />
-                </TickRow>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="tick-line">
-          <Box />
-          {form.job.surcharge}
-        </p>
-        <p className="fine-print">{surchargeNote(prices)}</p>
-        <FillFields labels={[form.job.other, form.job.total]} />
-        <p className="fine-print">{vat.note}</p>
-      </Block>
+      <JobBlock prices={prices} vat={vat} words={form.job} />
 
       <Block id="agb" heading={form.terms.heading}>
         <p className="tick-line">
@@ -206,7 +220,7 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
         </p>
       </Block>
 
-      <Shared id="widerrufsrecht" section={withdrawal['widerrufsrecht']} />
+      <WithdrawalBlock id="widerrufsrecht" section={withdrawal['widerrufsrecht']} />
       <Block id="sofortiger-beginn" heading={withdrawal['sofortiger-beginn'].heading} className="order-legal">
         <div className="prose" dangerouslySetInnerHTML={{ __html: withdrawal['sofortiger-beginn'].html }} />
         <p className="tick-line">
@@ -228,8 +242,8 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
         </p>
       </Block>
 
-      <Shared id="widerrufsbelehrung" section={withdrawal['widerrufsbelehrung']} />
-      <Shared id="muster-widerrufsformular" section={withdrawal['muster-widerrufsformular']} />
+      <WithdrawalBlock id="widerrufsbelehrung" section={withdrawal['widerrufsbelehrung']} />
+      <WithdrawalBlock id="muster-widerrufsformular" section={withdrawal['muster-widerrufsformular']} />
     </div>
   );
 }

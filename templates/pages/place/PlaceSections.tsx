@@ -1,9 +1,20 @@
-// The parts of a place page that speak of the place itself: its own text with sources, where we
-// go in and around it, its districts and neighbours. Rendered by templates/pages/place/PlacePage.tsx.
+// The sections of a place page (templates/pages/place/PlacePage.tsx) that speak of the place: why
+// call us for it, its own text with sources, where we go in and around it, the services there, and
+// its districts.
 import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
 import { districtsWord, type Place, type PlaceLink } from '../../../core/place.ts';
 import { fillSlots } from '../../../core/slots.ts';
+import type { Prices } from '../../../core/schema/prices.ts';
+import { priceItem } from '../../../core/prices.ts';
+import { CheckList } from '../../components/CheckList.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { IconCards } from '../../components/IconCards.tsx';
 import { LinkedText } from '../../components/LinkedText.tsx';
+import { PriceSchedule } from '../../components/Price.tsx';
+import { Section } from '../../components/Section.tsx';
+
+/** A text of the page with the place's slots filled. */
+export type Say = (text: string) => string;
 
 type SurroundingsWords = PlacePageWords['surroundings'];
 
@@ -103,5 +114,56 @@ export function PlaceSurroundings({ place, words }: { place: Place; words: Surro
         </p>
       )}
     </section>
+  );
+}
+
+/** Why call us for this place: the arrival time, the way there and how long we have been in business. */
+export function PlaceReasons({ place, words, founded, say }: { place: Place; words: PlacePageWords['reasons']; founded: string; say: Say }) {
+  return (
+    <section aria-labelledby="reasons-heading">
+      <h2 id="reasons-heading">{place.known ? say(words.heading) : say(words.headingUnknown)}</h2>
+      {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
+      <CheckList items={[place.arrivalTime === null ? words.arrivalUnknown : say(words.arrival), place.known ? say(words.travel) : words.travelUnknown, founded]} />
+    </section>
+  );
+}
+
+/** The services at the place, each with its page and its price as the customer pays it, and the three tiles. */
+export function PlaceServices({ place, prices, services, words, say }: { place: Place; prices: Prices; services: { title: string; href: string; icon: string; priceId: string }[]; words: PlacePageWords; say: Say }) {
+  return (
+    <Section id="leistungen-vor-ort" heading={place.known ? say(words.services.heading) : words.services.headingUnknown} className="section-muted">
+      <ul className="card-grid">
+        {services.map((service, index) => (
+          <li key={service.href} className="card" style={{ '--i': index } as React.CSSProperties}>
+            <Icon name={service.icon} size={28} className="icon card-icon" />
+            <h3>
+              <a href={service.href}>{service.title}</a>
+            </h3>
+            <p>
+              {place.known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
+            </p>
+            {/* A price holds for what its note says (data/prices.yaml), here as on /preise. */}
+            <p className="fine-print">{priceItem(prices, service.priceId).note}.</p>
+          </li>
+        ))}
+      </ul>
+      <IconCards items={words.tiles} className="card-grid tiles" />
+    </Section>
+  );
+}
+
+/** A town's districts, or a district's fellow districts; a district with a text of its own names its neighbours above and leaves the whole list to its town's page. */
+export function PlaceDistricts({ place, words, town }: { place: Place; words: PlacePageWords['districts']; town: string }) {
+  if (place.districts.length === 0 || (place.kind === 'district' && place.description !== null)) return null;
+  return (
+    <Section id="stadtteile" heading={fillSlots(place.kind === 'district' ? words.others : words.all, { word: districtsWord(place.districts, 'nominative', place.word), town })}>
+      <ul className="district-grid">
+        {place.districts.map((district, index) => (
+          <li key={district.path} style={{ '--i': index } as React.CSSProperties}>
+            <a href={district.path}>{district.name}</a>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
