@@ -32,18 +32,28 @@ const c = {
   sageDark: '#4f6d5b',
 };
 
+type Stop = [offset: string, colour: string];
+
+const stopsOf = (stops: Stop[]) => stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('');
+
+const DIRECTIONS = { diagonal: 'x1="0" y1="0" x2="1" y2="1"', down: 'x1="0" y1="0" x2="0" y2="1"', across: 'x1="0" y1="0" x2="1" y2="0"' };
+
+/** A linear gradient of `defs`, by the way its colours run. */
+function linear(id: string, direction: keyof typeof DIRECTIONS, ...stops: Stop[]): string {
+  return `  <linearGradient id="${id}" ${DIRECTIONS[direction]}>\n    ${stopsOf(stops)}\n  </linearGradient>`;
+}
+
+/** A radial gradient of `defs`; `geometry`: its cx, cy and r. */
+function radial(id: string, geometry: string, ...stops: Stop[]): string {
+  return `  <radialGradient id="${id}" ${geometry}>\n    ${stopsOf(stops)}\n  </radialGradient>`;
+}
+
 function svg(defs: string, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs>
-  <linearGradient id="brass" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${c.amberLight}"/><stop offset="0.55" stop-color="${c.amber}"/><stop offset="1" stop-color="${c.amberDark}"/>
-  </linearGradient>
-  <linearGradient id="steel" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${c.slate100}"/><stop offset="1" stop-color="${c.slate400}"/>
-  </linearGradient>
-  <linearGradient id="glass" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${c.glass}"/><stop offset="1" stop-color="${c.glassDeep}"/>
-  </linearGradient>
+${linear('brass', 'diagonal', ['0', c.amberLight], ['0.55', c.amber], ['1', c.amberDark])}
+${linear('steel', 'diagonal', ['0', c.slate100], ['1', c.slate400])}
+${linear('glass', 'diagonal', ['0', c.glass], ['1', c.glassDeep])}
   ${defs}
 </defs>
 ${body}
@@ -74,12 +84,8 @@ function key(fill: string, hole: string): string {
 
 function frontDoor(): string {
   const defs = `
-  <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${c.paper}"/><stop offset="1" stop-color="${c.paperShade}"/>
-  </linearGradient>
-  <linearGradient id="door" x1="0" y1="0" x2="1" y2="0">
-    <stop offset="0" stop-color="${c.navyDark}"/><stop offset="1" stop-color="${c.navyLight}"/>
-  </linearGradient>
+${linear('wall', 'down', ['0', c.paper], ['1', c.paperShade])}
+${linear('door', 'across', ['0', c.navyDark], ['1', c.navyLight])}
   <radialGradient id="lampGlow" cx="0.5" cy="0.5" r="0.5">
     <stop offset="0" stop-color="${c.amberLight}" stop-opacity="0.55"/><stop offset="1" stop-color="${c.amberLight}" stop-opacity="0"/>
   </radialGradient>`;
@@ -142,12 +148,8 @@ ${panel(650, 694, 300, 290)}
 
 function lockCylinder(): string {
   const defs = `
-  <radialGradient id="bg" cx="0.42" cy="0.45" r="0.75">
-    <stop offset="0" stop-color="${c.navyLight}"/><stop offset="0.55" stop-color="${c.navy}"/><stop offset="1" stop-color="${c.navyDeep}"/>
-  </radialGradient>
-  <radialGradient id="core" cx="0.4" cy="0.35" r="0.7">
-    <stop offset="0" stop-color="${c.amberLight}"/><stop offset="1" stop-color="${c.amber}"/>
-  </radialGradient>`;
+${radial('bg', 'cx="0.42" cy="0.45" r="0.75"', ['0', c.navyLight], ['0.55', c.navy], ['1', c.navyDeep])}
+${radial('core', 'cx="0.4" cy="0.35" r="0.7"', ['0', c.amberLight], ['1', c.amber])}`;
   const profile = (cx: number, cy: number, r: number, tabHalf: number, tabLength: number) =>
     `M ${cx - tabHalf} ${cy + Math.sqrt(r * r - tabHalf * tabHalf)}
      A ${r} ${r} 0 1 1 ${cx + tabHalf} ${cy + Math.sqrt(r * r - tabHalf * tabHalf)}
@@ -193,9 +195,7 @@ function carDoor(): string {
   <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="#dbe5ef"/><stop offset="0.6" stop-color="${c.paper}"/><stop offset="1" stop-color="#f8e2b0"/>
   </linearGradient>
-  <linearGradient id="body" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${c.navyLight}"/><stop offset="0.5" stop-color="${c.navy}"/><stop offset="1" stop-color="${c.navyDark}"/>
-  </linearGradient>
+${linear('body', 'down', ['0', c.navyLight], ['0.5', c.navy], ['1', c.navyDark])}
   <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5">
     <stop offset="0" stop-color="${c.amberLight}" stop-opacity="0.9"/><stop offset="1" stop-color="${c.amberLight}" stop-opacity="0"/>
   </radialGradient>`;
@@ -246,18 +246,10 @@ ${wheel(1250)}`;
 
 function safe(): string {
   const defs = `
-  <radialGradient id="bg" cx="0.5" cy="0.4" r="0.7">
-    <stop offset="0" stop-color="${c.navyLight}"/><stop offset="0.6" stop-color="${c.navy}"/><stop offset="1" stop-color="${c.navyDeep}"/>
-  </radialGradient>
-  <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${c.slate700}"/><stop offset="1" stop-color="${c.slate800}"/>
-  </linearGradient>
-  <linearGradient id="front" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${c.slate300}"/><stop offset="1" stop-color="${c.slate500}"/>
-  </linearGradient>
-  <linearGradient id="door" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${c.slate100}"/><stop offset="1" stop-color="${c.slate400}"/>
-  </linearGradient>`;
+${radial('bg', 'cx="0.5" cy="0.4" r="0.7"', ['0', c.navyLight], ['0.6', c.navy], ['1', c.navyDeep])}
+${linear('floor', 'down', ['0', c.slate700], ['1', c.slate800])}
+${linear('front', 'diagonal', ['0', c.slate300], ['1', c.slate500])}
+${linear('door', 'diagonal', ['0', c.slate100], ['1', c.slate400])}`;
   const ticks = Array.from({ length: 40 }, (_, i) => {
     const a = (i * 9 * Math.PI) / 180;
     const inner = i % 5 === 0 ? 76 : 84;
@@ -304,9 +296,7 @@ function shopFront(): string {
   <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="#d7e3ee"/><stop offset="1" stop-color="${c.paper}"/>
   </linearGradient>
-  <linearGradient id="facade" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${c.paper}"/><stop offset="1" stop-color="${c.paperShade}"/>
-  </linearGradient>
+${linear('facade', 'down', ['0', c.paper], ['1', c.paperShade])}
   <linearGradient id="shopGlass" x1="0" y1="0" x2="0" y2="1">
     <stop offset="0" stop-color="#2a5f8f"/><stop offset="1" stop-color="${c.navyDark}"/>
   </linearGradient>
