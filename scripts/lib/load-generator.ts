@@ -4,6 +4,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import type { ContactInput } from '../../core/forms/contact.ts';
 import { runWrkScript, wrkInstalled } from './wrk.ts';
 
@@ -112,15 +113,16 @@ end
 `;
 }
 
-interface WrkReport {
-  requests: number;
-  durationUs: number;
-  p50Us: number;
-  p99Us: number;
-  errors: number;
-  statuses: Record<string, number>;
-  ids: number[];
-}
+/** What the Lua script below prints after `BENCH-RESULT `. */
+const wrkReport = z.object({
+  requests: z.number(),
+  durationUs: z.number(),
+  p50Us: z.number(),
+  p99Us: z.number(),
+  errors: z.number(),
+  statuses: z.record(z.string(), z.number()),
+  ids: z.array(z.number()),
+});
 
 async function runWrkLoad(baseUrl: string, spec: LoadSpec, scriptDir: string): Promise<LoadResult> {
   const script = join(scriptDir, `${spec.run}.lua`);
@@ -133,7 +135,7 @@ async function runWrkLoad(baseUrl: string, spec: LoadSpec, scriptDir: string): P
   });
   const line = /^BENCH-RESULT (.*)$/m.exec(output);
   if (!line) throw new Error(`wrk's Lua script printed no result:\n${output}`);
-  const report = JSON.parse(line[1]!) as WrkReport;
+  const report = wrkReport.parse(JSON.parse(line[1]!));
   return {
     tool: 'wrk',
     requests: report.requests,

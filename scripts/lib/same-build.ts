@@ -11,8 +11,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { z } from 'zod';
 import { REPO_ROOT } from './repo.ts';
+import { writtenRecordSchema } from '../../build/write/dist-writer.ts';
 
 /** The build's date in both builds: 2026-11-22, 10:00 UTC. */
 const EPOCH = '1795860000';
@@ -54,13 +54,12 @@ function files(dir: string): string[] {
     .sort();
 }
 
-const writtenRecord = z.record(z.string(), z.object({ hash: z.string(), stamps: z.array(z.string()), brotli: z.number() }));
 
 /** A file's bytes as compared: the record of written files without the times it records. */
 function comparable(dir: string, file: string): string | Buffer {
   const bytes = readFileSync(join(dir, file));
   if (file !== FILES_MANIFEST) return bytes;
-  const record = writtenRecord.parse(JSON.parse(bytes.toString('utf8')));
+  const record = writtenRecordSchema.parse(JSON.parse(bytes.toString('utf8')));
   return JSON.stringify(Object.entries(record).map(([name, { hash, brotli }]) => [name, hash, brotli]));
 }
 

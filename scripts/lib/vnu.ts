@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { REPO_ROOT } from './repo.ts';
 
 export const JAVA_PATH = process.env.JAVA_PATH ?? '/usr/bin/java';
@@ -68,22 +69,30 @@ export function formatMessage(message: VnuMessage): string {
   return `${kind} (${lines}): ${message.message}${extract ? `\n      ${extract}` : ''}`;
 }
 
-interface RawMessage {
-  type?: string;
-  subType?: string;
-  url?: string;
-  message?: string;
-  extract?: string;
-  firstLine?: number;
-  lastLine?: number;
-}
+/** The checker's JSON report (`--format json`), as far as it is read here. */
+const vnuOutput = z.object({
+  messages: z
+    .array(
+      z.object({
+        type: z.string().optional(),
+        subType: z.string().optional(),
+        url: z.string().optional(),
+        message: z.string().optional(),
+        extract: z.string().optional(),
+        firstLine: z.number().optional(),
+        lastLine: z.number().optional(),
+      }),
+    )
+    .optional(),
+});
+type RawMessage = NonNullable<z.infer<typeof vnuOutput>['messages']>[number];
 
 function parseOutput(stdout: string, files: readonly string[]): VnuMessage[] {
-  let raw: { messages?: RawMessage[] };
+  let raw: { messages?: RawMessage[] | undefined };
   try {
-    raw = JSON.parse(stdout) as { messages?: RawMessage[] };
+    raw = vnuOutput.parse(JSON.parse(stdout));
   } catch {
-    throw new Error(`vnu did not print JSON; it printed: ${stdout.slice(0, 500) || '(nothing)'}`);
+    throw new Error(`vnu did not print its JSON report; it printed: ${stdout.slice(0, 500) || '(nothing)'}`);
   }
   const byPath = new Map(files.map((file) => [resolve(file), file]));
   return (raw.messages ?? []).map((entry) => {
