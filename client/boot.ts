@@ -2,7 +2,7 @@
 // (templates/layout/Document.tsx; allowed by its hash in the CSP, build/site-files/security-policy.ts). A
 // classic script (build/assets/bundles.ts bundles it as one function), so it runs while the page is
 // parsed, before the first paint: the first paint and the largest one wait for nothing but the
-// HTML (issue "Faster than the Astro peer"; docs/decisions.md, "The first screen's CSS inline …").
+// HTML (docs/performance.md, "The first screen's CSS inline …").
 //
 // It shows the cookie banner at once. The whole stylesheet (the first screen's rules are inline;
 // without JavaScript the <noscript> link loads it) and the page script load on the visitor's

@@ -174,7 +174,7 @@ async function benchServers(distDir: string): Promise<Section> {
   return { summary, problems };
 }
 
-/** The peers' folder (../shared/peers here) from `--peers DIR` or PEERS_DIR, if given. */
+/** The peers' folder (the Astro and Eleventy builds beside the checkout) from `--peers DIR` or PEERS_DIR, if given. */
 function peersFolder(): string | undefined {
   const at = process.argv.indexOf('--peers');
   const dir = at !== -1 ? process.argv[at + 1] : process.env.PEERS_DIR;
@@ -203,7 +203,7 @@ async function main(): Promise<number> {
   // `npm run bench -- peers --peers DIR` measures only against the peers (after one build).
   if (process.argv.includes('peers')) {
     if (!peersDir) {
-      console.error('Name the peers folder: npm run bench -- peers --peers ../shared/peers (or PEERS_DIR).');
+      console.error('Name the peers folder: npm run bench -- peers --peers DIR (or PEERS_DIR).');
       return 1;
     }
     await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });

@@ -2,7 +2,6 @@
 // slug named in one file must exist in the file that defines it, or a page would silently lose a
 // price or a card. Each problem names the file and field that refer and what they may name.
 import { HAPPY_HOUR_ID } from '../../core/prices.ts';
-import type { PlacePages } from '../../core/schema/place-pages.ts';
 import type { Prices } from '../../core/schema/prices.ts';
 import type { Services } from '../../core/schema/services.ts';
 import { DataError, DataErrors } from '../data-error.ts';
@@ -41,18 +40,8 @@ function serviceProblems(services: Services, prices: Prices): DataError[] {
   return errors;
 }
 
-/**
- * The prices and services data/services.yaml and data/place-pages.yaml name, against data/prices.yaml
- * and data/services.yaml, with the problems the pages' own words files found (`more`).
- */
-export function checkReferences({ prices, services, placePages }: { prices: Prices; services: Services; placePages: PlacePages }, more: DataError[]): void {
-  const errors = [
-    ...more,
-    ...serviceProblems(services, prices),
-    ...priceIdProblems('data/place-pages.yaml', placePages.page.prices.ids.map((id, i) => [`page.prices.ids[${i}]`, id]), prices),
-    ...placePages.page.services.cards.flatMap((card, i) =>
-      services.services.some((service) => service.slug === card.slug) ? [] : [new DataError('data/place-pages.yaml', `page.services.cards[${i}].slug`, `"${card.slug}" is no service of data/services.yaml`)],
-    ),
-  ];
+/** The prices and pages data/services.yaml names, with the problems the pages' own words files found (`more`). */
+export function checkReferences({ prices, services }: { prices: Prices; services: Services }, more: DataError[]): void {
+  const errors = [...more, ...serviceProblems(services, prices)];
   if (errors.length > 0) throw new DataErrors(errors);
 }

@@ -15,7 +15,6 @@ import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console
 import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
 import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
 import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
-import { placePagesSchema, type PlacePages } from '../../core/schema/place-pages.ts';
 import { placesFileSchema } from '../../core/schema/places.ts';
 import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
@@ -57,8 +56,6 @@ export interface SharedWords {
   services: Services;
   /** The words of the contact form's two variants and of the address selector (data/contact-form.yaml). */
   contactForm: ContactFormTexts;
-  /** The heads of /einsatzgebiet and the place pages, with slots (data/place-pages.yaml). */
-  placePages: PlacePages;
   /** The header navigation, whose labels also name the pages in breadcrumbs (data/navigation.yaml). */
   navigation: Navigation;
   /** The words of the header, menu, footer, consent banner and the small shared parts (data/layout.yaml). */
@@ -131,7 +128,6 @@ function loadSharedWords(file: DataFile, fill: Fill): SharedWords {
   return {
     services: loadYaml(...file('services.yaml'), servicesSchema, fill),
     contactForm: loadYaml(...file('contact-form.yaml'), contactFormSchema, fill),
-    placePages: loadYaml(...file('place-pages.yaml'), placePagesSchema, fill),
     navigation: loadYaml(...file('navigation.yaml'), navigationSchema),
     layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
     consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
@@ -152,7 +148,7 @@ export function loadSiteData({ dataDir = join(ROOT_DIR, 'data'), buildDate, page
   const { facts, fill } = loadFacts(file, dataDir, buildDate);
   const words = loadSharedWords(file, fill);
   const own = pageWords.map((declared) => [declared, loadYaml(...file(declared.file), declared.schema, fill)] as const);
-  checkReferences({ ...facts, ...words }, own.flatMap(([declared, value]) => declared.check(value, facts)));
+  checkReferences({ ...facts, ...words }, own.flatMap(([declared, value]) => declared.check(value, { ...facts, ...words })));
   const trust = loadTrustPages(dataDir, fill, facts.places);
   return { ...facts, ...words, pageWords: new Map(own.map(([declared, value]) => [declared.file, value])), trust, ...loadLegal(dataDir, fill), buildDate };
 }

@@ -1,5 +1,5 @@
 // The first screen of every page is styled by rules inline in its head, so the first paint needs
-// nothing but the HTML (issue "Faster than the Astro peer"); the whole stylesheet follows after the
+// nothing but the HTML; the whole stylesheet follows after the
 // first paint (templates/layout/Document.tsx, client/boot.ts). The inline rules are the one
 // stylesheet's own (templates/styles/), those whose selector can match the markup of the page's
 // first screen (everything before the end of the second section of <main>, the floating buttons
@@ -20,7 +20,7 @@
 // The result depends only on which of the stylesheet's own words the page uses, so pages that
 // share those words share one computed result (build/pipeline.ts counts them).
 //
-// Measured on the home page against the Astro peer (../shared/peers, Lighthouse 12 mobile, median
+// Measured on the home page against the Astro peer (npm run bench -- peers, Lighthouse 12 mobile, median
 // of 3, one run each): with the stylesheet as a blocking link FCP 1,113 ms (Astro 847); with all of
 // the template's rules inline (24 KB raw, 16.5 KiB brotli of HTML, past the first 14 KB round
 // trip) FCP 1,192 ms and LCP 1,342 ms, worse; hence only the first screen's rules.

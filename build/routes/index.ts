@@ -2,7 +2,7 @@
 // The pages that stand alone (the home page, /preise, /ueber-uns, /kontakt, /bewertungen, the
 // legal pages, /auftrag, the 404 page and the server's message page) are defined here, each with
 // its own words file (PAGE_WORDS); the families of many pages in their modules (services, trust
-// pages, place pages). Computed once from validated data and checked before anything renders
+// pages, place pages, which declare the words of theirs there). Computed once from validated data and checked before anything renders
 // (build/routes/checks.ts).
 import { createElement } from 'react';
 import { MESSAGE_TOKENS, serverFile } from '../../core/build-server-contract.ts';
@@ -31,13 +31,13 @@ import { LEGAL_PAGES } from '../load/prose.ts';
 import { priceIdProblems } from '../load/references.ts';
 import { checkNavigation, checkRoutes } from './checks.ts';
 import { pageWords, wordsOf } from './page-words.ts';
-import { placePageRoutes } from './place-pages.ts';
+import { PLACE_WORDS, placePageRoutes } from './place-pages.ts';
 import { routeKit, type Route, type RouteInputs, type RouteKit } from './route.ts';
 import { serviceRoutes } from './services.ts';
 import { trustRoutes } from './trust.ts';
 
 export { fileForPath, routeKit, type Route, type RouteInputs } from './route.ts';
-export { UNKNOWN_PLACE_FILE, isPlacePage, placeRouteMaker, type PlaceRouteMaker } from './place-pages.ts';
+export { UNKNOWN_PLACE_FILE, PLACE_WORDS, isPlacePage, placeRouteMaker, type PlaceRouteMaker } from './place-pages.ts';
 export { wordsOf, type PageWords } from './page-words.ts';
 
 export const HOME_WORDS = pageWords('home.yaml', homeSchema, (home, { prices }) =>
@@ -56,7 +56,7 @@ export const REVIEWS_WORDS = pageWords('reviews-page.yaml', reviewsPageSchema);
 export const ORDER_WORDS = pageWords('order-form.yaml', orderFormSchema);
 export const ERROR_WORDS = pageWords('error-pages.yaml', errorPagesSchema);
 /** The words files of the pages that stand alone, loaded with the data (build/load/site-data.ts). */
-export const PAGE_WORDS = [HOME_WORDS, PRICES_WORDS, ABOUT_WORDS, CONTACT_WORDS, REVIEWS_WORDS, ORDER_WORDS, ERROR_WORDS];
+export const PAGE_WORDS = [HOME_WORDS, PRICES_WORDS, ABOUT_WORDS, CONTACT_WORDS, REVIEWS_WORDS, ORDER_WORDS, ERROR_WORDS, PLACE_WORDS];
 
 /** The page the server fills with a short message (the contact form's result without JavaScript). */
 export const MESSAGE_FILE = serverFile('messagePage');

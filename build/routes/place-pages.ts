@@ -1,6 +1,10 @@
 // /einsatzgebiet, and the place pages: one per town and district, and the template of the place
 // page of a place the data does not know (the server fills in its name). Heads come from data/place-pages.yaml; which
 // place pages may be indexed, from build/indexing/policy.ts.
+import { placePagesSchema } from '../../core/schema/place-pages.ts';
+import { DataError } from '../data-error.ts';
+import { priceIdProblems } from '../load/references.ts';
+import { pageWords, wordsOf } from './page-words.ts';
 import { createElement } from 'react';
 import { REGIONS } from '../../core/schema/places.ts';
 import { priceSentence } from '../../core/prices.ts';
@@ -49,9 +53,20 @@ export function isPlacePage(route: Route): boolean {
   return route.template === 'town' || route.template === 'district' || route.template === 'fallback';
 }
 
+/**
+ * The words of /einsatzgebiet and of every place page (data/place-pages.yaml): the prices they
+ * name must be in data/prices.yaml, the service cards' slugs in data/services.yaml.
+ */
+export const PLACE_WORDS = pageWords('place-pages.yaml', placePagesSchema, ({ page }, { prices, services }) => [
+  ...priceIdProblems('data/place-pages.yaml', page.prices.ids.map((id, i) => [`page.prices.ids[${i}]`, id]), prices),
+  ...page.services.cards.flatMap((card, i) =>
+    services.services.some((service) => service.slug === card.slug) ? [] : [new DataError('data/place-pages.yaml', `page.services.cards[${i}].slug`, `"${card.slug}" is no service of data/services.yaml`)],
+  ),
+]);
+
 /** The service cards of a place page: page, icon and price from data/services.yaml (slugs checked when the data loads). */
 export function placeServiceCards(data: SiteData): { title: string; href: string; icon: string; priceId: string }[] {
-  return data.placePages.page.services.cards.map((card) => {
+  return wordsOf(data, PLACE_WORDS).page.services.cards.map((card) => {
     const service = data.services.services.find((entry) => entry.slug === card.slug)!;
     return { title: card.title, href: servicePath(service.slug), icon: service.icon, priceId: service.priceId };
   });
@@ -62,7 +77,8 @@ export type PlaceRouteMaker = (place: Place) => Route;
 
 /** The heads, crumbs and elements of the place pages, made from the data shared by all of them (not from the list of places). */
 function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
-  const { site, prices, placePages } = data;
+  const { site, prices } = data;
+  const placePages = wordsOf(data, PLACE_WORDS);
   const areaCrumb = crumb('/einsatzgebiet');
   const door = priceSentence(prices, 'tuer-zugefallen');
 
@@ -81,7 +97,7 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
       canonical: indexable,
       noindex: !indexable,
       // Made when the page is rendered: held for every place until then, these objects took 12 MiB
-      // at 10,000 places (issue 16, memory flat in the number of pages).
+      // at 10,000 places (docs/performance.md, "Memory").
       get structuredData() {
         return described(place.path, title!, description!, crumbs, placeService(siteUrl, place));
       },
@@ -105,7 +121,8 @@ export function placeRouteMaker(kit: RouteKit): PlaceRouteMaker {
 
 export function placePageRoutes(kit: RouteKit): Route[] {
   const { data, start, page, described } = kit;
-  const { site, placePages: words } = data;
+  const { site } = data;
+  const words = wordsOf(data, PLACE_WORDS);
   const { areaCrumb, placeHead, placeCrumbs, placePage, route } = placePageParts(kit);
   const towns = data.places.filter((place) => place.kind === 'town');
   const area = words.area;

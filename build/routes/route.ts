@@ -45,7 +45,7 @@ export function fileForPath(path: string): string {
 /**
  * A route whose head and page are made each time they are read, not held: a place page's title,
  * description, crumbs and element took about 1.3 KB, 13 MiB of every thread's heap at 10,000
- * places (issue 16: memory flat in the number of pages). They are read a few times a build (the
+ * places (docs/performance.md, "Memory"). They are read a few times a build (the
  * route checks, the render, the manifest), and making them costs microseconds. A head assigned
  * later (build/pipeline.ts takes a page out of the index) is kept. A class, so that all share one
  * shape: an object literal with its own accessors took another 450 bytes each for its shape.

@@ -24,7 +24,7 @@ const phrase = z
   .regex(/^[a-zäöü]+ \S/, 'must start with a lower-case preposition, as in "in der Altstadt"');
 const postcode = z.string().regex(/^\d{5}$/, 'must be a five-digit postcode such as "47279"');
 
-/** The length Google's doorway policy asks of a place page's own description (issue 12). */
+/** The length of a place page's own description that makes it worth indexing (docs/decisions.md, 'District pages noindex until they have own content'). */
 export const OWN_DESCRIPTION_WORDS = 80;
 
 // An arrival time belongs to `arrivalTime` only; typed into a text it would contradict the data

@@ -1,4 +1,4 @@
-// `npm run bench -- --peers DIR` (or PEERS_DIR): our site against the peers in ../shared/peers
+// `npm run bench -- --peers DIR` (or PEERS_DIR): our site against the peers in DIR
 // (set up as their README says), in the same run on the same machine, where only ratios hold:
 // - the build against the Eleventy peer's 1,000 city pages: whole processes (start-up included),
 //   interleaved, median of RUNS, once into an empty folder and once into the previous output;
@@ -150,7 +150,7 @@ export async function benchScale(workDir: string, places = 10_000): Promise<Sect
   };
 }
 
-/** One Lighthouse run as ../shared/peers/measure.mjs records it (the fields used here). */
+/** One Lighthouse run as the peers' measure.mjs records it (the fields used here). */
 interface LighthouseRun extends LighthouseMedian {
   /** Lighthouse's runtime error (NO_NAVSTART, …); such a run has no timings. */
   runtimeError: string | null;
@@ -224,7 +224,7 @@ export async function benchTemplatesAgainstAstro(peersDir: string, distDir: stri
   const notes: string[] = [];
   try {
     const urls = routes.map((route) => new URL(route.path, site.url).href);
-    console.log(`Lighthouse on ${routes.length} templates of ours and the Astro home page, ${RUNS} runs each, interleaved (../shared/peers/measure.mjs) …`);
+    console.log(`Lighthouse on ${routes.length} templates of ours and the Astro home page, ${RUNS} runs each, interleaved (the peers' measure.mjs) …`);
     const first = measureAgainstAstro(peersDir, urls, RUNS, resultsFile, true);
     if (typeof first === 'number') return measureFailed(first);
     astroRuns = valid(first.astro!.runs);

@@ -1,7 +1,7 @@
 // The parts every page shares (header, footer, drawer, floating buttons, consent banner) are the
 // same markup on a thousand place pages. Each is rendered once per distinct input
 // and its markup reused as the inner HTML of its outer element: rendering them took about 40 % of
-// the build's rendering time (issue "Faster than the Astro peer", item 2). The markup is what
+// the build's rendering time. The markup is what
 // rendering them each time gives, without React's `<!-- -->` between neighbouring texts (nothing
 // hydrates these parts); tests/unit/nav.test.ts renders pages one after another and checks that
 // each keeps its own current navigation item and that other site facts make other markup.

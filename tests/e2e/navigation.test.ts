@@ -10,7 +10,8 @@ const open = useBrowser();
 const activeItems = (v: Visit) =>
   v.page.$$eval('header nav a[aria-current="page"]', (links) => links.map((link) => (link as HTMLElement).dataset.nav));
 
-// Pages below a navigation item arrive with later issues; the prefix rule is checked once they exist.
+// A page below a navigation item (/leistungen/…) marks that item active by its path's prefix;
+// checked where the build wrote such a page.
 const servicePageExists = (await fetch(new URL('/leistungen/tueroeffnung', baseUrl()))).ok;
 
 describe('header navigation at 1280 px', () => {

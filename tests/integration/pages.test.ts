@@ -34,7 +34,7 @@ const visibleText = (page: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-describe('the pages of the content issue exist', () => {
+describe('the pages of the spec exist', () => {
   it('lists the services overview, nine services, prices, about and nine trust pages', () => {
     const paths = pages.map((page) => page.path);
     expect(paths).toEqual(expect.arrayContaining(['/leistungen', '/preise', '/ueber-uns']));

@@ -1,4 +1,4 @@
-// Place pages worth indexing (issue 12): no indexable place page reads like another, and a
+// Place pages worth indexing (docs/decisions.md, 'District pages noindex until they have own content'): no indexable place page reads like another, and a
 // district enters the index only with a description of its own that passes the same measure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';

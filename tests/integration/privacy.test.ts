@@ -1,7 +1,7 @@
 // The privacy policy, the Impressum and the consent banner are built from the code's own facts:
 // every stored column is named, retention comes from the server's constants, Google's services
 // appear only where an id is configured, and the Impressum shows the craft business's facts that
-// data/site.yaml holds (issue "Legal pages and consent that match the business and the code").
+// data/site.yaml holds (docs/decisions.md, 'Privacy').
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../build/load/site-data.ts';
 import { loadYaml } from '../../build/load/files.ts';

@@ -1,5 +1,5 @@
 // Every promise and price is stated once, in data/, and every page states it from there
-// (issue "Claims and prices that hold"): the sources type no claim number, prices are what the
+// (docs/decisions.md, 'Prices and promises'): the sources type no claim number, prices are what the
 // customer pays, and arrival times name where they hold.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -1,6 +1,7 @@
 // The generated German sentences about places, for every town and district of the real data and
 // for fixture names: the right preposition and article for every kind of name, full sentences,
 // and one wording for the business ("Notdienst", "Techniker").
+import { PLACE_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { writeFileSync } from 'node:fs';
 import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
@@ -18,8 +19,7 @@ import { placeServiceCards } from '../../build/routes/place-pages.ts';
 import { townRecord } from '../support/town-record.ts';
 import { PlacePage } from '../../templates/pages/place/PlacePage.tsx';
 import { PlaceSurroundings } from '../../templates/pages/place/PlaceSections.tsx';
-import { placeFaq } from '../../templates/pages/place/place-faq.ts';
-import { placeLead } from '../../templates/pages/place/place-lead.ts';
+import { placeFaq, placeLead } from '../../templates/pages/place/place-texts.ts';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
 import { countClaims, germanNumber } from '../../build/load/district-counts.ts';
 import { loadYaml } from '../../build/load/files.ts';
@@ -28,7 +28,7 @@ import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 
 const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site, prices } = data;
-const lead = (place: Place) => placeLead(place, data.placePages.page.lead, site.address.city);
+const lead = (place: Place) => placeLead(place, wordsOf(data, PLACE_WORDS).page.lead, site.address.city);
 
 function visible(html: string): string {
   return html
@@ -41,17 +41,17 @@ function visible(html: string): string {
     .trim();
 }
 
-const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(PlaceSurroundings, { place, words: data.placePages.page.surroundings })));
+const areaText = (place: Place) => visible(renderToStaticMarkup(createElement(PlaceSurroundings, { place, words: wordsOf(data, PLACE_WORDS).page.surroundings })));
 const pageText = (place: Place) =>
   visible(
     renderToStaticMarkup(
-      createElement(LayoutWords.Provider, { value: data.layout }, createElement(PlacePage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: data.placePages.page, services: placeServiceCards(data) })),
+      createElement(LayoutWords.Provider, { value: data.layout }, createElement(PlacePage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs: [], words: wordsOf(data, PLACE_WORDS).page, services: placeServiceCards(data) })),
     ),
   );
 
 /** Every sentence the build writes about a place, as plain text. */
 function sentences(place: Place): string[] {
-  return [lead(place), areaText(place), ...placeFaq(place, site, data.placePages.page.faq).flatMap((item) => [item.question, item.answer])];
+  return [lead(place), areaText(place), ...placeFaq(place, site, wordsOf(data, PLACE_WORDS).page.faq).flatMap((item) => [item.question, item.answer])];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -119,7 +119,7 @@ describe('sentences about every place of the data', () => {
     for (const district of districts) {
       // No district of the shipped data has postcodes of its own (no licensed source for them yet).
       expect(district.districtPostcodes, district.path).toBeUndefined();
-      expect(postcodeFact(district, { own: data.layout.postcodes, ofTown: data.placePages.page.hero.postcodesOfTown, unknown: data.placePages.page.hero.postcodesUnknown }), district.path).toMatch(new RegExp(`^PLZ in ${escape(district.town!.name)}: \\d{5}(–\\d{5})?$`));
+      expect(postcodeFact(district, { own: data.layout.postcodes, ofTown: wordsOf(data, PLACE_WORDS).page.hero.postcodesOfTown, unknown: wordsOf(data, PLACE_WORDS).page.hero.postcodesUnknown }), district.path).toMatch(new RegExp(`^PLZ in ${escape(district.town!.name)}: \\d{5}(–\\d{5})?$`));
     }
     const duisburg = towns.find((town) => town.name === 'Duisburg')!;
     expect(pageText(duisburg)).toContain('PLZ 47051–47279');
@@ -158,7 +158,7 @@ describe('sentences about every place of the data', () => {
 
   it('asks the four questions with the place phrases and answers the postcodes in a full sentence', () => {
     for (const place of data.places) {
-      const faq = placeFaq(place, site, data.placePages.page.faq);
+      const faq = placeFaq(place, site, wordsOf(data, PLACE_WORDS).page.faq);
       const town = place.town!.name;
       expect(faq.map((item) => item.question), place.path).toEqual([
         `Wie schnell ist der Schlüsseldienst ${place.at}?`,
@@ -216,19 +216,19 @@ describe('sentences about fixture names', () => {
     expect(areaText(place)).toBe(
       'Unser Einsatzgebiet in Essen Wir kommen nach Altenessen-Süd und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Alte Heide. Schlüsseldienst in ganz Essen',
     );
-    expect(placeFaq(place, site, data.placePages.page.faq).map((item) => item.question).slice(0, 3)).toEqual([
+    expect(placeFaq(place, site, wordsOf(data, PLACE_WORDS).page.faq).map((item) => item.question).slice(0, 3)).toEqual([
       'Wie schnell ist der Schlüsseldienst in Altenessen-Süd?',
       'Was kostet eine Türöffnung in Altenessen-Süd?',
       'Kommen Sie auch nachts und am Wochenende nach Altenessen-Süd?',
     ]);
-    expect(placeFaq(place, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
+    expect(placeFaq(place, site, wordsOf(data, PLACE_WORDS).page.faq)[0]!.answer).toMatch(/^In Altenessen-Süd \(Essen\) sind wir in der Regel in 20–30 Minuten bei Ihnen;/);
     expect(lead(place)).toBe('Der Stadtteil Altenessen-Süd gehört zur Stadt Essen. Nach Altenessen-Süd kommen wir rund um die Uhr, in der Regel in 20–30 Minuten.');
   });
 
   it('a name with an adjective and an article', () => {
     const place = named('Alte Heide');
     expect(areaText(place)).toContain('Wir kommen in die Alte Heide und in ganz Essen zu Ihnen – in jede Straße, zu jeder Uhrzeit. Weitere Stadtteile von Essen: Altenessen-Süd.');
-    const faq = placeFaq(place, site, data.placePages.page.faq);
+    const faq = placeFaq(place, site, wordsOf(data, PLACE_WORDS).page.faq);
     expect(faq[0]!.question).toBe('Wie schnell ist der Schlüsseldienst in der Alten Heide?');
     expect(faq[0]!.answer).toMatch(/^In der Alten Heide \(Essen\) sind wir/);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende in die Alte Heide?');
@@ -239,12 +239,12 @@ describe('sentences about fixture names', () => {
   it('a town with a long name and its only district', () => {
     const town = named('Mülheim an der Ruhr');
     expect(areaText(town)).toContain('Wir kommen in alle Stadtteile von Mülheim an der Ruhr: Altstadt I.');
-    const faq = placeFaq(town, site, data.placePages.page.faq);
+    const faq = placeFaq(town, site, wordsOf(data, PLACE_WORDS).page.faq);
     expect(faq[2]!.question).toBe('Kommen Sie auch nachts und am Wochenende nach Mülheim an der Ruhr?');
     expect(faq[3]).toEqual({ question: 'Welche Postleitzahlen in Mülheim an der Ruhr fahren Sie an?', answer: 'Wir kommen in den ganzen Postleitzahlbereich von Mülheim an der Ruhr: 45468.' });
     const district = named('Altstadt I');
     expect(areaText(district)).toContain('Wir kommen in die Altstadt I und in ganz Mülheim an der Ruhr zu Ihnen – in jede Straße, zu jeder Uhrzeit.');
-    expect(placeFaq(district, site, data.placePages.page.faq)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
+    expect(placeFaq(district, site, wordsOf(data, PLACE_WORDS).page.faq)[0]!.answer).toMatch(/^In der Altstadt I \(Mülheim an der Ruhr\) sind wir/);
   });
 
   it('lists up to eight districts, the last with "und", and says when there are more', () => {
@@ -298,12 +298,12 @@ describe('sentences about fixture names', () => {
     const ruettenscheid = own.find((place) => place.name === 'Rüttenscheid')!;
     expect(ruettenscheid.districtPostcodes).toEqual({ codes: ['45130'], source });
     expect(pageText(ruettenscheid)).toContain('PLZ 45130 ');
-    expect(placeFaq(ruettenscheid, site, data.placePages.page.faq)[3]!.answer).toBe(
+    expect(placeFaq(ruettenscheid, site, wordsOf(data, PLACE_WORDS).page.faq)[3]!.answer).toBe(
       `Der Stadtteil Rüttenscheid hat die Postleitzahl 45130 (Quelle: ${source}). Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Rüttenscheid.`,
     );
     const kray = own.find((place) => place.name === 'Kray')!;
     expect(pageText(kray)).toContain('PLZ in Essen: 45127–45131 ');
-    expect(placeFaq(kray, site, data.placePages.page.faq)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
+    expect(placeFaq(kray, site, wordsOf(data, PLACE_WORDS).page.faq)[3]!.answer).toBe('Wir kommen in alle Postleitzahlbereiche von Essen (45127–45131), auch nach Kray.');
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {

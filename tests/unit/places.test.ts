@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { PLACE_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { buildPlaces } from '../../build/load/places.ts';
 import { distanceKm, loadPostcodes } from '../../build/load/postcodes.ts';
 import { loadSiteData } from '../../build/load/site-data.ts';
 import { townRecord } from '../support/town-record.ts';
-import { placeLead } from '../../templates/pages/place/place-lead.ts';
+import { placeLead } from '../../templates/pages/place/place-texts.ts';
 
 const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
 const { site } = data;
@@ -75,7 +76,7 @@ describe('places of the service area', () => {
     expect(district.districts.map((d) => d.name)).toEqual(['Altstadt', 'Hamm']);
     expect(district.neighbours).toEqual([]);
     expect(district.facts).toBeNull();
-    expect(placeLead(district, data.placePages.page.lead, 'Essen')).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
+    expect(placeLead(district, wordsOf(data, PLACE_WORDS).page.lead, 'Essen')).toContain('Der Stadtteil Rüttenscheid gehört zur Stadt Essen.');
   });
 
   it('shows facts only where the data has a population', () => {

@@ -1,7 +1,7 @@
 // A place page: a town's or a district's, or the page of a place the data does not know (the
 // server fills in its name). Its sections that speak of the place are in ./PlaceSections.tsx, its
-// lead and questions in ./place-lead.ts and ./place-faq.ts; every word comes from
-// data/place-pages.yaml (`page`), with the place's own facts in its slots.
+// lead and questions in ./place-texts.ts; every word comes from data/place-pages.yaml (`page`),
+// with the place's own facts in its slots.
 import { useLayoutWords } from '../../layout/words.ts';
 import type { Prices, VatWording } from '../../../core/schema/prices.ts';
 import type { Claims } from '../../../core/schema/claims.ts';
@@ -15,8 +15,7 @@ import { PriceSchedule } from '../../components/Price.tsx';
 import { Section } from '../../components/Section.tsx';
 import { postcodeFact, sentenceStart, type Place } from '../../../core/place.ts';
 import { AboutPlace, PlaceDistricts, PlaceReasons, PlaceServices, PlaceSurroundings, type Say } from './PlaceSections.tsx';
-import { placeFaq } from './place-faq.ts';
-import { placeLead } from './place-lead.ts';
+import { placeFaq, placeLead } from './place-texts.ts';
 import { priceItem } from '../../../core/prices.ts';
 import type { Crumb } from '../../../core/structured-data.ts';
 import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
