@@ -2,10 +2,10 @@
 // due, once, with the server's settings (DATABASE_PATH, DIST_DIR, SMTP_URL, MAIL_*).
 import { resolve } from 'node:path';
 import type { ApiContext } from '../server/context.ts';
-import { openDatabase } from '../server/db.ts';
-import { retryPending } from '../server/mail.ts';
+import { openDatabase } from '../server/store/database.ts';
+import { retryPending } from '../server/contact/mail.ts';
 import { featuresFromEnv } from '../server/feature-config.ts';
-import { loadSiteFacts } from '../server/site-facts.ts';
+import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
 import { databasePathFromEnv } from '../server/config.ts';

@@ -1,19 +1,19 @@
 // The Express app: everything that is not a static file (health check; later the API).
 import express, { type Express } from 'express';
-import { isDatabaseHealthy, type Db } from './db.ts';
-import { errorAnswer, notFound, type Log } from './not-found.ts';
-import { contactRoutes } from './contact.ts';
-import { refuseCrossSite } from './cross-site.ts';
+import { isDatabaseHealthy, type Db } from './store/database.ts';
+import { errorAnswer, notFound, type Log } from './http/not-found.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { refuseCrossSite } from './http/origin.ts';
 import type { ApiContext } from './context.ts';
-import { placeRoutes } from './unknown-place.ts';
-import { reviewsRoutes } from './reviews.ts';
-import { reviewsPageRoute } from './reviews-page.ts';
-import { reviewsIslandRoute } from './reviews-island.ts';
-import { visitsRoutes } from './visits.ts';
+import { placeRoutes } from './http/unknown-place.ts';
+import { reviewsRoutes } from './reviews/routes.ts';
+import { reviewsPageRoute } from './reviews/page.ts';
+import { reviewsIslandRoute } from './reviews/island.ts';
+import { visitsRoutes } from './visits/routes.ts';
 import { ownerConsole } from './owner/console.tsx';
-import { redirects } from './redirects.ts';
-import { securityHeaders } from './security.ts';
-import type { StaticTable } from './static-table.ts';
+import { redirects } from './http/redirects.ts';
+import { securityHeaders } from './http/headers.ts';
+import type { StaticTable } from './http/table.ts';
 
 export interface AppContext {
   readonly api: ApiContext;

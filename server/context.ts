@@ -1,10 +1,10 @@
 // What every API module receives: the database, its settings, the business facts, the log and
 // the shutdown signal. Each module exports `…Routes(context)` (an Express Router) and, where it
 // has scheduled work, `…Jobs(context)` returning a stop function.
-import type { Db } from './db.ts';
-import type { Log } from './not-found.ts';
+import type { Db } from './store/database.ts';
+import type { Log } from './http/not-found.ts';
 import type { FeatureConfig } from './feature-config.ts';
-import type { SiteFacts } from './site-facts.ts';
+import type { SiteFacts } from './facts.ts';
 
 export interface ApiContext {
   readonly db: Db;

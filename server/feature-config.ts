@@ -24,12 +24,12 @@ export interface FeatureConfig {
   contactPerTenMinutes: number;
   /** Run the node-cron jobs (off in most tests). */
   jobs: boolean;
-  /** How often the page views counted in memory are written to SQLite (server/page-counts.ts). */
+  /** How often the page views counted in memory are written to SQLite (server/visits/counts.ts). */
   pageCountFlushMs: number;
-  /** Open review change streams at most, in total and from one address (server/event-streams.ts). */
+  /** Open review change streams at most, in total and from one address (server/reviews/events.ts). */
   eventStreamsTotal: number;
   eventStreamsPerAddress: number;
-  /** Where database backups are written (server/backup.ts) and when the server takes one. */
+  /** Where database backups are written (server/store/backup.ts) and when the server takes one. */
   backupDir: string;
   backupCron: string;
   /** How long after it arrived every failed login of the owner's console is answered (server/owner/login-throttle.ts). */

@@ -4,21 +4,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { openDatabase, type Db } from './db.ts';
-import type { Log } from './not-found.ts';
-import { createRequestListener } from './handler.ts';
-import { gracefulCloser } from './shutdown.ts';
-import { loadStaticTable } from './static-table.ts';
-import { backupJobs } from './backup.ts';
-import { contactJobs } from './contact.ts';
-import { settleDeliveries } from './mail.ts';
-import { createPageCounter, pageCountsJobs } from './page-counts.ts';
-import { reviewsJobs } from './reviews.ts';
-import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
+import { openDatabase, type Db } from './store/database.ts';
+import type { Log } from './http/not-found.ts';
+import { createRequestListener } from './http/listener.ts';
+import { gracefulCloser } from './http/shutdown.ts';
+import { loadStaticTable } from './http/table.ts';
+import { backupJobs } from './store/backup.ts';
+import { contactJobs } from './contact/routes.ts';
+import { settleDeliveries } from './contact/mail.ts';
+import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
+import { reviewsJobs } from './reviews/routes.ts';
+import { REVIEWS_PAGE_PATH } from './reviews/page.ts';
 import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
-import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './site-facts.ts';
-import { visitsJobs } from './visits.ts';
-import { lockDatabase } from './server-lock.ts';
+import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './facts.ts';
+import { visitsJobs } from './visits/routes.ts';
+import { lockDatabase } from './store/lock.ts';
 
 // Mails a request started may finish after the last response; a mail still open after this stays
 // pending and goes out with the next retry.

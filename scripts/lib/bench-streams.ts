@@ -1,5 +1,5 @@
 // The stream part of `npm run bench`: the review change streams held up to their bound
-// (server/event-streams.ts), what one costs the server in memory, whether the static pages stay
+// (server/reviews/events.ts), what one costs the server in memory, whether the static pages stay
 // as fast while the bound is reached, and that the next stream gets 503.
 import { readFileSync } from 'node:fs';
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';

@@ -7,9 +7,9 @@ import express, { Router, type Request, type Response } from 'express';
 import { BACKUP_WEEKLY_COPIES, OWNER_SESSION_IDLE_HOURS } from '../../core/retention.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
-import { fromOwnOrigin } from '../cross-site.ts';
-import { sendAgain } from '../mail.ts';
-import { lastPlaceRating, syncReviews } from '../reviews-store.ts';
+import { fromOwnOrigin } from '../http/origin.ts';
+import { sendAgain } from '../contact/mail.ts';
+import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
 import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
@@ -20,7 +20,7 @@ import { deleteIdleSessions, endSession, sessionCookie, sessionOf, setSessionCoo
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
 import { visitsPage } from './views/visits-view.tsx';
 import { consoleStatistics } from './statistics.ts';
-import { lastBackup } from '../backup.ts';
+import { lastBackup } from '../store/backup.ts';
 
 const MOUNT = '/intern';
 /** A login form holds one password of at most 1,024 characters. */

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RETENTION_DAYS, contactJobs, deleteOldMessages } from '../../server/contact.ts';
+import { CONTACT_RETENTION_DAYS, contactJobs, deleteOldMessages } from '../../server/contact/routes.ts';
 import type { ApiContext } from '../../server/context.ts';
-import { openDatabase } from '../../server/db.ts';
-import { retryPending } from '../../server/mail.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { retryPending } from '../../server/contact/mail.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';

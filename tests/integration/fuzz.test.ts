@@ -238,7 +238,7 @@ describe(`fuzzing with seed ${SEED}`, () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  // Regression: /bewertungen lives in table.rendered (server/reviews-page.ts), and other methods
+  // Regression: /bewertungen lives in table.rendered (server/reviews/page.ts), and other methods
   // got the 404 page instead of 405.
   it('answers 405 with Allow to POST, PUT and DELETE on /bewertungen like on every other page', async () => {
     const { server } = await serve('pages', {});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseHealthy, openDatabase } from '../../server/db.ts';
+import { isDatabaseHealthy, openDatabase } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { request } from './fixtures/http.ts';
 import { writeFixtureSite } from './fixtures/site.ts';

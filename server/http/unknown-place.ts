@@ -3,12 +3,12 @@
 // the fallback page, filled from the build's template and marked noindex; a malformed slug falls
 // through to 404 (docs/decisions.md, 'Fallback page for unknown places').
 import { Router } from 'express';
-import { isPlaceSlug, nameFromSlug } from '../core/place-names.ts';
-import { placePath } from '../core/slugs.ts';
+import { isPlaceSlug, nameFromSlug } from '../../core/place-names.ts';
+import { placePath } from '../../core/slugs.ts';
 import { sendEntry } from './replies.ts';
-import { PAGE_CACHE_CONTROL } from '../core/http-policy.ts';
-import { htmlEntry, type StaticTable } from './static-table.ts';
-import { FALLBACK_TOKENS, SERVER_FILES } from '../core/build-server-contract.ts';
+import { PAGE_CACHE_CONTROL } from '../../core/http-policy.ts';
+import { htmlEntry, type StaticTable } from './table.ts';
+import { FALLBACK_TOKENS, SERVER_FILES } from '../../core/build-server-contract.ts';
 
 // The tokens the build writes into the template (docs/build-server-contract.md).
 const NAME_TOKEN = new RegExp(FALLBACK_TOKENS.name, 'g');

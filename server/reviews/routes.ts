@@ -1,16 +1,16 @@
 // The reviews API: the list with its summary, the throttled public sync, the change stream
-// (Server-Sent Events, bounded in server/event-streams.ts) and the nightly sync job, over the
-// cache of server/reviews-store.ts.
-import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
+// (Server-Sent Events, bounded in server/reviews/events.ts) and the nightly sync job, over the
+// cache of server/reviews/store.ts.
+import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from '../http/body.ts';
 import express, { Router, type Request, type Response } from 'express';
 import cron from 'node-cron';
 import { z } from 'zod';
-import type { ApiContext, StopJobs } from './context.ts';
-import type { Db } from './db.ts';
-import { apiRateLimit } from './rate-limit.ts';
-import type { PlacesErrorKind } from './google-places.ts';
-import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type SyncResult, type SyncRow } from './reviews-store.ts';
-import { STREAM_MAX_AGE_MS, streamHub } from './event-streams.ts';
+import type { ApiContext, StopJobs } from '../context.ts';
+import type { Db } from '../store/database.ts';
+import { apiRateLimit } from '../http/limit.ts';
+import type { PlacesErrorKind } from './google.ts';
+import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type SyncResult, type SyncRow } from './store.ts';
+import { STREAM_MAX_AGE_MS, streamHub } from './events.ts';
 
 const SYNC_BODY_LIMIT = 2 * 1024;
 

@@ -1,7 +1,7 @@
 // The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
 // Never edit an applied migration: add the next one.
-import { berlinDay } from '../core/berlin-day.ts';
-import type { Db } from './db.ts';
+import { berlinDay } from '../../core/berlin-day.ts';
+import type { Db } from './database.ts';
 
 /** SQL, or a function for what SQL cannot say (a Berlin calendar day); each runs in one transaction. */
 type Migration = string | ((db: Db) => void);
@@ -62,7 +62,7 @@ const MIGRATIONS: readonly Migration[] = [
   );
   CREATE INDEX visits_created ON visits (created_at);
   `,
-  // 2: the server's own page views per Berlin day ("YYYY-MM-DD") and path (server/page-counts.ts).
+  // 2: the server's own page views per Berlin day ("YYYY-MM-DD") and path (server/visits/counts.ts).
   `
   CREATE TABLE page_counts (
     day TEXT NOT NULL,
@@ -72,7 +72,7 @@ const MIGRATIONS: readonly Migration[] = [
   ) WITHOUT ROWID;
   `,
   // 3: the owner's console (server/owner/): daily click totals that outlive the visitor log, the
-  // owner's password hash and sessions, and the log of database backups (server/backup.ts).
+  // owner's password hash and sessions, and the log of database backups (server/store/backup.ts).
   `
   CREATE TABLE click_counts (
     day TEXT NOT NULL,

@@ -5,11 +5,11 @@
 import { Router } from 'express';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Reviews, type ReviewsProps } from '../templates/islands/Reviews.tsx';
-import type { ApiContext } from './context.ts';
-import { apiRateLimit } from './rate-limit.ts';
-import { listReviews } from './reviews-store.ts';
-import type { StaticTable } from './static-table.ts';
+import { Reviews, type ReviewsProps } from '../../templates/islands/Reviews.tsx';
+import type { ApiContext } from '../context.ts';
+import { apiRateLimit } from '../http/limit.ts';
+import { listReviews } from './store.ts';
+import type { StaticTable } from '../http/table.ts';
 
 export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Router {
   const router = Router();

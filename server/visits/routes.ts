@@ -1,21 +1,21 @@
 // Visitor logging (docs/api.md, 'Visitor log'): page views by path, visits, call and WhatsApp
 // clicks, all sent by the browser only after 'Alle akzeptieren' (client/visits.ts); the page
-// views of everyone are counted by the server itself (page-counts.ts). Every row carries only the
+// views of everyone are counted by the server itself (counts.ts). Every row carries only the
 // truncated address; a daily job forgets rows past retention, while each click is also counted
-// into the daily totals of click_counts, which page-counts.ts keeps as long as the page counts.
+// into the daily totals of click_counts, which counts.ts keeps as long as the page counts.
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from './body-errors.ts';
-import { apiRateLimit } from './rate-limit.ts';
+import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from '../http/body.ts';
+import { apiRateLimit } from '../http/limit.ts';
 import cron from 'node-cron';
 import { z } from 'zod';
-import { firstMessages } from '../core/forms/field-errors.ts';
-import { berlinDay } from '../core/berlin-day.ts';
-import { anonymiseIp } from './anonymise.ts';
-import type { ApiContext, StopJobs } from './context.ts';
-import type { Db } from './db.ts';
+import { firstMessages } from '../../core/forms/field-errors.ts';
+import { berlinDay } from '../../core/berlin-day.ts';
+import { anonymiseIp } from './address.ts';
+import type { ApiContext, StopJobs } from '../context.ts';
+import type { Db } from '../store/database.ts';
 
 /** Beacons fire on every navigation and tab switch; this only stops floods. */
-export { VISITS_PER_MINUTE } from './feature-config.ts';
+export { VISITS_PER_MINUTE } from '../feature-config.ts';
 const BODY_LIMIT = 4 * 1024;
 const RETENTION_CRON = '23 3 * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +125,7 @@ export interface LoggedRow {
 /**
  * The writer of the visitor log. A click also adds one to the total of its Berlin day, path and
  * kind in click_counts, in the same transaction: the totals carry no address and are kept as long
- * as the page counts (13 months), after the row itself is gone (server/stats-data.ts reads them).
+ * as the page counts (13 months), after the row itself is gone (server/visits/statistics.ts reads them).
  */
 export function visitLog(db: Db): (row: LoggedRow, at: Date) => void {
   const insert = db.prepare(

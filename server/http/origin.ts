@@ -6,9 +6,9 @@
 // and pass, still under the per-address limits (docs/api.md, 'Cross-site requests').
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { ApiContext } from './context.ts';
-import { resultPage } from './message-page.ts';
-import { escapeMarkup as escapeHtml } from '../core/escape.ts';
+import type { ApiContext } from '../context.ts';
+import { resultPage } from '../contact/result.ts';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,14 +3,14 @@
 // here on request; the result is kept until the figures change. Without a successful sync the
 // page goes out as built, without a rating.
 import { Router } from 'express';
-import { businessId } from '../core/structured-data.ts';
-import type { ReviewList } from '../core/reviews.ts';
-import type { Db } from './db.ts';
-import { lastPlaceRating } from './reviews-store.ts';
-import { sendEntry } from './replies.ts';
-import type { SiteFacts } from './site-facts.ts';
-import { PAGE_CACHE_CONTROL } from '../core/http-policy.ts';
-import { htmlEntry, type StaticEntry, type StaticTable } from './static-table.ts';
+import { businessId } from '../../core/structured-data.ts';
+import type { ReviewList } from '../../core/reviews.ts';
+import type { Db } from '../store/database.ts';
+import { lastPlaceRating } from './store.ts';
+import { sendEntry } from '../http/replies.ts';
+import type { SiteFacts } from '../facts.ts';
+import { PAGE_CACHE_CONTROL } from '../../core/http-policy.ts';
+import { htmlEntry, type StaticEntry, type StaticTable } from '../http/table.ts';
 
 export const REVIEWS_PAGE_PATH = '/bewertungen';
 

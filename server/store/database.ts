@@ -34,7 +34,7 @@ Database.prototype.pragma = function pragma(this: Db, source: string, options?: 
   }
   return options?.simple ? statement.pluck(true).get() : statement.pluck(false).all();
 };
-// db.backup() (server/backup.ts, scripts/restore.ts) makes a native Backup object of the same kind
+// db.backup() (server/store/backup.ts, scripts/restore.ts) makes a native Backup object of the same kind
 // and drops it when the copy is done; under Node 24.21 collecting one aborted the process just the
 // same, so each is kept too (one a night).
 const backups: object[] = [];

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { ApiContext } from './context.ts';
+import type { ApiContext } from '../context.ts';
 
 export const MAX_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 6 * 60 * 60_000;
@@ -29,8 +29,8 @@ const FORM_LABELS: Record<string, string> = { home: 'Startseite', kontakt: 'Kont
 // RFC 5321 mailbox without display name; the contact schema's rule already admits no CR, LF or comma.
 const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/;
 
-export { escapeMarkup as escapeHtml } from '../core/escape.ts';
-import { escapeMarkup as escapeHtml } from '../core/escape.ts';
+export { escapeMarkup as escapeHtml } from '../../core/escape.ts';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 
 /** A user value fit for a header: no control characters, no line breaks. */
 function headerText(value: string): string {

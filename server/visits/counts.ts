@@ -13,14 +13,14 @@
 // wrk with a browser User-Agent showed no difference to the server without counting beyond
 // the run-to-run noise.
 //
-// Its daily retention job also ages out click_counts, the consented click totals server/visits.ts
+// Its daily retention job also ages out click_counts, the consented click totals server/visits/routes.ts
 // writes: both daily totals are kept PAGE_COUNT_RETENTION_MONTHS, as the privacy policy says.
 import cron from 'node-cron';
-import { PAGE_COUNT_RETENTION_MONTHS } from '../core/retention.ts';
-import { berlinDay, monthsBefore, nextBerlinMidnight } from '../core/berlin-day.ts';
-import type { ApiContext, StopJobs } from './context.ts';
-import type { Db } from './db.ts';
-import type { Log } from './not-found.ts';
+import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
+import { berlinDay, monthsBefore, nextBerlinMidnight } from '../../core/berlin-day.ts';
+import type { ApiContext, StopJobs } from '../context.ts';
+import type { Db } from '../store/database.ts';
+import type { Log } from '../http/not-found.ts';
 
 /**
  * User agents of crawlers, link previews, monitors and HTTP libraries. Not a complete list: it
@@ -133,7 +133,7 @@ export function deleteOldPageCounts(db: Db, now: Date = new Date()): number {
 }
 
 /**
- * The same for the daily click totals (click_counts, written by server/visits.ts): the privacy
+ * The same for the daily click totals (click_counts, written by server/visits/routes.ts): the privacy
  * policy keeps them like the page counts, which they are read beside.
  */
 export function deleteOldClickCounts(db: Db, now: Date = new Date()): number {

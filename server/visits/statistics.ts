@@ -2,15 +2,15 @@
 // the tables, so both show the same numbers. Days are Berlin days ("YYYY-MM-DD") throughout.
 //
 // Where each figure comes from and how long it goes back:
-// - page views: page_counts, the server's own totals per day and path (server/page-counts.ts),
+// - page views: page_counts, the server's own totals per day and path (server/visits/counts.ts),
 //   13 months;
-// - consented views and visits: the rows of the visitor log (visits, server/visits.ts), only after
+// - consented views and visits: the rows of the visitor log (visits, server/visits/routes.ts), only after
 //   "Alle akzeptieren", VISIT_RETENTION_DAYS;
 // - call and WhatsApp clicks: click_counts, the daily totals per path that the visitor log adds to
 //   with every click (only after "Alle akzeptieren"), 13 months like the page views. They count
 //   clicks on the links, not calls that took place.
-import { berlinDay, daysBefore } from '../core/berlin-day.ts';
-import type { Db } from './db.ts';
+import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
+import type { Db } from '../store/database.ts';
 
 /** The prefix of the place pages, /schluesseldienst/{slug} (towns and districts). */
 export const PLACE_PAGE_PREFIX = '/schluesseldienst/';

@@ -1,8 +1,8 @@
 // The build's page for short messages to a visitor (dist/_server/message.html: site header,
 // footer, call button) with a title and a text filled in; the answer to a plain form POST.
-import { MESSAGE_TOKENS } from '../core/build-server-contract.ts';
-import type { ApiContext } from './context.ts';
-import { escapeMarkup as escapeHtml } from '../core/escape.ts';
+import { MESSAGE_TOKENS } from '../../core/build-server-contract.ts';
+import type { ApiContext } from '../context.ts';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 
 /**
  * The answer to a plain form POST: the build's message page (site header, footer, call button)

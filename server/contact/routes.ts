@@ -1,15 +1,15 @@
 // POST /api/contact: validate, commit the message to SQLite, answer, then mail it in the
-// background (server/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
+// background (server/contact/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
 // gets a small German result page instead.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import cron from 'node-cron';
-import { parseContact, type ContactFormVariant } from '../core/forms/contact.ts';
-import { CONTACT_RETENTION_DAYS } from '../core/retention.ts';
-import type { ApiContext, StopJobs } from './context.ts';
-import { apiRateLimit } from './rate-limit.ts';
-import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from './body-errors.ts';
+import { parseContact, type ContactFormVariant } from '../../core/forms/contact.ts';
+import { CONTACT_RETENTION_DAYS } from '../../core/retention.ts';
+import type { ApiContext, StopJobs } from '../context.ts';
+import { apiRateLimit } from '../http/limit.ts';
+import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from '../http/body.ts';
 import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
-import { resultPage } from './message-page.ts';
+import { resultPage } from './result.ts';
 
 const JSON_LIMIT = 16 * 1024;
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.

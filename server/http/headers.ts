@@ -2,7 +2,7 @@
 // every response but the pages that need more (core/http-policy.ts, with the build's
 // Content-Security-Policy), so every response has exactly the same headers.
 import type { RequestHandler } from 'express';
-import type { HeaderSet } from '../core/http-policy.ts';
+import type { HeaderSet } from '../../core/http-policy.ts';
 
 /** Express middleware giving dynamic responses the headers of the static ones. */
 export function securityHeaders(headers: HeaderSet): RequestHandler {

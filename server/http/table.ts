@@ -10,8 +10,8 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
-import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../core/http-policy.ts';
-import { SERVER_FOLDER, type HeaderPolicy } from '../core/build-server-contract.ts';
+import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../../core/http-policy.ts';
+import { SERVER_FOLDER, type HeaderPolicy } from '../../core/build-server-contract.ts';
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -25,7 +25,7 @@ export interface Representation {
 export type StaticEntry = Readonly<
   Partial<Record<Coding, Representation>> & {
     identity: Representation;
-    /** An HTML page of `entries` (not 404.html): server/handler.ts counts its GETs (server/page-counts.ts). */
+    /** An HTML page of `entries` (not 404.html): server/http/listener.ts counts its GETs (server/visits/counts.ts). */
     page: boolean;
   }
 >;

@@ -6,8 +6,8 @@
 // up unsent is cut off, and every stream ends after `maxAgeMs` (a browser still showing the page
 // reconnects after the `retry` interval; a dead peer does not).
 import type { Request, Response } from 'express';
-import type { ApiContext } from './context.ts';
-import { feedOf, pollFeed, type ReviewChange } from './reviews-store.ts';
+import type { ApiContext } from '../context.ts';
+import { feedOf, pollFeed, type ReviewChange } from './store.ts';
 
 interface StreamLimits {
   total: number;

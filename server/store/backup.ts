@@ -5,12 +5,12 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import cron from 'node-cron';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
-import { berlinDay, daysBefore } from '../core/berlin-day.ts';
-import type { ApiContext, StopJobs } from './context.ts';
-// db.ts keeps every connection and backup referenced (Node 24); the copy's connection included.
-import './db.ts';
-import type { Db } from './db.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
+import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
+import type { ApiContext, StopJobs } from '../context.ts';
+// database.ts keeps every connection and backup referenced (Node 24); the copy's connection included.
+import './database.ts';
+import type { Db } from './database.ts';
 
 // Names carry the UTC instant with milliseconds ("site-2026-11-24T01-17-00.000Z.db"): they sort
 // by time, never repeat when Berlin's clocks go back, and rotation works out each Berlin day.

@@ -1,12 +1,12 @@
 // The Google reviews cache in SQLite: its sync from the Places API, the list with its summary, and
-// the feed of changes the event stream of server/reviews.ts reads. Google's terms allow Places
+// the feed of changes the event stream of server/reviews/routes.ts reads. Google's terms allow Places
 // content only as a cache that syncs refresh, so the table is rewritten by every sync and never
 // copied into the static pages.
 import { EventEmitter } from 'node:events';
-import type { ApiContext } from './context.ts';
-import type { Db } from './db.ts';
-import type { Review, ReviewList, ReviewSummary } from '../core/reviews.ts';
-import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './google-places.ts';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../store/database.ts';
+import type { Review, ReviewList, ReviewSummary } from '../../core/reviews.ts';
+import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './google.ts';
 
 export interface SyncOptions {
   clearExisting: boolean;

@@ -2,10 +2,10 @@
 // else (API, health check, 404) goes to Express.
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
-import type { PageCounter } from './page-counts.ts';
+import type { PageCounter } from '../visits/counts.ts';
 import { sendBadRequest, sendEntry, sendRedirect } from './replies.ts';
-import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './request-path.ts';
-import type { StaticTable } from './static-table.ts';
+import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
+import type { StaticTable } from './table.ts';
 
 /**
  * `ownHosts`: the hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"):

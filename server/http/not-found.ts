@@ -1,8 +1,8 @@
 // The end of the Express chain: the 404 page (or 405 on a page's URL) and the error answer.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { sendBadRequest, sendEntry, sendMethodNotAllowed } from './replies.ts';
-import { decodeRequestPath, loggablePath, splitTarget } from './request-path.ts';
-import type { StaticTable } from './static-table.ts';
+import { decodeRequestPath, loggablePath, splitTarget } from './target.ts';
+import type { StaticTable } from './table.ts';
 
 export type Log = (line: string) => void;
 

@@ -2,8 +2,8 @@
 // redirect, 400, 404 and 405. Header sets are precomputed; a request only picks one.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptedCodings } from './encoding.ts';
-import { SECURITY_HEADERS } from '../core/http-policy.ts';
-import type { Representation, StaticEntry } from './static-table.ts';
+import { SECURITY_HEADERS } from '../../core/http-policy.ts';
+import type { Representation, StaticEntry } from './table.ts';
 
 function plainText(status: number, text: string, extra: Record<string, string> = {}) {
   const body = Buffer.from(text + '\n');
