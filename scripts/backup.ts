@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
 import { takeBackup } from '../server/store/backup.ts';
 import { openDatabase } from '../server/store/database.ts';
-import { featuresFromEnv } from '../server/feature-config.ts';
+import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run backup [-- --help]
 

@@ -4,11 +4,10 @@ import { resolve } from 'node:path';
 import type { ApiContext } from '../server/context.ts';
 import { openDatabase } from '../server/store/database.ts';
 import { retryPending } from '../server/contact/mail.ts';
-import { featuresFromEnv } from '../server/feature-config.ts';
+import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]
 

@@ -10,10 +10,9 @@ import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../co
 import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 // Imported for its effect too: its prepare keeps every statement referenced (Node 24, see there).
 import '../server/store/database.ts';
-import { PAGE_COUNT_FLUSH_MS } from '../server/feature-config.ts';
+import { databasePathFromEnv, PAGE_COUNT_FLUSH_MS } from '../server/config.ts';
 import { countsByDayAndPath, type DayPathCounts } from '../server/visits/statistics.ts';
 import { formatTable, type Cell } from './lib/table.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;
 

@@ -3,7 +3,7 @@
 // has scheduled work, `…Jobs(context)` returning a stop function.
 import type { Db } from './store/database.ts';
 import type { Log } from './http/not-found.ts';
-import type { FeatureConfig } from './feature-config.ts';
+import type { FeatureConfig } from './config.ts';
 import type { SiteFacts } from './facts.ts';
 
 export interface ApiContext {

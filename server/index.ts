@@ -15,7 +15,7 @@ import { settleDeliveries } from './contact/mail.ts';
 import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
 import { reviewsJobs } from './reviews/routes.ts';
 import { REVIEWS_PAGE_PATH } from './reviews/page.ts';
-import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from './config.ts';
 import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './facts.ts';
 import { visitsJobs } from './visits/routes.ts';
 import { lockDatabase } from './store/lock.ts';

@@ -15,7 +15,7 @@ import type { ApiContext, StopJobs } from '../context.ts';
 import type { Db } from '../store/database.ts';
 
 /** Beacons fire on every navigation and tab switch; this only stops floods. */
-export { VISITS_PER_MINUTE } from '../feature-config.ts';
+export { VISITS_PER_MINUTE } from '../config.ts';
 const BODY_LIMIT = 4 * 1024;
 const RETENTION_CRON = '23 3 * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;

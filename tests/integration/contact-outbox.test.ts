@@ -9,7 +9,7 @@ import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { retryPending } from '../../server/contact/mail.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;

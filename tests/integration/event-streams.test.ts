@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/database.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { reviewsRoutes, type ReviewsRouteOptions } from '../../server/reviews/routes.ts';
 
 let dir: string;

@@ -9,7 +9,7 @@ import { berlinDay, monthsBefore } from '../../core/berlin-day.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/visits/counts.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 

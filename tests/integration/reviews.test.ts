@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { reviewsJobs, reviewsRoutes } from '../../server/reviews/routes.ts';
 import { syncReviews } from '../../server/reviews/store.ts';
-import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 import { SERVER_WORDS } from '../support/server-words.ts';

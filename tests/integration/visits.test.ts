@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { VISITS_PER_MINUTE, deleteOldVisits, visitLog, visitsJobs } from '../../server/visits/routes.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 import { SERVER_WORDS } from '../support/server-words.ts';
