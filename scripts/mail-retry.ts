@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import type { ApiContext } from '../server/context.ts';
 import { openDatabase } from '../server/store/database.ts';
-import { retryPending } from '../server/contact/mail.ts';
+import { retryPending } from '../server/contact/outbox.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';

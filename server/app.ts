@@ -2,17 +2,17 @@
 import express, { type Express } from 'express';
 import { isDatabaseHealthy, type Db } from './store/database.ts';
 import { errorAnswer, notFound, type Log } from './http/not-found.ts';
-import { contactRoutes } from './contact/routes.ts';
+import { contactApi } from './contact/routes.ts';
 import { refuseCrossSite } from './http/origin.ts';
 import type { ApiContext } from './context.ts';
-import { placeRoutes } from './http/unknown-place.ts';
-import { reviewsRoutes } from './reviews/routes.ts';
+import { unknownPlaceRoutes } from './http/unknown-place.ts';
+import { reviewsApi } from './reviews/routes.ts';
 import { reviewsPageRoute } from './reviews/page.ts';
 import { reviewsIslandRoute } from './reviews/island.ts';
-import { visitsRoutes } from './visits/routes.ts';
+import { visitsApi } from './visits/routes.ts';
 import { ownerConsole } from './owner/console.tsx';
 import { redirects } from './http/redirects.ts';
-import { securityHeaders } from './http/headers.ts';
+import { withSecurityHeaders } from './http/headers.ts';
 import type { StaticTable } from './http/table.ts';
 
 export interface AppContext {
@@ -33,7 +33,7 @@ export function createApp({ api, db, table, log, ownHosts, consolePage }: AppCon
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders(table.security));
+  app.use(withSecurityHeaders(table.security));
 
   app.get('/healthz', (_req, res) => {
     const ok = isDatabaseHealthy(db);
@@ -41,14 +41,14 @@ export function createApp({ api, db, table, log, ownHosts, consolePage }: AppCon
   });
 
   app.use('/api', refuseCrossSite(api, ownHosts));
-  app.use('/api/contact', contactRoutes(api));
+  app.use('/api/contact', contactApi(api));
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
-  app.use('/api/reviews', reviewsRoutes(api));
-  app.use('/api/log', visitsRoutes(api));
+  app.use('/api/reviews', reviewsApi(api));
+  app.use('/api/log', visitsApi(api));
   app.use('/intern', ownerConsole({ api, shell: consolePage, ownHosts }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
-  app.use(placeRoutes(table));
+  app.use(unknownPlaceRoutes(table));
   app.use(notFound(table, log));
   app.use(errorAnswer(log));
   return app;

@@ -10,8 +10,8 @@ import { createRequestListener } from './http/listener.ts';
 import { gracefulCloser } from './http/shutdown.ts';
 import { loadStaticTable } from './http/table.ts';
 import { backupJobs } from './store/backup.ts';
-import { contactJobs } from './contact/routes.ts';
-import { settleDeliveries } from './contact/mail.ts';
+import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
+import { contactRetentionJobs } from './contact/retention.ts';
 import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
 import { reviewsJobs } from './reviews/routes.ts';
 import { REVIEWS_PAGE_PATH } from './reviews/page.ts';
@@ -92,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // joins once the port is known.
   const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
   const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts, consolePage });
-  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
+  const stopJobs = config.jobs ? [mailRetryJobs(api), contactRetentionJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
   const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest

@@ -1,16 +1,15 @@
-// The mail outbox: contact messages are committed first, then sent from here. A send claims
-// its row with a lease, so the request's own send, the cron job and `npm run mail:retry` in
-// another process never deliver one message twice; a process that dies mid-send leaves the
-// row pending, and it is due again when the lease runs out.
+// The notification mail of one contact message, for the owner: composed from the stored row and
+// handed to SMTP (SMTP_URL), or written as an .eml file into MAIL_DIR when no server is set. When
+// and how often it is sent is the outbox's business (server/contact/outbox.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 import type { ApiContext } from '../context.ts';
 
-export const MAX_ATTEMPTS = 20;
-const MAX_BACKOFF_MS = 6 * 60 * 60_000;
-// Longer than the slowest send the timeouts below allow (10 s connect + 10 s greeting + 30 s socket).
-export const LEASE_MS = 2 * 60_000;
+// Longer than the slowest send these allow is the outbox's lease (LEASE_MS).
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export interface OutboxRow {
@@ -24,25 +23,20 @@ export interface OutboxRow {
   mail_attempts: number;
 }
 
+/** What the mail needs besides the row: where it goes and whom it is from. */
+export type MailContext = Pick<ApiContext, 'config' | 'site'>;
+
 const FORM_LABELS: Record<string, string> = { home: 'Startseite', kontakt: 'Kontaktseite', html: 'Formular ohne JavaScript' };
 
 // RFC 5321 mailbox without display name; the contact schema's rule already admits no CR, LF or comma.
 const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/;
-
-export { escapeMarkup as escapeHtml } from '../../core/escape.ts';
-import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 
 /** A user value fit for a header: no control characters, no line breaks. */
 function headerText(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Millisecond delay before attempt `attempts + 1`: 1, 2, 4, … minutes, at most 6 hours. */
-export function backoffMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-}
-
-export function composeMail(row: OutboxRow, context: Pick<ApiContext, 'config' | 'site'>): SendMailOptions {
+export function composeMail(row: OutboxRow, context: MailContext): SendMailOptions {
   const to = context.config.mailTo ?? context.site?.email ?? null;
   const from = context.config.mailFrom ?? context.site?.email ?? null;
   if (to === null || from === null) {
@@ -81,190 +75,35 @@ export function composeMail(row: OutboxRow, context: Pick<ApiContext, 'config' |
   };
 }
 
-const transports = new WeakMap<ApiContext['config'], Transporter>();
+/** One transport per configuration (tests run several), made on its first mail. */
+const smtpTransports = new WeakMap<MailContext['config'], Transporter<SMTPTransport.SentMessageInfo>>();
+const fileTransports = new WeakMap<MailContext['config'], Transporter<StreamTransport.SentMessageInfo>>();
 
-function transportFor(context: ApiContext): Transporter {
-  let transport = transports.get(context.config);
-  if (transport === undefined) {
-    transport =
-      context.config.smtpUrl === null
-        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
-        : nodemailer.createTransport({ url: context.config.smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
-    transports.set(context.config, transport);
-  }
+function smtpTransport(config: MailContext['config'], url: string): Transporter<SMTPTransport.SentMessageInfo> {
+  let transport = smtpTransports.get(config);
+  if (transport === undefined) smtpTransports.set(config, (transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })));
   return transport;
 }
 
-async function send(context: ApiContext, row: OutboxRow): Promise<void> {
+function fileTransport(config: MailContext['config']): Transporter<StreamTransport.SentMessageInfo> {
+  let transport = fileTransports.get(config);
+  if (transport === undefined) fileTransports.set(config, (transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })));
+  return transport;
+}
+
+/** Sends the row's mail once: to the SMTP server, or into an .eml file of MAIL_DIR. Throws when it fails. */
+export async function transmitMail(context: MailContext, row: OutboxRow): Promise<void> {
   const mail = composeMail(row, context);
-  const info = await transportFor(context).sendMail(mail);
-  if (context.config.smtpUrl === null) {
-    const folder = resolve(context.config.mailDir);
-    await mkdir(folder, { recursive: true });
-    const stamp = row.created_at.replace(/[:.]/g, '-');
-    await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), (info as { message: Buffer }).message);
+  const { config } = context;
+  if (config.smtpUrl !== null) {
+    await smtpTransport(config, config.smtpUrl).sendMail(mail);
+    return;
   }
-}
-
-const ROW_COLUMNS = 'id, created_at, form, name, email, phone, message, mail_attempts';
-
-/** The first value of mail_next_attempt_at: claimed by the request's own send. */
-export function leaseUntil(now: Date): string {
-  return new Date(now.getTime() + LEASE_MS).toISOString();
-}
-
-/** Takes the row for one send when it is pending and due; false when someone else holds it. */
-function claim(context: ApiContext, id: number, now: Date): boolean {
-  const result = context.db
-    .prepare(
-      `UPDATE contact_messages SET mail_next_attempt_at = ?
-       WHERE id = ? AND mail_status = 'pending' AND (mail_next_attempt_at IS NULL OR mail_next_attempt_at <= ?)`,
-    )
-    .run(leaseUntil(now), id, now.toISOString());
-  return result.changes === 1;
-}
-
-export type DeliveryResult = 'sent' | 'pending' | 'failed';
-
-/** Sends one claimed row and records the outcome; never throws. */
-async function deliver(context: ApiContext, row: OutboxRow): Promise<DeliveryResult> {
-  try {
-    await send(context, row);
-  } catch (error) {
-    const attempts = row.mail_attempts + 1;
-    const reason = (error as Error).message || String(error);
-    const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-    const next = status === 'failed' ? null : new Date(Date.now() + backoffMs(attempts)).toISOString();
-    context.log(
-      `Contact message ${row.id}: mail attempt ${attempts} failed (${reason}); ` +
-        (status === 'failed' ? `giving up after ${MAX_ATTEMPTS} attempts.` : `next attempt at ${next}.`),
-    );
-    try {
-      context.db
-        .prepare('UPDATE contact_messages SET mail_status = ?, mail_attempts = ?, mail_last_error = ?, mail_next_attempt_at = ? WHERE id = ?')
-        .run(status, attempts, reason.slice(0, 1000), next, row.id);
-    } catch (dbError) {
-      context.log(`Contact message ${row.id}: cannot record the failed attempt (${(dbError as Error).message}); it is retried when its lease ends.`);
-    }
-    return status;
-  }
-  try {
-    context.db
-      .prepare("UPDATE contact_messages SET mail_status = 'sent', mail_sent_at = ?, mail_attempts = ?, mail_last_error = NULL, mail_next_attempt_at = NULL WHERE id = ?")
-      .run(new Date().toISOString(), row.mail_attempts + 1, row.id);
-  } catch (dbError) {
-    context.log(`Contact message ${row.id}: mail sent, but cannot mark it sent (${(dbError as Error).message}); it may be sent again.`);
-  }
-  return 'sent';
-}
-
-/** The request's own send, right after the message was committed (and claimed) by the caller. */
-// Sends started by requests, per database: a shutdown waits for them before it closes the
-// database, or a mail that went out could not be marked sent and would go out twice.
-const running = new WeakMap<ApiContext['db'], Set<Promise<unknown>>>();
-
-function track(context: ApiContext, work: Promise<unknown>): Promise<void> {
-  let set = running.get(context.db);
-  if (!set) running.set(context.db, (set = new Set()));
-  const settled: Promise<void> = work
-    .then(() => undefined, (error: unknown) => context.log(`Contact mail: a send failed unexpectedly (${(error as Error).message}); it is retried.`))
-    .finally(() => set.delete(settled));
-  set.add(settled);
-  return settled;
-}
-
-// The sends of this process in flight, by message: "send again" joins one instead of starting a
-// second (a double click, or a click while the retry job sends the same message).
-const sending = new WeakMap<ApiContext['db'], Map<number, Promise<unknown>>>();
-
-function inFlight(context: ApiContext, id: number, work: Promise<unknown>): Promise<unknown> {
-  let byId = sending.get(context.db);
-  if (!byId) sending.set(context.db, (byId = new Map()));
-  const entry = work.finally(() => {
-    if (byId.get(id) === entry) byId.delete(id);
-  });
-  byId.set(id, entry);
-  return entry;
-}
-
-/** Sends the message's mail after this tick; the promise settles when the attempt is recorded. */
-export function sendInBackground(context: ApiContext, id: number): Promise<void> {
-  const work = track(
-    context,
-    new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      let row: OutboxRow | undefined;
-      try {
-        row = context.db.prepare(`SELECT ${ROW_COLUMNS} FROM contact_messages WHERE id = ?`).get(id) as OutboxRow | undefined;
-      } catch (error) {
-        context.log(`Contact message ${id}: cannot read it for sending (${(error as Error).message}); it is retried when its lease ends.`);
-      }
-      if (row !== undefined) await deliver(context, row);
-    }),
-  );
-  void inFlight(context, id, work);
-  return work;
-}
-
-/**
- * The owner's "send again" (server/owner/console.tsx): the message's mail goes out now, whatever
- * its state, and the promise settles when the attempt is recorded; a message given up or sent gets
- * its full number of attempts again. While this process is sending it already, that send is the
- * answer: a double click does not mail it twice. (A send by the `npm run mail:retry` process at
- * that very moment still could.)
- */
-export async function sendAgain(context: ApiContext, id: number): Promise<boolean> {
-  const current = sending.get(context.db)?.get(id);
-  if (current !== undefined) {
-    await current;
-    return true;
-  }
-  const changed = context.db
-    .prepare(
-      `UPDATE contact_messages SET mail_attempts = CASE WHEN mail_status = 'pending' THEN mail_attempts ELSE 0 END,
-       mail_status = 'pending', mail_next_attempt_at = ? WHERE id = ?`,
-    )
-    .run(leaseUntil(new Date()), id).changes;
-  if (changed === 1) await sendInBackground(context, id);
-  return changed === 1;
-}
-
-/** Waits for the sends in flight (at most `timeoutMs`); what is still open then stays pending. */
-export async function settleDeliveries(context: ApiContext, timeoutMs: number): Promise<void> {
-  const open = [...(running.get(context.db) ?? [])];
-  if (open.length === 0) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-  await Promise.race([Promise.allSettled(open), timeout]);
-  clearTimeout(timer);
-}
-
-export interface RetrySummary {
-  /** Sent in this run. */
-  sent: number;
-  /** Pending in the database after the run (including ones not yet due). */
-  pending: number;
-  /** Given up (after MAX_ATTEMPTS) in the database. */
-  failed: number;
-}
-
-/** Sends every pending message that is due at `now`, one after the other. */
-export async function retryPending(context: ApiContext, options: { now?: Date } = {}): Promise<RetrySummary> {
-  const now = options.now ?? new Date();
-  const due = context.db
-    .prepare(
-      `SELECT ${ROW_COLUMNS} FROM contact_messages
-       WHERE mail_status = 'pending' AND (mail_next_attempt_at IS NULL OR mail_next_attempt_at <= ?) ORDER BY id`,
-    )
-    .all(now.toISOString()) as OutboxRow[];
-  let sent = 0;
-  for (const row of due) {
-    if (context.shutdown.aborted) break;
-    if (!claim(context, row.id, now)) continue;
-    const delivery = deliver(context, row);
-    void inFlight(context, row.id, delivery);
-    if ((await delivery) === 'sent') sent += 1;
-  }
-  const count = (status: string) =>
-    (context.db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
-  return { sent, pending: count('pending'), failed: count('failed') };
+  const { message } = await fileTransport(config).sendMail(mail);
+  const folder = resolve(config.mailDir);
+  await mkdir(folder, { recursive: true });
+  const stamp = row.created_at.replace(/[:.]/g, '-');
+  // `buffer: true` gives the whole message as bytes, never a stream.
+  if (!Buffer.isBuffer(message)) throw new Error('The mail sink returned a stream instead of the message; nothing was written.');
+  await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), message);
 }

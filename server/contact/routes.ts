@@ -1,14 +1,13 @@
 // POST /api/contact: validate, commit the message to SQLite, answer, then mail it in the
-// background (server/contact/mail.ts). JSON from the form islands; a plain form POST (no JavaScript)
+// background (server/contact/outbox.ts). JSON from the form islands; a plain form POST (no JavaScript)
 // gets a small German result page instead.
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import cron from 'node-cron';
 import { parseContact, type ContactFormVariant } from '../../core/forms/contact.ts';
-import { CONTACT_RETENTION_DAYS } from '../../core/retention.ts';
-import type { ApiContext, StopJobs } from '../context.ts';
+import type { ApiContext } from '../context.ts';
 import { apiRateLimit } from '../http/limit.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from '../http/body.ts';
-import { escapeHtml, leaseUntil, retryPending, sendInBackground } from './mail.ts';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
+import { leaseUntil, sendInBackground } from './outbox.ts';
 import { resultPage } from './result.ts';
 
 const JSON_LIMIT = 16 * 1024;
@@ -46,7 +45,7 @@ function backLink(req: Request): string {
 type Page = (title: string, body: string) => string;
 
 /** An error answer in the caller's format: JSON for scripts, a page for a plain form POST. */
-function fail(page: Page, req: Request, res: Response, status: number, error: string, fields?: Record<string, string>): void {
+function answerFailure(page: Page, req: Request, res: Response, status: number, error: string, fields?: Record<string, string>): void {
   res.status(status).set('Cache-Control', 'no-store');
   if (bodyKind(req) !== 'form') {
     res.json(fields === undefined ? { error } : { error, fields });
@@ -60,7 +59,7 @@ function fail(page: Page, req: Request, res: Response, status: number, error: st
 
 function requireContentType(page: Page): RequestHandler {
   return (req, res, next) => {
-    if (bodyKind(req) === null) return fail(page, req, res, 415, TEXT.contentType);
+    if (bodyKind(req) === null) return answerFailure(page, req, res, 415, TEXT.contentType);
     next();
   };
 }
@@ -70,9 +69,9 @@ function parseErrors(page: Page): ErrorRequestHandler {
     const found = bodyError(error);
     if (!found) return next(error);
     closeAfterTooLarge(res, found);
-    if (found.problem === 'too-large') return fail(page, req, res, 413, TEXT.tooLarge);
-    if (found.problem === 'encoding') return fail(page, req, res, 415, TEXT.contentType);
-    fail(page, req, res, 400, TEXT.malformed);
+    if (found.problem === 'too-large') return answerFailure(page, req, res, 413, TEXT.tooLarge);
+    if (found.problem === 'encoding') return answerFailure(page, req, res, 415, TEXT.contentType);
+    answerFailure(page, req, res, 400, TEXT.malformed);
   };
 }
 
@@ -93,7 +92,7 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-export function contactRoutes(context: ApiContext): Router {
+export function contactApi(context: ApiContext): Router {
   const router = Router();
   const page: Page = (title, body) => resultPage(context, title, body);
   const insert = context.db.prepare(
@@ -107,12 +106,12 @@ export function contactRoutes(context: ApiContext): Router {
     limit: context.config.contactPerTenMinutes,
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
-    answer: (req, res) => fail(page, req, res, 429, TEXT.tooMany),
+    answer: (req, res) => answerFailure(page, req, res, 429, TEXT.tooMany),
   });
 
   const accept: RequestHandler = (req, res) => {
     const kind = bodyKind(req)!;
-    if (!isPlainObject(req.body)) return fail(page, req, res, 400, TEXT.malformed);
+    if (!isPlainObject(req.body)) return answerFailure(page, req, res, 400, TEXT.malformed);
     const body = kind === 'form' ? fromFormPost(req.body) : req.body;
     const succeed = (id: number) => {
       res.status(201).set('Cache-Control', 'no-store');
@@ -125,7 +124,7 @@ export function contactRoutes(context: ApiContext): Router {
       return succeed((nextId.get() as { id: number }).id);
     }
     const parsed = parseContact(body);
-    if (!parsed.ok) return fail(page, req, res, 422, TEXT.invalid, parsed.fields);
+    if (!parsed.ok) return answerFailure(page, req, res, 422, TEXT.invalid, parsed.fields);
     const { value } = parsed;
     const now = new Date();
     let id: number;
@@ -135,7 +134,7 @@ export function contactRoutes(context: ApiContext): Router {
       id = Number(result.lastInsertRowid);
     } catch (error) {
       context.log(`Contact: cannot store a message (${(error as Error).message}); the visitor was asked to call.`);
-      return fail(page, req, res, 503, TEXT.notStored);
+      return answerFailure(page, req, res, 503, TEXT.notStored);
     }
     succeed(id);
     void sendInBackground(context, id);
@@ -147,7 +146,7 @@ export function contactRoutes(context: ApiContext): Router {
     requireContentType(page),
     refuseAnnouncedTooLarge(
       (req) => (bodyKind(req) === 'form' ? FORM_LIMIT : JSON_LIMIT),
-      (req, res) => fail(page, req, res, 413, TEXT.tooLarge),
+      (req, res) => answerFailure(page, req, res, 413, TEXT.tooLarge),
     ),
     express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
     express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
@@ -155,55 +154,8 @@ export function contactRoutes(context: ApiContext): Router {
   );
   router.all('/', (req, res) => {
     res.set('Allow', 'POST');
-    fail(page, req, res, 405, TEXT.method);
+    answerFailure(page, req, res, 405, TEXT.method);
   });
   router.use(parseErrors(page));
   return router;
-}
-
-// The privacy policy promises to delete a request at the latest 6 months after the last contact
-// (data/legal/datenschutz.md, section 6); the stored copy only serves the mail, so it goes
-// CONTACT_RETENTION_DAYS after it arrived. A message whose mail is still pending is kept: it has
-// not reached anyone yet.
-export { CONTACT_RETENTION_DAYS };
-const CONTACT_RETENTION_CRON = '41 3 * * *';
-
-export function deleteOldMessages(db: ApiContext['db'], now: Date = new Date()): number {
-  const cutoff = new Date(now.getTime() - CONTACT_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  return db.prepare("DELETE FROM contact_messages WHERE created_at < ? AND mail_status <> 'pending'").run(cutoff).changes;
-}
-
-export function contactJobs(context: ApiContext): StopJobs {
-  const schedule = context.config.mailRetryCron;
-  if (!cron.validate(schedule)) {
-    throw new Error(`MAIL_RETRY_CRON "${schedule}" is not a valid cron expression. Use five fields such as "*/5 * * * *", or unset it.`);
-  }
-  const task = cron.schedule(
-    schedule,
-    async () => {
-      try {
-        const summary = await retryPending(context);
-        if (summary.sent > 0 || summary.pending > 0) {
-          context.log(`Mail retry: ${summary.sent} sent, ${summary.pending} still pending, ${summary.failed} failed.`);
-        }
-      } catch (error) {
-        context.log(`Mail retry failed: ${(error as Error).message}`);
-      }
-    },
-    { name: 'mail-retry', noOverlap: true },
-  );
-  const forget = () => {
-    try {
-      const deleted = deleteOldMessages(context.db);
-      if (deleted > 0) context.log(`Contact retention: deleted ${deleted} messages older than ${CONTACT_RETENTION_DAYS} days.`);
-    } catch (error) {
-      context.log(`Contact retention failed: ${(error as Error).message}. The next daily run tries again.`);
-    }
-  };
-  forget();
-  const retention = cron.schedule(CONTACT_RETENTION_CRON, forget, { name: 'contact-retention', noOverlap: true });
-  return () => {
-    void task.stop();
-    void retention.stop();
-  };
 }

@@ -1,6 +1,7 @@
 // What an error of Express's body parsers means for the client, in one place for every API
 // module: each answers it in its own words, but never with a 5xx for a bad body.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
 
 export type BodyProblem = 'json' | 'too-large' | 'encoding' | 'other';
 
@@ -9,9 +10,28 @@ export interface BodyError {
   problem: BodyProblem;
 }
 
+/** What an error passed to Express says about itself (http-errors' fields); a field of another kind counts as absent. */
+const thrownFields = z.object({
+  type: z.string().optional().catch(undefined),
+  status: z.number().optional().catch(undefined),
+  statusCode: z.number().optional().catch(undefined),
+});
+
+function fieldsOf(error: unknown): z.infer<typeof thrownFields> {
+  const parsed = thrownFields.safeParse(error);
+  return parsed.success ? parsed.data : {};
+}
+
+/** The HTTP status an error carries (`status`, else `statusCode`) when it is one of 400–599; null otherwise. */
+export function errorStatus(error: unknown): number | null {
+  const { status, statusCode } = fieldsOf(error);
+  const found = status ?? statusCode;
+  return found !== undefined && Number.isInteger(found) && found >= 400 && found < 600 ? found : null;
+}
+
 /** The client's mistake behind a body-parser error, or null when the error is not one. */
 export function bodyError(error: unknown): BodyError | null {
-  const { type, status } = (error ?? {}) as { type?: string; status?: number };
+  const { type, status } = fieldsOf(error);
   switch (type) {
     case 'entity.parse.failed':
       return { status: 400, problem: 'json' };

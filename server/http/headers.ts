@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import type { HeaderSet } from '../../core/http-policy.ts';
 
 /** Express middleware giving dynamic responses the headers of the static ones. */
-export function securityHeaders(headers: HeaderSet): RequestHandler {
+export function withSecurityHeaders(headers: HeaderSet): RequestHandler {
   return (_req, res, next) => {
     for (const name in headers) res.setHeader(name, headers[name]!);
     next();

@@ -1,5 +1,6 @@
 // The end of the Express chain: the 404 page (or 405 on a page's URL) and the error answer.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { errorStatus } from './body.ts';
 import { sendBadRequest, sendEntry, sendMethodNotAllowed } from './replies.ts';
 import { decodeRequestPath, loggablePath, splitTarget } from './target.ts';
 import type { StaticTable } from './table.ts';
@@ -23,15 +24,9 @@ export function notFound(table: StaticTable, log: Log): RequestHandler {
   };
 }
 
-function statusOf(error: unknown): number {
-  const candidate = (error as { status?: unknown; statusCode?: unknown } | null) ?? {};
-  const status = candidate.status ?? candidate.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
-}
-
 export function errorAnswer(log: Log): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const status = statusOf(error);
+    const status = errorStatus(error) ?? 500;
     if (status >= 500) {
       log(`${status} ${req.method} ${loggablePath(splitTarget(req.originalUrl).rawPath)}: ${(error as Error)?.stack ?? String(error)}`);
     }

@@ -21,7 +21,7 @@ export function fillFallback(template: string, slug: string): string {
   return template.replace(NAME_TOKEN, nameFromSlug(slug)).replace(SLUG_TOKEN, slug);
 }
 
-export function placeRoutes(table: StaticTable): Router {
+export function unknownPlaceRoutes(table: StaticTable): Router {
   const router = Router();
   router.get('/schluesseldienst-:slug', (req, res, next) => {
     const slug = req.params.slug;

@@ -65,7 +65,7 @@ export interface PlacesRequest {
   timeoutMs?: number;
 }
 
-const fail = (kind: PlacesErrorKind, message: string): PlacesResult => ({ ok: false, error: { kind, message } });
+const placesFailure = (kind: PlacesErrorKind, message: string): PlacesResult => ({ ok: false, error: { kind, message } });
 
 function toReview(review: z.infer<typeof reviewSchema>): PlaceReview {
   const author = review.authorAttribution;
@@ -93,10 +93,10 @@ function upstreamReason(body: string): string {
 
 export async function fetchPlaceDetails(request: PlacesRequest): Promise<PlacesResult> {
   if (!request.apiKey) {
-    return fail('config', 'GOOGLE_PLACES_API_KEY is not set: set it to a Google Cloud API key with the Places API (New) enabled.');
+    return placesFailure('config', 'GOOGLE_PLACES_API_KEY is not set: set it to a Google Cloud API key with the Places API (New) enabled.');
   }
   if (!request.placeId) {
-    return fail('config', 'GOOGLE_PLACE_ID is not set: set it to the place id of the business (Google\'s Place ID Finder shows it).');
+    return placesFailure('config', 'GOOGLE_PLACE_ID is not set: set it to the place id of the business (Google\'s Place ID Finder shows it).');
   }
   const timeoutMs = request.timeoutMs ?? PLACES_TIMEOUT_MS;
   const url = new URL(`/v1/places/${encodeURIComponent(request.placeId)}`, request.baseUrl);
@@ -115,30 +115,30 @@ export async function fetchPlaceDetails(request: PlacesRequest): Promise<PlacesR
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return fail('timeout', `The ${where} did not answer within ${timeoutMs} ms; the next sync tries again.`);
+      return placesFailure('timeout', `The ${where} did not answer within ${timeoutMs} ms; the next sync tries again.`);
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return fail('network', `Cannot reach the ${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the network and GOOGLE_PLACES_BASE_URL.`);
+    return placesFailure('network', `Cannot reach the ${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the network and GOOGLE_PLACES_BASE_URL.`);
   }
 
   if (status < 200 || status > 299) {
     const hint = status === 400 || status === 403 || status === 404
       ? 'Check GOOGLE_PLACES_API_KEY (Places API (New) enabled, not restricted away) and GOOGLE_PLACE_ID.'
       : 'Google may be having trouble; the next sync tries again.';
-    return fail('http', `The ${where} answered HTTP ${status}${upstreamReason(body)}. ${hint}`);
+    return placesFailure('http', `The ${where} answered HTTP ${status}${upstreamReason(body)}. ${hint}`);
   }
 
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return fail('malformed', `The ${where} answered HTTP ${status} with a body that is not JSON (${JSON.stringify(body.slice(0, 80))}); nothing was changed.`);
+    return placesFailure('malformed', `The ${where} answered HTTP ${status} with a body that is not JSON (${JSON.stringify(body.slice(0, 80))}); nothing was changed.`);
   }
   const parsed = placeSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-    return fail('malformed', `The ${where} answered in an unexpected shape: ${path}: ${issue.message}; nothing was changed.`);
+    return placesFailure('malformed', `The ${where} answered in an unexpected shape: ${path}: ${issue.message}; nothing was changed.`);
   }
   const place = parsed.data;
   return {

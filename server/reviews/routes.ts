@@ -58,7 +58,7 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-export interface ReviewsRouteOptions {
+export interface ReviewsApiOptions {
   /** How often the change stream looks for syncs of other processes (tests shorten it). */
   changePollMs?: number;
   /** How often an open stream gets a heartbeat, which also finds peers that are gone. */
@@ -67,7 +67,7 @@ export interface ReviewsRouteOptions {
   streamMaxAgeMs?: number;
 }
 
-export function reviewsRoutes(context: ApiContext, options: ReviewsRouteOptions = {}): Router {
+export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {}): Router {
   const router = Router();
   const streams = streamHub(context, {
     total: context.config.eventStreamsTotal,

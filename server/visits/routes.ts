@@ -143,7 +143,7 @@ export function visitLog(db: Db): (row: LoggedRow, at: Date) => void {
   return (row, at) => void write(row, at);
 }
 
-export function visitsRoutes(context: ApiContext): Router {
+export function visitsApi(context: ApiContext): Router {
   const log = visitLog(context.db);
   const store = (req: Request, row: Omit<LoggedRow, 'ip'>) => log({ ...row, ip: anonymiseIp(req.ip) }, new Date());
 

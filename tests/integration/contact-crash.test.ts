@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/store/database.ts';
-import { LEASE_MS, retryPending } from '../../server/contact/mail.ts';
+import { LEASE_MS, retryPending } from '../../server/contact/outbox.ts';
 import { featuresFromEnv } from '../../server/config.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';

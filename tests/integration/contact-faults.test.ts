@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { LEASE_MS, retryPending } from '../../server/contact/mail.ts';
+import { LEASE_MS, retryPending } from '../../server/contact/outbox.ts';
 import { featuresFromEnv } from '../../server/config.ts';
 import { eventually, freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RETENTION_DAYS, contactJobs, deleteOldMessages } from '../../server/contact/routes.ts';
+import { CONTACT_RETENTION_DAYS, deleteOldMessages } from '../../server/contact/retention.ts';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase } from '../../server/store/database.ts';
-import { retryPending } from '../../server/contact/mail.ts';
+import { mailRetryJobs, retryPending } from '../../server/contact/outbox.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
@@ -138,7 +138,7 @@ describe('mail outbox', () => {
     const { lastInsertRowid } = context.db
       .prepare("INSERT INTO contact_messages (created_at, form, name, message, mail_next_attempt_at) VALUES (?, 'kontakt', 'Max', 'Bitte Rückruf wegen Schloss.', ?)")
       .run(new Date().toISOString(), new Date(Date.now() - 5 * 60_000).toISOString());
-    const stop = contactJobs(context);
+    const stop = mailRetryJobs(context);
     try {
       await eventually(() => (row(context, Number(lastInsertRowid)).mail_status === 'sent' ? true : undefined), 5000);
     } finally {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { reviewsJobs, reviewsRoutes } from '../../server/reviews/routes.ts';
+import { reviewsJobs, reviewsApi } from '../../server/reviews/routes.ts';
 import { syncReviews } from '../../server/reviews/store.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
@@ -426,7 +426,7 @@ describe('GET /api/reviews/events', () => {
   it('also reports a sync that the CLI ran in another process', { timeout: 60_000 }, async () => {
     const ctx = context();
     const shutdown = new AbortController();
-    const app = express().use('/api/reviews', reviewsRoutes({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
+    const app = express().use('/api/reviews', reviewsApi({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
     const http = createServer(app);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     open.push({ close: () => { shutdown.abort(); return new Promise((resolve) => http.close(resolve)); } });
