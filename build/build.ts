@@ -252,7 +252,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
     indexable: route.indexable,
   }));
   await writer.add(serverFile('routes'), `${JSON.stringify(routeManifestSchema.parse(manifest), null, 1)}\n`);
-  // What the server needs of the business facts and the reviews island's words (server/site-facts.ts), checked against the contract.
+  // What the server needs of the business facts and the reviews island's words (server/facts.ts), checked against the contract.
   const { site } = data;
   const facts = {
     name: site.name,
@@ -267,6 +267,7 @@ async function buildWith(options: BuildOptions, pool: RenderWorkers | null): Pro
   };
   await writer.add(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: css.url, consoleStyles: await buildConsoleStyles(rootDir) }));
   await writer.add(serverFile('siteFacts'), `${JSON.stringify(siteFactsSchema.parse(facts), null, 1)}\n`);
+  await writer.add(serverFile('messages'), `${JSON.stringify(data.messages, null, 1)}\n`);
   await writer.finish();
   const { bytes, brotliBytes } = writer;
   const files = writer.written + writer.unchanged;

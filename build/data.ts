@@ -37,6 +37,7 @@ import { errorPagesSchema, type ErrorPages } from '../core/schema/error-pages.ts
 import { navigationSchema, type Navigation } from '../core/schema/navigation.ts';
 import { layoutSchema, type Layout } from '../core/schema/layout.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../core/schema/console.ts';
+import { visitorMessagesSchema, type VisitorMessages } from '../core/schema/messages.ts';
 
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'agb'] as const;
 export type LegalSlug = (typeof LEGAL_PAGES)[number];
@@ -85,6 +86,8 @@ export interface SiteData {
   layout: Layout;
   /** The words of the owner's console, which the server renders (data/console.yaml). */
   consoleWords: ConsoleWords;
+  /** Every message the server gives a visitor (data/messages.yaml), handed to it in dist/_server/messages.json. */
+  messages: VisitorMessages;
   buildDate: Date;
 }
 
@@ -249,6 +252,7 @@ export function loadData({ rootDir, dataDir = join(rootDir, 'data'), buildDate }
   const navigation = loadYaml(...file('navigation.yaml'), navigationSchema);
   const layout = loadYaml(...file('layout.yaml'), layoutSchema, fill);
   const consoleWords = loadYaml(...file('console.yaml'), consoleWordsSchema, fill);
-  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, contactForm, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, consoleWords, buildDate };
+  const messages = loadYaml(...file('messages.yaml'), visitorMessagesSchema, fill);
+  return { site, prices, claims, arrival, vat, home, services, pricesPage, about, contactPage, contactForm, reviewsPage, trust, places, legal, withdrawal, orderForm, placePages, errorPages, navigation, layout, consoleWords, messages, buildDate };
 }
 

@@ -1,7 +1,9 @@
-// The Express app: everything that is not a static file (health check; later the API).
+// The Express app: everything that is not a static file (health check, API, owner's console,
+// pages completed on request, redirects, the unknown place, 404 and errors).
 import express, { type Express } from 'express';
-import { isDatabaseHealthy, type Db } from './store/database.ts';
-import { errorAnswer, notFound, type Log } from './http/not-found.ts';
+import { isDatabaseHealthy } from './store/database.ts';
+import { errorAnswer, notFound } from './http/not-found.ts';
+import type { FixedReplies } from './http/replies.ts';
 import { contactApi } from './contact/routes.ts';
 import { refuseCrossSite } from './http/origin.ts';
 import type { ApiContext } from './context.ts';
@@ -11,24 +13,24 @@ import { reviewsPageRoute } from './reviews/page.ts';
 import { reviewsIslandRoute } from './reviews/island.ts';
 import { visitsApi } from './visits/routes.ts';
 import { ownerConsole } from './owner/console.tsx';
+import { CONSOLE_MOUNT } from './owner/views/render.tsx';
 import { redirects } from './http/redirects.ts';
 import { withSecurityHeaders } from './http/headers.ts';
 import type { StaticTable } from './http/table.ts';
 
 export interface AppContext {
+  /** The database, settings, facts, messages, log and shutdown signal of every route. */
   readonly api: ApiContext;
-  readonly db: Db;
   readonly table: StaticTable;
-  readonly log: Log;
-  /** Aborted when shutdown begins; long-lived responses (Server-Sent Events) end on it. */
-  readonly shutdown: AbortSignal;
+  readonly replies: FixedReplies;
   /** The hosts of our own pages: the configured site's and the address the server listens on. */
   readonly ownHosts: ReadonlySet<string>;
   /** The build's frame of the owner's console (dist/_server/console.html), null without one. */
   readonly consolePage: string | null;
 }
 
-export function createApp({ api, db, table, log, ownHosts, consolePage }: AppContext): Express {
+export function createApp({ api, table, replies, ownHosts, consolePage }: AppContext): Express {
+  const { db, log, messages } = api;
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
@@ -45,11 +47,11 @@ export function createApp({ api, db, table, log, ownHosts, consolePage }: AppCon
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsApi(api));
   app.use('/api/log', visitsApi(api));
-  app.use('/intern', ownerConsole({ api, shell: consolePage, ownHosts }));
+  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
   app.use(unknownPlaceRoutes(table));
-  app.use(notFound(table, log));
-  app.use(errorAnswer(log));
+  app.use(notFound(table, replies, messages, log));
+  app.use(errorAnswer(messages, log));
   return app;
 }

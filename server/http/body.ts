@@ -1,7 +1,8 @@
 // What an error of Express's body parsers means for the client, in one place for every API
-// module: each answers it in its own words, but never with a 5xx for a bad body.
+// module: never a 5xx for a bad body, and the same message for the same mistake.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
+import type { VisitorMessages } from '../../core/schema/messages.ts';
 
 export type BodyProblem = 'json' | 'too-large' | 'encoding' | 'other';
 
@@ -67,12 +68,18 @@ export function refuseAnnouncedTooLarge(bytes: number | ((req: Request) => numbe
   };
 }
 
-/** The body-parser errors of a JSON endpoint, answered `{error}` in the module's words. */
-export function jsonBodyErrors(messages: Readonly<Record<BodyProblem, string>>): ErrorRequestHandler {
+/** An error answer of the JSON API: `{error}`, never cached. */
+export function sendJsonError(res: Response, status: number, text: string): void {
+  res.status(status).set('Cache-Control', 'no-store').json({ error: text });
+}
+
+/** The body-parser errors of a JSON endpoint, answered `{error}` with the API's messages. */
+export function jsonBodyErrors(words: VisitorMessages['api']): ErrorRequestHandler {
+  const texts: Record<BodyProblem, string> = { json: words.malformed, 'too-large': words.tooLarge, encoding: words.encoding, other: words.unreadable };
   return (error, _req, res, next) => {
     const found = bodyError(error);
     if (!found) return next(error);
     closeAfterTooLarge(res, found);
-    res.status(found.status).set('Cache-Control', 'no-store').json({ error: messages[found.problem] });
+    sendJsonError(res, found.status, texts[found.problem]);
   };
 }

@@ -3,26 +3,35 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { PageCounter } from '../visits/counts.ts';
-import { sendBadRequest, sendEntry, sendRedirect } from './replies.ts';
+import { sendEntry, sendFixed, sendRedirect, type FixedReplies } from './replies.ts';
 import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
 import type { StaticTable } from './table.ts';
 
-/**
- * `ownHosts`: the hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"):
- * the site's own and the address the server listens on; filled once the server listens.
- */
-export function createRequestListener(table: StaticTable, app: Express, shutdown: AbortSignal, pageViews: PageCounter, ownHosts: ReadonlySet<string>): RequestListener {
+export interface ListenerParts {
+  table: StaticTable;
+  replies: FixedReplies;
+  app: Express;
+  shutdown: AbortSignal;
+  pageViews: PageCounter;
+  /**
+   * The hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"): the
+   * site's own and the address the server listens on; filled once the server listens.
+   */
+  ownHosts: ReadonlySet<string>;
+}
+
+export function createRequestListener({ table, replies, app, shutdown, pageViews, ownHosts }: ListenerParts): RequestListener {
   return (req, res) => {
     // During shutdown a keep-alive client must not send its next request on this socket.
     if (shutdown.aborted) res.setHeader('Connection', 'close');
     const target = originForm(req.url ?? '/', ownHosts);
-    if (target === null) return sendBadRequest(req, res);
+    if (target === null) return sendFixed(req, res, replies.badRequest);
     req.url = target;
     const method = req.method;
     if (method === 'GET' || method === 'HEAD') {
       const { rawPath, query } = splitTarget(target);
       const path = decodeRequestPath(rawPath);
-      if (path === null) return sendBadRequest(req, res);
+      if (path === null) return sendFixed(req, res, replies.badRequest);
       const entry = table.entries.get(path);
       if (entry !== undefined) {
         // Answered 200 or 304; a 304 is a page seen again after its cache time.

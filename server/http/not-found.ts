@@ -1,30 +1,27 @@
 // The end of the Express chain: the 404 page (or 405 on a page's URL) and the error answer.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { errorStatus } from './body.ts';
-import { sendBadRequest, sendEntry, sendMethodNotAllowed } from './replies.ts';
+import type { VisitorMessages } from '../../core/schema/messages.ts';
+import type { Log } from '../context.ts';
+import { errorStatus, sendJsonError } from './body.ts';
+import { sendEntry, sendFixed, type FixedReplies } from './replies.ts';
 import { decodeRequestPath, loggablePath, splitTarget } from './target.ts';
 import type { StaticTable } from './table.ts';
 
-export type Log = (line: string) => void;
-
-export function notFound(table: StaticTable, log: Log): RequestHandler {
+export function notFound(table: StaticTable, replies: FixedReplies, messages: VisitorMessages, log: Log): RequestHandler {
   return (req, res) => {
     const { rawPath } = splitTarget(req.originalUrl);
     const path = decodeRequestPath(rawPath);
-    if (path === null) return sendBadRequest(req, res);
+    if (path === null) return sendFixed(req, res, replies.badRequest);
     if (req.method !== 'GET' && req.method !== 'HEAD' && (table.entries.has(path) || table.rendered.has(path))) {
-      return sendMethodNotAllowed(req, res);
+      return sendFixed(req, res, replies.methodNotAllowed);
     }
     log(`404 ${req.method} ${loggablePath(rawPath)}`);
-    if (path.startsWith('/api/')) {
-      res.status(404).set('Cache-Control', 'no-store').json({ error: 'Diese Schnittstelle gibt es nicht.' });
-      return;
-    }
-    sendEntry(req, res, table.notFound, 404);
+    if (path.startsWith('/api/')) return sendJsonError(res, 404, messages.api.notFound);
+    sendEntry(req, res, table.notFound ?? replies.notFoundPage, 404);
   };
 }
 
-export function errorAnswer(log: Log): ErrorRequestHandler {
+export function errorAnswer(messages: VisitorMessages, log: Log): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = errorStatus(error) ?? 500;
     if (status >= 500) {
@@ -34,12 +31,8 @@ export function errorAnswer(log: Log): ErrorRequestHandler {
       req.socket.destroy();
       return;
     }
-    const message =
-      status >= 500
-        ? 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut oder rufen Sie uns an.'
-        : 'Die Anfrage konnte nicht verarbeitet werden.';
-    res.status(status).set('Cache-Control', 'no-store');
-    if (req.originalUrl.startsWith('/api/')) res.json({ error: message });
-    else res.type('text/plain').send(message);
+    const message = status >= 500 ? messages.api.internal : messages.api.unreadable;
+    if (req.originalUrl.startsWith('/api/')) return sendJsonError(res, status, message);
+    res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(message);
   };
 }

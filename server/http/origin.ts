@@ -12,12 +12,6 @@ import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const TEXT = {
-  title: 'Anfrage abgelehnt',
-  refused:
-    'Diese Anfrage kam von einer anderen Website, nicht von unserer. Bitte senden Sie das Formular direkt auf unserer Seite ab oder rufen Sie uns an.',
-} as const;
-
 /**
  * Who made the browser send this request: our own pages ('own'), another site ('other'), or a
  * client that does not say ('unknown'). `ownHosts`: the hosts our pages are served from besides
@@ -53,14 +47,15 @@ export function fromOwnOrigin(headers: IncomingHttpHeaders, ownHosts: ReadonlySe
  * 403 for a state-changing request another site's page made a browser send. `ownHosts`: the
  * configured site's host and the address the server listens on (server/index.ts).
  */
-export function refuseCrossSite(context: ApiContext, ownHosts: ReadonlySet<string>): RequestHandler {
+export function refuseCrossSite(context: Pick<ApiContext, 'messages' | 'messagePage'>, ownHosts: ReadonlySet<string>): RequestHandler {
+  const words = context.messages.api.crossSite;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || requestSource(req.headers, ownHosts) !== 'other') return next();
     res.status(403).set({ 'Cache-Control': 'no-store', Vary: 'Origin, Sec-Fetch-Site' });
     if (req.is('application/x-www-form-urlencoded') || req.is('multipart/form-data')) {
-      res.type('html').send(resultPage(context, TEXT.title, `<p>${escapeHtml(TEXT.refused)}</p>`));
+      res.type('html').send(resultPage(context, words.title, `<p>${escapeHtml(words.text)}</p>`));
       return;
     }
-    res.json({ error: TEXT.refused });
+    res.json({ error: words.text });
   };
 }

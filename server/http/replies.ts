@@ -2,10 +2,19 @@
 // redirect, 400, 404 and 405. Header sets are precomputed; a request only picks one.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptedCodings } from './encoding.ts';
-import { SECURITY_HEADERS } from '../../core/http-policy.ts';
-import type { Representation, StaticEntry } from './table.ts';
+import { SECURITY_HEADERS, type HeaderSet } from '../../core/http-policy.ts';
+import type { VisitorMessages } from '../../core/schema/messages.ts';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
+import { resultPage } from '../contact/result.ts';
+import { htmlEntry, type Representation, type StaticEntry } from './table.ts';
 
-function plainText(status: number, text: string, extra: Record<string, string> = {}) {
+interface FixedReply {
+  status: number;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+function plainText(status: number, text: string, extra: Record<string, string> = {}): FixedReply {
   const body = Buffer.from(text + '\n');
   const headers = {
     ...SECURITY_HEADERS,
@@ -17,8 +26,25 @@ function plainText(status: number, text: string, extra: Record<string, string> =
   return { status, body, headers };
 }
 
-const BAD_REQUEST = plainText(400, 'Ungültige Adresse. Bitte prüfen Sie den Link.');
-const METHOD_NOT_ALLOWED = plainText(405, 'Diese Adresse kann nur abgerufen werden.', { Allow: 'GET, HEAD' });
+/** The answers that do not depend on the request, made once at start with the visitor's messages. */
+export interface FixedReplies {
+  /** 400 to a malformed address. */
+  badRequest: FixedReply;
+  /** 405 to another method than GET or HEAD on a page's address. */
+  methodNotAllowed: FixedReply;
+  /** The 404 page when the build wrote no 404.html: the build's message page, or a bare one. */
+  notFoundPage: StaticEntry;
+}
+
+export function fixedReplies(messages: VisitorMessages, messagePage: string | null, security: HeaderSet): FixedReplies {
+  const { notFound } = messages;
+  const page = resultPage({ messagePage }, notFound.title, `<p>${escapeHtml(notFound.text)} <a href="/">${escapeHtml(notFound.home)}</a></p>`);
+  return {
+    badRequest: plainText(400, messages.address.malformed),
+    methodNotAllowed: plainText(405, messages.address.readOnly, { Allow: 'GET, HEAD' }),
+    notFoundPage: htmlEntry(page, 'no-store', security),
+  };
+}
 
 function choose(entry: StaticEntry, req: IncomingMessage): Representation {
   for (const coding of acceptedCodings(req.headers['accept-encoding'])) {
@@ -51,17 +77,9 @@ export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Stat
   res.end(req.method === 'HEAD' ? undefined : representation.body);
 }
 
-function sendFixed(req: IncomingMessage, res: ServerResponse, reply: ReturnType<typeof plainText>): void {
+export function sendFixed(req: IncomingMessage, res: ServerResponse, reply: FixedReply): void {
   res.writeHead(reply.status, reply.headers);
   res.end(req.method === 'HEAD' ? undefined : reply.body);
-}
-
-export function sendBadRequest(req: IncomingMessage, res: ServerResponse): void {
-  sendFixed(req, res, BAD_REQUEST);
-}
-
-export function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse): void {
-  sendFixed(req, res, METHOD_NOT_ALLOWED);
 }
 
 export function sendRedirect(res: ServerResponse, location: string): void {

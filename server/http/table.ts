@@ -32,8 +32,8 @@ export type StaticEntry = Readonly<
 
 export interface StaticTable {
   readonly entries: ReadonlyMap<string, StaticEntry>;
-  /** The body of 404.html with status-independent headers; never cached by clients. */
-  readonly notFound: StaticEntry;
+  /** The body of 404.html with status-independent headers, never cached by clients; null when the build wrote none. */
+  readonly notFound: StaticEntry | null;
   /** HTML templates the server fills on request, by file name (dist/_server/, core/build-server-contract.ts). */
   readonly templates: ReadonlyMap<string, string>;
   /** Built pages the app completes on each request (not in `entries`), by URL path. */
@@ -54,10 +54,6 @@ const SIBLINGS: ReadonlyArray<readonly [Exclude<Coding, 'identity'>, string]> = 
   ['gzip', '.gz'],
 ];
 const NOT_FOUND_FILE = '404.html';
-const FALLBACK_NOT_FOUND =
-  '<!doctype html><html lang="de"><meta charset="utf-8"><title>Seite nicht gefunden</title>' +
-  '<h1>Seite nicht gefunden</h1><p>Diese Seite gibt es nicht. <a href="/">Zur Startseite</a></p></html>';
-
 
 /** `index.html` stands for its folder (`x/index.html` → `/x`); any other file for itself. */
 function urlPathFor(distDir: string, filePath: string): string {
@@ -230,6 +226,5 @@ export function loadStaticTable(distDir: string, options: TableOptions = {}): St
     const headers = pageSecurity.get(urlPath) ?? security;
     entries.set(urlPath.normalize('NFC'), entryFor(identity, variants, contentType, cacheControl, headers, true, page));
   }
-  notFound ??= entryFor(Buffer.from(FALLBACK_NOT_FOUND), [], 'text/html; charset=utf-8', 'no-store', security, false);
-  return { entries, notFound, templates: loadTemplates(join(distDir, SERVER_FOLDER)), rendered, security };
+  return { entries, notFound: notFound ?? null, templates: loadTemplates(join(distDir, SERVER_FOLDER)), rendered, security };
 }

@@ -7,6 +7,7 @@
 // reconnects after the `retry` interval; a dead peer does not).
 import type { Request, Response } from 'express';
 import type { ApiContext } from '../context.ts';
+import { sendJsonError } from '../http/body.ts';
 import { feedOf, pollFeed, type ReviewChange } from './store.ts';
 
 interface StreamLimits {
@@ -74,9 +75,8 @@ export function streamHub(context: ApiContext, options: StreamHubOptions): Strea
       const address = req.ip ?? 'unknown';
       const mine = byAddress.get(address) ?? 0;
       if (open.size >= options.total || mine >= options.perAddress || context.shutdown.aborted) {
-        res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_S) });
-        res.json({ error: 'Gerade sind zu viele Verbindungen offen. Die Bewertungen aktualisieren sich nach dem nächsten Laden der Seite.' });
-        return;
+        res.set('Retry-After', String(RETRY_AFTER_S));
+        return sendJsonError(res, 503, context.messages.reviews.streamsBusy);
       }
       byAddress.set(address, mine + 1);
       req.socket.setKeepAlive(true, options.heartbeatMs);

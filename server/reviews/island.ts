@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Reviews, type ReviewsProps } from '../../templates/islands/Reviews.tsx';
 import type { ApiContext } from '../context.ts';
+import { sendJsonError } from '../http/body.ts';
 import { apiRateLimit } from '../http/limit.ts';
 import { listReviews } from './store.ts';
 import type { StaticTable } from '../http/table.ts';
@@ -16,14 +17,13 @@ export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Rou
   const limiter = apiRateLimit({
     windowMs: 60_000,
     limit: 120,
-    answer: (_req, res) => void res.status(429).set('Cache-Control', 'no-store').json({ error: 'Zu viele Anfragen. Bitte warten Sie eine Minute.' }),
+    text: context.messages.api.tooManyRequests,
   });
   router.get('/', limiter, (_req, res) => {
     const site = context.site;
     if (!site) {
       // Without the build's facts the page's own props are unknown; the island then loads itself.
-      res.status(503).set('Cache-Control', 'no-store').json({ error: 'Die Bewertungen sind gerade nicht verfügbar.' });
-      return;
+      return sendJsonError(res, 503, context.messages.reviews.unavailable);
     }
     const list = listReviews(context.db);
     // A photo the page cannot load would show as a broken image until React (and its onError)
@@ -41,7 +41,8 @@ export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Rou
     res.set('Cache-Control', 'no-cache').json({ html: renderToString(createElement(Reviews, props)), props });
   });
   router.all('/', (_req, res) => {
-    res.status(405).set({ Allow: 'GET, HEAD', 'Cache-Control': 'no-store' }).json({ error: 'Diese Methode ist hier nicht erlaubt.' });
+    res.set('Allow', 'GET, HEAD');
+    sendJsonError(res, 405, context.messages.api.methodNotAllowed);
   });
   return router;
 }

@@ -1,38 +1,37 @@
 // The reviews API: the list with its summary, the throttled public sync, the change stream
 // (Server-Sent Events, bounded in server/reviews/events.ts) and the nightly sync job, over the
 // cache of server/reviews/store.ts.
-import { jsonBodyErrors, refuseAnnouncedTooLarge, type BodyProblem } from '../http/body.ts';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request } from 'express';
 import cron from 'node-cron';
 import { z } from 'zod';
+import type { VisitorMessages } from '../../core/schema/messages.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
+import { jsonBodyErrors, refuseAnnouncedTooLarge, sendJsonError } from '../http/body.ts';
 import type { Db } from '../store/database.ts';
 import { apiRateLimit } from '../http/limit.ts';
 import type { PlacesErrorKind } from './google.ts';
-import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type SyncResult, type SyncRow } from './store.ts';
+import { CHANGE_POLL_MS, feedOf, HEARTBEAT_MS, listReviews, PUBLIC_SYNC_INTERVAL_MS, syncReviews, type SyncContext, type SyncResult, type SyncRow } from './store.ts';
 import { STREAM_MAX_AGE_MS, streamHub } from './events.ts';
 
 const SYNC_BODY_LIMIT = 2 * 1024;
 
-const syncBodySchema = z.object({
-  // Accepted for the old client's sake, then ignored: the place id of the configuration decides
-  // (docs/decisions.md, "The sync button's search text").
-  query: z.string().max(200, 'Der Suchtext ist zu lang.').optional(),
-  clearExisting: z.boolean({ error: 'clearExisting muss true oder false sein.' }).optional(),
-});
+/** The sync's body, with the visitor's messages for a field that fails; a body that is no object is malformed. */
+function syncBodySchema(messages: VisitorMessages) {
+  return z.object(
+    {
+      // Accepted for the old client's sake, then ignored: the place id of the configuration decides
+      // (docs/decisions.md, "The sync button's search text").
+      query: z.string({ error: messages.api.malformed }).max(200, messages.reviews.queryTooLong).optional(),
+      clearExisting: z.boolean({ error: messages.reviews.clearExisting }).optional(),
+    },
+    { error: messages.api.malformed },
+  );
+}
 
-const VISITOR_ERROR: Record<PlacesErrorKind | 'earlier', string> = {
-  config: 'Die Bewertungsquelle ist noch nicht eingerichtet.',
-  http: 'Google hat die Anfrage abgelehnt. Bitte versuchen Sie es später erneut.',
-  timeout: 'Google hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es später erneut.',
-  network: 'Google ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
-  malformed: 'Google hat eine unerwartete Antwort geschickt. Bitte versuchen Sie es später erneut.',
-  earlier: 'Die letzte Synchronisation ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
-};
-
-function publicAnswer(result: SyncResult) {
+/** What the public learns of a sync: the counts, and why it failed in the visitor's words (the operator's reason stays in the log). */
+function publicAnswer(result: SyncResult, words: Record<PlacesErrorKind | 'earlier', string>) {
   const base = { success: result.success, inserted: result.inserted, updated: result.updated };
-  return result.success ? base : { ...base, error: VISITOR_ERROR[result.errorKind ?? 'earlier'] };
+  return result.success ? base : { ...base, error: words[result.errorKind ?? 'earlier'] };
 }
 
 /** The last sync when it started within the public window (any process, any trigger). */
@@ -42,17 +41,6 @@ function recentSync(db: Db): SyncResult | null {
   if (!row) return null;
   return { success: row.success === 1, inserted: row.inserted, updated: row.updated, deleted: row.deleted, ...(row.error ? { error: row.error } : {}) };
 }
-
-const jsonError = (res: Response, status: number, error: string) =>
-  res.status(status).set('Cache-Control', 'no-store').json({ error });
-
-const BODY_ERRORS: Record<BodyProblem, string> = {
-  json: 'Die Anfrage ist kein gültiges JSON.',
-  'too-large': 'Die Anfrage ist zu groß.',
-  encoding: 'Diese Kodierung wird nicht unterstützt. Bitte senden Sie UTF-8-JSON.',
-  other: 'Die Anfrage konnte nicht verarbeitet werden.',
-};
-
 
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
@@ -69,6 +57,8 @@ export interface ReviewsApiOptions {
 
 export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {}): Router {
   const router = Router();
+  const { messages } = context;
+  const syncBody = syncBodySchema(messages);
   const streams = streamHub(context, {
     total: context.config.eventStreamsTotal,
     perAddress: context.config.eventStreamsPerAddress,
@@ -80,7 +70,7 @@ export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {})
     apiRateLimit({
       windowMs: 60_000,
       limit: limitPerMinute,
-      answer: (_req, res) => jsonError(res, 429, 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es erneut.'),
+      text: messages.api.tooManyRequests,
     });
 
   router.get('/', limit(120), (_req, res) => {
@@ -94,35 +84,35 @@ export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {})
     limit(10),
     (req, res, next) => {
       if (hasBody(req) && !req.is('application/json')) {
-        return jsonError(res, 415, 'Bitte senden Sie die Anfrage als JSON (Content-Type: application/json).');
+        return sendJsonError(res, 415, messages.api.notJson);
       }
       next();
     },
-    refuseAnnouncedTooLarge(SYNC_BODY_LIMIT, (_req, res) => jsonError(res, 413, BODY_ERRORS['too-large'])),
+    refuseAnnouncedTooLarge(SYNC_BODY_LIMIT, (_req, res) => sendJsonError(res, 413, messages.api.tooLarge)),
     express.json({ limit: SYNC_BODY_LIMIT, strict: true, type: 'application/json' }),
     async (req, res) => {
-      const body = syncBodySchema.safeParse(req.body ?? {});
-      if (!body.success) return jsonError(res, 400, body.error.issues[0]?.message ?? 'Die Anfrage ist ungültig.');
+      const body = syncBody.safeParse(req.body ?? {});
+      if (!body.success) return sendJsonError(res, 400, body.error.issues[0]?.message ?? messages.api.malformed);
       const running = feedOf(context.db).running;
-      if (running) return res.set('Cache-Control', 'no-store').json(publicAnswer(await running));
+      if (running) return res.set('Cache-Control', 'no-store').json(publicAnswer(await running, messages.reviews.sync));
       // Within the window the visitor gets the last outcome, but nothing counts as new again.
       const recent = recentSync(context.db);
       const result = recent ? { ...recent, inserted: 0, updated: 0 } : await syncReviews(context, { clearExisting: body.data.clearExisting ?? false });
-      res.set('Cache-Control', 'no-store').json(publicAnswer(result));
+      res.set('Cache-Control', 'no-store').json(publicAnswer(result, messages.reviews.sync));
     },
   );
 
   for (const [path, allow] of [['/', 'GET, HEAD'], ['/events', 'GET, HEAD'], ['/sync', 'POST']] as const) {
     router.all(path, (_req, res) => {
       res.set('Allow', allow);
-      jsonError(res, 405, 'Diese Methode ist hier nicht erlaubt.');
+      sendJsonError(res, 405, messages.api.methodNotAllowed);
     });
   }
-  router.use(jsonBodyErrors(BODY_ERRORS));
+  router.use(jsonBodyErrors(messages.api));
   return router;
 }
 
-export function reviewsJobs(context: ApiContext): StopJobs {
+export function reviewsJobs(context: SyncContext): StopJobs {
   if (!cron.validate(context.config.reviewsSyncCron)) {
     throw new Error(`REVIEWS_SYNC_CRON "${context.config.reviewsSyncCron}" is not a valid cron expression; use five fields such as "0 4 * * *".`);
   }

@@ -8,6 +8,9 @@ import type { Db } from '../store/database.ts';
 import type { Review, ReviewList, ReviewSummary } from '../../core/reviews.ts';
 import { fetchPlaceDetails, type PlaceReview, type PlacesErrorKind } from './google.ts';
 
+/** What a sync needs; the operator's `npm run reviews:sync` makes one of its own. */
+export type SyncContext = Pick<ApiContext, 'db' | 'config' | 'log'>;
+
 export interface SyncOptions {
   clearExisting: boolean;
   /** Overrides the 10 s upstream timeout (tests). */
@@ -127,7 +130,7 @@ function store(db: Db, reviews: PlaceReview[], place: { rating: number | null; c
   })();
 }
 
-async function runSync(context: ApiContext, options: SyncOptions): Promise<SyncResult> {
+async function runSync(context: SyncContext, options: SyncOptions): Promise<SyncResult> {
   const { db, config } = context;
   const startedAt = new Date().toISOString();
   const answer = await fetchPlaceDetails({
@@ -152,7 +155,7 @@ async function runSync(context: ApiContext, options: SyncOptions): Promise<SyncR
  * id, an HTTP error, a timeout or an unexpected answer give `success: false` and leave the
  * reviews as they were. Overlapping calls in one process share the running sync.
  */
-export function syncReviews(context: ApiContext, options: SyncOptions): Promise<SyncResult> {
+export function syncReviews(context: SyncContext, options: SyncOptions): Promise<SyncResult> {
   const feed = feedOf(context.db);
   feed.running ??= runSync(context, options).finally(() => {
     feed.running = null;

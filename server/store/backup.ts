@@ -195,7 +195,7 @@ export function lastBackup(db: Db, dir: string): BackupStatus {
   };
 }
 
-export function backupJobs(context: ApiContext): StopJobs {
+export function backupJobs(context: Pick<ApiContext, 'db' | 'config' | 'log'>): StopJobs {
   const schedule = context.config.backupCron;
   if (!cron.validate(schedule)) {
     throw new Error(`BACKUP_CRON "${schedule}" is not a valid cron expression. Use five fields such as "17 2 * * *" (02:17 every night), or unset it.`);

@@ -20,7 +20,7 @@ import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
 import { berlinDay, monthsBefore, nextBerlinMidnight } from '../../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 import type { Db } from '../store/database.ts';
-import type { Log } from '../http/not-found.ts';
+import type { Log } from '../context.ts';
 
 /**
  * User agents of crawlers, link previews, monitors and HTTP libraries. Not a complete list: it
@@ -140,7 +140,7 @@ export function deleteOldClickCounts(db: Db, now: Date = new Date()): number {
   return db.prepare('DELETE FROM click_counts WHERE day < ?').run(retentionCutoff(now)).changes;
 }
 
-export function pageCountsJobs(context: ApiContext): StopJobs {
+export function pageCountsJobs(context: Pick<ApiContext, 'db' | 'log'>): StopJobs {
   const run = () => {
     try {
       const now = new Date();

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { featuresFromEnv } from '../../server/config.ts';
 import { reviewsApi, type ReviewsApiOptions } from '../../server/reviews/routes.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 let dir: string;
 let db: Db;
@@ -41,7 +42,7 @@ async function serve(total: number, perAddress: number, options: ReviewsApiOptio
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv({}), eventStreamsTotal: total, eventStreamsPerAddress: perAddress };
   const app = express().set('trust proxy', 'loopback');
-  app.use('/api/reviews', reviewsApi({ db, config, site: null, log: () => undefined, shutdown: shutdown.signal }, options));
+  app.use('/api/reviews', reviewsApi({ db, config, site: null, messages: MESSAGES, log: () => undefined, shutdown: shutdown.signal }, options));
   const http = createServer(app);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   running.push({ http, shutdown });
