@@ -1,9 +1,8 @@
 // CLI: `npm run mail:retry` sends every contact message whose notification mail is pending and
 // due, once, with the server's settings (DATABASE_PATH, DIST_DIR, SMTP_URL, MAIL_*).
 import { resolve } from 'node:path';
-import type { ApiContext } from '../server/context.ts';
 import { openDatabase } from '../server/store/database.ts';
-import { retryPending } from '../server/contact/outbox.ts';
+import { retryPending, type OutboxContext } from '../server/contact/outbox.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
@@ -24,7 +23,7 @@ async function main(args: string[]): Promise<number> {
   const db = openDatabase(databasePathFromEnv());
   try {
     const log = (line: string) => console.log(line);
-    const context: ApiContext = {
+    const context: OutboxContext = {
       db,
       config: featuresFromEnv(),
       site: loadSiteFacts(resolve(process.env.DIST_DIR?.trim() || 'dist'), log),
