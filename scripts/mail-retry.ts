@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { openDatabase } from '../server/store/database.ts';
 import { retryPending, type OutboxContext } from '../server/contact/outbox.ts';
-import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
+import { databasePathFromEnv, distDirFromEnv, featuresFromEnv } from '../server/config.ts';
 import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
@@ -26,7 +26,7 @@ async function main(args: string[]): Promise<number> {
     const context: OutboxContext = {
       db,
       config: featuresFromEnv(),
-      site: loadSiteFacts(resolve(process.env.DIST_DIR?.trim() || 'dist'), log),
+      site: loadSiteFacts(resolve(distDirFromEnv()), log),
       log,
       shutdown: new AbortController().signal,
     };

@@ -87,6 +87,11 @@ export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return valueOf(env, 'DATABASE_PATH') ?? 'var/site.db';
 }
 
+/** The built site the server serves and the scripts read: DIST_DIR, or dist. */
+export function distDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return valueOf(env, 'DIST_DIR') ?? 'dist';
+}
+
 export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureConfig {
   const value = (name: string) => valueOf(env, name);
   return {
@@ -123,7 +128,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port,
     host: valueOf(env, 'HOST') ?? '127.0.0.1',
     databasePath: databasePathFromEnv(env),
-    distDir: valueOf(env, 'DIST_DIR') ?? 'dist',
+    distDir: distDirFromEnv(env),
     features: featuresFromEnv(env),
   };
 }
