@@ -80,16 +80,28 @@ function toReview(review: z.infer<typeof reviewSchema>): PlaceReview {
   };
 }
 
-/** Google's own error text ({error: {status, message}}), when the body carries one. */
+/** Google's error body: `{error: {status, message}}`. */
+const upstreamErrorSchema = z.object({ error: z.object({ status: z.string().optional(), message: z.string().min(1) }) });
+
+/** Google's own error text, when the body carries one. */
 function upstreamReason(body: string): string {
+  let json: unknown;
   try {
-    const error = (JSON.parse(body) as { error?: { status?: string; message?: string } }).error;
-    if (error?.message) return ` (${error.status ?? 'error'}: ${error.message})`;
+    json = JSON.parse(body);
   } catch {
     // Not JSON: the status code alone has to do.
+    return '';
   }
-  return '';
+  const parsed = upstreamErrorSchema.safeParse(json);
+  return parsed.success ? ` (${parsed.data.error.status ?? 'error'}: ${parsed.data.error.message})` : '';
 }
+
+/** What fetch() throws: its name tells a timeout, and undici puts the network's reason (ECONNREFUSED, …) in `cause`. */
+const fetchFailureSchema = z.object({
+  name: z.string().catch(''),
+  message: z.string().catch(''),
+  cause: z.object({ code: z.string().optional(), message: z.string().optional() }).optional().catch(undefined),
+});
 
 export async function fetchPlaceDetails(request: PlacesRequest): Promise<PlacesResult> {
   if (!request.apiKey) {
@@ -113,12 +125,12 @@ export async function fetchPlaceDetails(request: PlacesRequest): Promise<PlacesR
     status = response.status;
     body = await response.text();
   } catch (error) {
-    const name = (error as Error).name;
+    const failure = fetchFailureSchema.safeParse(error);
+    const { name, message, cause } = failure.success ? failure.data : { name: '', message: String(error), cause: undefined };
     if (name === 'TimeoutError' || name === 'AbortError') {
       return placesFailure('timeout', `The ${where} did not answer within ${timeoutMs} ms; the next sync tries again.`);
     }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return placesFailure('network', `Cannot reach the ${where}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the network and GOOGLE_PLACES_BASE_URL.`);
+    return placesFailure('network', `Cannot reach the ${where}: ${cause?.code ?? cause?.message ?? message}. Check the network and GOOGLE_PLACES_BASE_URL.`);
   }
 
   if (status < 200 || status > 299) {

@@ -4,6 +4,7 @@
 // an earlier boot left (a power cut; its pid may now belong to another process) is stale and replaced.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface LockHolder {
   pid: number;
@@ -47,13 +48,27 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * A lock file as lockDatabase writes it. Another process (or version) wrote it, so only the pid
+ * must be there: a lock of a live process is never replaced for a field this version reads otherwise.
+ */
+const holderSchema = z.object({
+  pid: z.number().int().positive(),
+  command: z.enum(['server', 'restore']).catch('server'),
+  port: z.number().int().optional().catch(undefined),
+  since: z.string().catch(''),
+  bootId: z.string().optional().catch(undefined),
+});
+
 function readHolder(path: string): LockHolder | null {
+  let json: unknown;
   try {
-    const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockHolder>;
-    return Number.isInteger(holder.pid) && holder.pid! > 0 ? (holder as LockHolder) : null;
+    json = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return null;
   }
+  const holder = holderSchema.safeParse(json);
+  return holder.success ? holder.data : null;
 }
 
 /** The live process other than this one that holds the database's lock, or null. */
