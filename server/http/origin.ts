@@ -35,7 +35,7 @@ function requestSource(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<strin
 
 /**
  * Whether a browser sent this request from a page of our own origin, and says so: the stricter
- * rule of the owner's console (server/owner/console.ts), where a client that does not say is refused too.
+ * rule of the owner's console (server/owner/console.tsx), where a client that does not say is refused too.
  */
 export function fromOwnOrigin(headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): boolean {
   const fetchSite = headers['sec-fetch-site'];
