@@ -132,8 +132,8 @@ function entryFor(
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
   // A page of the table (a thousand of them, held as long as the server runs) is kept only in its
   // brotli form, which nearly every client takes: its plain form is decompressed from that for the
-  // few that do not (about 0.1 ms), so the server needs about 12 KB a page instead of 55 (issue 16:
-  // 10,000 pages). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
+  // few that do not (about 0.1 ms), so the server needs about 12 KB a page instead of 55 (for
+  // 10,000 pages, docs/architecture.md, 'Routes'). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
   const brotli = page ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
   const plain: Buffer | (() => Buffer) = brotli ? () => brotliDecompressSync(brotli) : identity;
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
