@@ -211,5 +211,3 @@ export function listReviews(db: Db): ReviewList {
   const place = lastPlaceRating(db);
   return { reviews, summary: summarize(reviews.map((review) => review.rating), place?.userRatingCount ?? null), place };
 }
-
-// ---- routes ----
