@@ -2,7 +2,7 @@
 // goes to /api/log at all. Reading screen size and time zone and keeping a session id access the
 // device (§ 25 TDDDG), and a script that reports paths and clicks on its own is tracking the
 // visitor did not ask for. Page views without consent are counted by the server itself from the
-// page requests it answers (server/page-counts.ts), which touches nothing on the device. The old
+// page requests it answers (server/visits/counts.ts), which touches nothing on the device. The old
 // site's ip-log call fired on start without consent (docs/decisions.md, 'Nothing from the browser
 // before consent').
 import { consent } from './consent.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { consoleWordsSchema } from './schema/console.ts';
 import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
+import { visitorMessagesSchema } from './schema/messages.ts';
 
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/site-files/static-host.ts). */
 export const SERVER_FOLDER = '_server';
@@ -14,12 +15,13 @@ export const SERVER_FOLDER = '_server';
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
  * consolePage: the frame of the owner's console (/intern), with CONSOLE_TOKENS;
  * siteFacts: the few business facts the server needs, and the words of the island it renders (siteFactsSchema);
+ * messages: every message the server gives a visitor (visitorMessagesSchema, data/messages.yaml);
  * routes: every page with its template, title and index state (routeManifestSchema), for the
  * audit, the link checker and the tests;
  * policy: the Content-Security-Policy of every response and of the pages that need more
  * (headerPolicySchema).
  */
-export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', messages: 'messages.json', routes: 'routes.json', policy: 'headers.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -74,6 +76,7 @@ export interface ServerFileTexts {
   messagePage: string | null;
   consolePage: string | null;
   siteFacts: string | null;
+  messages: string | null;
   policy: string | null;
 }
 
@@ -93,8 +96,9 @@ function checkJson(name: keyof typeof SERVER_FILES, text: string, schema: z.ZodT
 
 /**
  * What is wrong with the server's files of a dist/, each naming the file and what to do; empty
- * when they fit this version. A missing file is not wrong here: the server then runs without what
- * it gives (and says so). The route manifest is not checked: the server never reads it, and the
+ * when they fit this version. A missing file is not wrong here (the server then runs without what
+ * it gives, and says so), except the messages: without them a visitor's error would have no words.
+ * The route manifest is not checked: the server never reads it, and the
  * scripts that do check it with routeManifestSchema themselves.
  */
 export function serverFileProblems(files: ServerFileTexts): string[] {
@@ -108,7 +112,8 @@ export function serverFileProblems(files: ServerFileTexts): string[] {
   template('unknownPlacePage', Object.values(UNKNOWN_PLACE_TOKENS));
   template('messagePage', Object.values(MESSAGE_TOKENS));
   template('consolePage', Object.values(CONSOLE_TOKENS));
-  for (const [name, schema] of [['siteFacts', siteFactsSchema], ['policy', headerPolicySchema]] as const) {
+  if (files.messages === null) problems.push(`dist/${serverFile('messages')} is missing: the server has no messages for its visitors without it; run "npm run build".`);
+  for (const [name, schema] of [['siteFacts', siteFactsSchema], ['messages', visitorMessagesSchema], ['policy', headerPolicySchema]] as const) {
     const text = files[name];
     const problem = text === null ? null : checkJson(name, text, schema, rebuild);
     if (problem !== null) problems.push(problem);

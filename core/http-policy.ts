@@ -1,5 +1,5 @@
-// What every response says about security and caching, for the server (server/security.ts,
-// server/static-table.ts) and for static hosts (build/site-files/static-host.ts writes it to dist/_headers).
+// What every response says about security and caching, for the server (server/http/headers.ts,
+// server/http/table.ts) and for static hosts (build/site-files/static-host.ts writes it to dist/_headers).
 // Plain data and functions, so the build needs no server code: the header set is the one helmet
 // produces for the same policy, written out (tests/unit/http-policy.test.ts runs helmet to prove
 // it), plus Permissions-Policy, which helmet does not set. The build decides per page what the

@@ -32,7 +32,7 @@ export const PAGE_COUNT_RETENTION_MONTHS = 13;
 export const OWNER_SESSION_IDLE_HOURS = 12;
 
 /**
- * The database backups (server/backup.ts): the newest copy of each of the last 7 calendar days and
+ * The database backups (server/store/backup.ts): the newest copy of each of the last 7 calendar days and
  * of each of the last 4 calendar weeks (Monday to Sunday, the current one included) is kept, every
  * other copy deleted. So no copy is older than 4 weeks, which the privacy policy states: a message
  * deleted on request leaves the backups within that time.

@@ -4,12 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
-import { takeBackup } from '../server/backup.ts';
-import { openDatabase } from '../server/db.ts';
-import { featuresFromEnv } from '../server/feature-config.ts';
+import { takeBackup } from '../server/store/backup.ts';
+import { openDatabase } from '../server/store/database.ts';
+import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run backup [-- --help]
 

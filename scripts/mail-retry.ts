@@ -1,14 +1,12 @@
 // CLI: `npm run mail:retry` sends every contact message whose notification mail is pending and
 // due, once, with the server's settings (DATABASE_PATH, DIST_DIR, SMTP_URL, MAIL_*).
 import { resolve } from 'node:path';
-import type { ApiContext } from '../server/context.ts';
-import { openDatabase } from '../server/db.ts';
-import { retryPending } from '../server/mail.ts';
-import { featuresFromEnv } from '../server/feature-config.ts';
-import { loadSiteFacts } from '../server/site-facts.ts';
+import { openDatabase } from '../server/store/database.ts';
+import { retryPending, type OutboxContext } from '../server/contact/outbox.ts';
+import { databasePathFromEnv, distDirFromEnv, featuresFromEnv } from '../server/config.ts';
+import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const USAGE = `Usage: npm run mail:retry [-- --help]
 
@@ -25,10 +23,10 @@ async function main(args: string[]): Promise<number> {
   const db = openDatabase(databasePathFromEnv());
   try {
     const log = (line: string) => console.log(line);
-    const context: ApiContext = {
+    const context: OutboxContext = {
       db,
       config: featuresFromEnv(),
-      site: loadSiteFacts(resolve(process.env.DIST_DIR?.trim() || 'dist'), log),
+      site: loadSiteFacts(resolve(distDirFromEnv()), log),
       log,
       shutdown: new AbortController().signal,
     };

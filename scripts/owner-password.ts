@@ -2,7 +2,7 @@
 // without echo, refuses fewer than 12 characters, and stores only an scrypt hash in the database
 // (DATABASE_PATH); setting it ends every open session. Without a terminal (a script piping two
 // lines) it reads the two lines from standard input.
-import { openDatabase } from '../server/db.ts';
+import { openDatabase } from '../server/store/database.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, storePasswordHash } from '../server/owner/password.ts';
 import { helpOrNothing } from './lib/arguments.ts';
 import { runMain } from './lib/cleanup.ts';

@@ -1,14 +1,14 @@
 // CLI: `npm run restore FILE` replaces DATABASE_PATH by a backup, with the server stopped: it
-// refuses while a server holds the database's lock (server/server-lock.ts), refuses a copy that
+// refuses while a server holds the database's lock (server/store/lock.ts), refuses a copy that
 // fails SQLite's integrity check or is not this site's database, and keeps the database it
 // replaces beside it.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { copyDatabase } from '../server/backup.ts';
-import { openDatabase, type Db } from '../server/db.ts';
-import { SCHEMA_VERSION } from '../server/migrations.ts';
-import { databaseHolder, lockDatabase, lockPathOf } from '../server/server-lock.ts';
+import { copyDatabase } from '../server/store/backup.ts';
+import { openDatabase, type Db } from '../server/store/database.ts';
+import { SCHEMA_VERSION } from '../server/store/migrations.ts';
+import { databaseHolder, lockDatabase, lockPathOf } from '../server/store/lock.ts';
 import { runMain } from './lib/cleanup.ts';
 import { databasePathFromEnv } from '../server/config.ts';
 

@@ -1,9 +1,8 @@
 // npm run reviews:sync [-- --clear]: one review sync of the configured place, for the operator.
-import { openDatabase, type Db } from '../server/db.ts';
-import { syncReviews } from '../server/reviews-store.ts';
-import { featuresFromEnv } from '../server/feature-config.ts';
+import { openDatabase, type Db } from '../server/store/database.ts';
+import { syncReviews } from '../server/reviews/store.ts';
+import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { runMain } from './lib/cleanup.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const HELP = `Usage: npm run reviews:sync [-- --clear]
 

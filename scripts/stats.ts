@@ -1,7 +1,7 @@
 // `npm run stats [-- --days 7]`: per day (Europe/Berlin) and path, the page views the server
 // counted itself (page_counts), the page views and visits the browser logged for visitors who chose
 // 'Alle akzeptieren' (visits), and their call and WhatsApp clicks (the daily totals of
-// click_counts). Read through server/stats-data.ts, as the owner's console reads them. Reads
+// click_counts). Read through server/visits/statistics.ts, as the owner's console reads them. Reads
 // DATABASE_PATH read-only; the server may keep running.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,11 +9,10 @@ import Database from 'better-sqlite3';
 import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../core/retention.ts';
 import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 // Imported for its effect too: its prepare keeps every statement referenced (Node 24, see there).
-import '../server/db.ts';
-import { PAGE_COUNT_FLUSH_MS } from '../server/feature-config.ts';
-import { countsByDayAndPath, type DayPathCounts } from '../server/stats-data.ts';
+import '../server/store/database.ts';
+import { databasePathFromEnv, PAGE_COUNT_FLUSH_MS } from '../server/config.ts';
+import { countsByDayAndPath, type DayPathCounts } from '../server/visits/statistics.ts';
 import { formatTable, type Cell } from './lib/table.ts';
-import { databasePathFromEnv } from '../server/config.ts';
 
 const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;
 

@@ -1,39 +1,41 @@
-// The Express app: everything that is not a static file (health check; later the API).
+// The Express app: everything that is not a static file (health check, API, owner's console,
+// pages completed on request, redirects, the unknown place, 404 and errors).
 import express, { type Express } from 'express';
-import { isDatabaseHealthy, type Db } from './db.ts';
-import { errorAnswer, notFound, type Log } from './not-found.ts';
-import { contactRoutes } from './contact.ts';
-import { refuseCrossSite } from './cross-site.ts';
+import { isDatabaseHealthy } from './store/database.ts';
+import { errorAnswer, notFound } from './http/not-found.ts';
+import type { FixedReplies } from './http/replies.ts';
+import { contactApi } from './contact/routes.ts';
+import { refuseCrossSite } from './http/origin.ts';
 import type { ApiContext } from './context.ts';
-import { placeRoutes } from './unknown-place.ts';
-import { reviewsRoutes } from './reviews.ts';
-import { reviewsPageRoute } from './reviews-page.ts';
-import { reviewsIslandRoute } from './reviews-island.ts';
-import { visitsRoutes } from './visits.ts';
+import { unknownPlaceRoutes } from './http/unknown-place.ts';
+import { reviewsApi } from './reviews/routes.ts';
+import { reviewsPageRoute } from './reviews/page.ts';
+import { reviewsIslandRoute } from './reviews/island.ts';
+import { visitsApi } from './visits/routes.ts';
 import { ownerConsole } from './owner/console.tsx';
-import { redirects } from './redirects.ts';
-import { securityHeaders } from './security.ts';
-import type { StaticTable } from './static-table.ts';
+import { CONSOLE_MOUNT } from './owner/views/render.tsx';
+import { redirects } from './http/redirects.ts';
+import { withSecurityHeaders } from './http/headers.ts';
+import type { StaticTable } from './http/table.ts';
 
 export interface AppContext {
+  /** The database, settings, facts, messages, log and shutdown signal of every route. */
   readonly api: ApiContext;
-  readonly db: Db;
   readonly table: StaticTable;
-  readonly log: Log;
-  /** Aborted when shutdown begins; long-lived responses (Server-Sent Events) end on it. */
-  readonly shutdown: AbortSignal;
+  readonly replies: FixedReplies;
   /** The hosts of our own pages: the configured site's and the address the server listens on. */
   readonly ownHosts: ReadonlySet<string>;
   /** The build's frame of the owner's console (dist/_server/console.html), null without one. */
   readonly consolePage: string | null;
 }
 
-export function createApp({ api, db, table, log, ownHosts, consolePage }: AppContext): Express {
+export function createApp({ api, table, replies, ownHosts, consolePage }: AppContext): Express {
+  const { db, log, messages } = api;
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders(table.security));
+  app.use(withSecurityHeaders(table.security));
 
   app.get('/healthz', (_req, res) => {
     const ok = isDatabaseHealthy(db);
@@ -41,15 +43,15 @@ export function createApp({ api, db, table, log, ownHosts, consolePage }: AppCon
   });
 
   app.use('/api', refuseCrossSite(api, ownHosts));
-  app.use('/api/contact', contactRoutes(api));
+  app.use('/api/contact', contactApi(api));
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
-  app.use('/api/reviews', reviewsRoutes(api));
-  app.use('/api/log', visitsRoutes(api));
-  app.use('/intern', ownerConsole({ api, shell: consolePage, ownHosts }));
+  app.use('/api/reviews', reviewsApi(api));
+  app.use('/api/log', visitsApi(api));
+  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
-  app.use(placeRoutes(table));
-  app.use(notFound(table, log));
-  app.use(errorAnswer(log));
+  app.use(unknownPlaceRoutes(table));
+  app.use(notFound(table, replies, messages, log));
+  app.use(errorAnswer(messages, log));
   return app;
 }

@@ -4,21 +4,22 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { openDatabase, type Db } from './db.ts';
-import type { Log } from './not-found.ts';
-import { createRequestListener } from './handler.ts';
-import { gracefulCloser } from './shutdown.ts';
-import { loadStaticTable } from './static-table.ts';
-import { backupJobs } from './backup.ts';
-import { contactJobs } from './contact.ts';
-import { settleDeliveries } from './mail.ts';
-import { createPageCounter, pageCountsJobs } from './page-counts.ts';
-import { reviewsJobs } from './reviews.ts';
-import { REVIEWS_PAGE_PATH } from './reviews-page.ts';
-import { featuresFromEnv, type FeatureConfig } from './feature-config.ts';
-import { parseHeaderPolicy, parseSiteFacts, readServerFile } from './site-facts.ts';
-import { visitsJobs } from './visits.ts';
-import { lockDatabase } from './server-lock.ts';
+import { openDatabase, type Db } from './store/database.ts';
+import type { ApiContext, Log } from './context.ts';
+import { fixedReplies } from './http/replies.ts';
+import { createRequestListener } from './http/listener.ts';
+import { gracefulCloser } from './http/shutdown.ts';
+import { loadStaticTable } from './http/table.ts';
+import { backupJobs } from './store/backup.ts';
+import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
+import { contactRetentionJobs } from './contact/retention.ts';
+import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
+import { reviewsJobs } from './reviews/routes.ts';
+import { REVIEWS_PAGE_PATH } from './reviews/page.ts';
+import { featuresFromEnv, type FeatureConfig } from './config.ts';
+import { parseHeaderPolicy, parseMessages, parseSiteFacts, readServerFile } from './facts.ts';
+import { visitsJobs } from './visits/log.ts';
+import { lockDatabase } from './store/lock.ts';
 
 // Mails a request started may finish after the last response; a mail still open after this stays
 // pending and goes out with the next retry.
@@ -34,7 +35,7 @@ export interface ServerOptions {
   databasePath: string;
   /** Receives one line per 404 and per server error; console.log when omitted. */
   log?: Log;
-  /** Overrides of the environment's settings for mail, reviews and logging (tests). */
+  /** Overrides of the environment's settings of the features (tests; server/config.ts). */
   features?: Partial<FeatureConfig>;
 }
 
@@ -66,16 +67,25 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = options.log ?? console.log;
-  // Each of the server's files is read once; one of another build version stops the start.
-  const siteFacts = readServerFile(resolve(options.distDir), 'siteFacts');
-  const policy = readServerFile(resolve(options.distDir), 'policy');
-  const table = loadStaticTable(resolve(options.distDir), { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
+/** What a build left for the server, each file read once; a dist/ whose files another build version wrote stops the start. */
+function readBuild(distDir: string, log: Log) {
+  const siteFacts = readServerFile(distDir, 'siteFacts');
+  const messagesFile = readServerFile(distDir, 'messages');
+  const policy = readServerFile(distDir, 'policy');
+  const table = loadStaticTable(distDir, { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
   const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
   const consolePage = table.templates.get(SERVER_FILES.consolePage) ?? null;
-  const problems = serverFileProblems({ unknownPlacePage: table.templates.get(SERVER_FILES.unknownPlacePage) ?? null, messagePage, consolePage, siteFacts, policy });
-  if (problems.length > 0) throw new Error(`The built site in ${resolve(options.distDir)} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
+  const unknownPlacePage = table.templates.get(SERVER_FILES.unknownPlacePage) ?? null;
+  const problems = serverFileProblems({ unknownPlacePage, messagePage, consolePage, siteFacts, messages: messagesFile, policy });
+  // The messages fit when nothing is wrong (serverFileProblems refuses a missing file too).
+  const messages = parseMessages(messagesFile);
+  if (problems.length > 0 || messages === null) throw new Error(`The built site in ${distDir} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
+  return { table, site: parseSiteFacts(siteFacts, log), messages, messagePage, consolePage };
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? console.log;
+  const { table, site, messages, messagePage, consolePage } = readBuild(resolve(options.distDir), log);
   // Held until close(): `npm run restore` refuses while it is, and a second server does not start.
   const lock = lockDatabase(options.databasePath, 'server');
   let db: Db;
@@ -87,14 +97,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv(), ...options.features };
-  const api = { db, config, site: parseSiteFacts(siteFacts, log), log, shutdown: shutdown.signal, messagePage };
+  const api: ApiContext = { db, config, site, messages, log, shutdown: shutdown.signal, messagePage };
   // Our own hosts, for cross-site checks and absolute-form request targets; the listening address
   // joins once the port is known.
   const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
-  const app = createApp({ api, db, table, log, shutdown: shutdown.signal, ownHosts, consolePage });
-  const stopJobs = config.jobs ? [contactJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
+  const replies = fixedReplies(messages, messagePage, table.security);
+  const app = createApp({ api, table, replies, ownHosts, consolePage });
+  const stopJobs = config.jobs ? [mailRetryJobs(api), contactRetentionJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
-  const server = createServer(createRequestListener(table, app, shutdown.signal, pageViews, ownHosts));
+  const server = createServer(createRequestListener({ table, replies, app, shutdown: shutdown.signal, pageViews, ownHosts }));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest
   // body (32 KB) arrives in seconds even on a poor mobile connection.
   server.requestTimeout = REQUEST_TIMEOUT_MS;

@@ -14,6 +14,7 @@ import { claimsSchema, type Claims } from '../../core/schema/claims.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
 import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
+import { visitorMessagesSchema, type VisitorMessages } from '../../core/schema/messages.ts';
 import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
 import { placesFileSchema } from '../../core/schema/places.ts';
 import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
@@ -62,6 +63,8 @@ export interface SharedWords {
   layout: Layout;
   /** The words of the owner's console, which the server renders (data/console.yaml). */
   consoleWords: ConsoleWords;
+  /** Every message a visitor can read from the server (data/messages.yaml), written for it into dist/_server/messages.json. */
+  messages: VisitorMessages;
 }
 
 export interface SiteData extends Facts, SharedWords {
@@ -131,6 +134,7 @@ function loadSharedWords(file: DataFile, fill: Fill): SharedWords {
     navigation: loadYaml(...file('navigation.yaml'), navigationSchema),
     layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
     consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
+    messages: loadYaml(...file('messages.yaml'), visitorMessagesSchema, fill),
   };
 }
 

@@ -1,9 +1,10 @@
 // What the build leaves for the server in dist/_server/ (core/build-server-contract.ts,
 // docs/build-server-contract.md), each checked against the contract's schema before it is written:
-// the header policy, the route list, the business facts and words the server needs, and the frame
-// of the owner's console. The page of an unknown place and the message page are routes of their own
+// the header policy, the route list, the business facts and words the server needs, every message
+// a visitor can read from the server, and the frame of the owner's console. The page of an unknown place and the message page are routes of their own
 // (build/routes/), rendered with the rest.
 import { routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
+import { visitorMessagesSchema } from '../../core/schema/messages.ts';
 import { MESSAGE_FILE, REVIEWS_WORDS, wordsOf } from '../routes/index.ts';
 import { buildConsoleStyles } from '../assets/bundles.ts';
 import type { DistWriter } from '../write/dist-writer.ts';
@@ -45,5 +46,6 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
   const consoleStyles = await buildConsoleStyles(rootDir);
   await writer.add(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: assets.css.url, consoleStyles }));
   await writer.add(serverFile('siteFacts'), json(siteFactsSchema.parse(facts)));
+  await writer.add(serverFile('messages'), json(visitorMessagesSchema.parse(data.messages)));
   return manifest.length;
 }

@@ -14,7 +14,7 @@ import { FILE_CACHE_CONTROL, HASHED_FOLDERS, IMMUTABLE_CACHE_CONTROL, PAGE_CACHE
 export function headersFile(policy: HeaderPolicy): string {
   const security = Object.entries(securityHeaders(policy.csp)).map(([name, value]) => `  ${name}: ${value}`);
   return [
-    '# Security headers of server/security.ts and the cache rules of server/static-table.ts.',
+    '# The security headers and cache rules the server sends (core/http-policy.ts).',
     '/*',
     ...security,
     `  Cache-Control: ${PAGE_CACHE_CONTROL}`,
@@ -27,7 +27,7 @@ export function headersFile(policy: HeaderPolicy): string {
 
 export function redirectsFile(): string {
   return [
-    '# The redirects of server/redirects.ts and server/unknown-place.ts. A rule applies only where no',
+    '# The redirects of server/http/redirects.ts and server/http/unknown-place.ts. A rule applies only where no',
     '# file matches, so every built service page stays; an unknown service goes to the overview.',
     '/schluesseldienst-:slug  /schluesseldienst/:slug  301',
     '/leistungen/*  /leistungen  301',

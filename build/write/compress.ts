@@ -1,6 +1,6 @@
 // Precompressed .br and .gz siblings of every text file that is served (none in dist/_server/);
 // HTML pages get only .br, their gzip (for the few clients without brotli) is made by the server
-// on the first request that needs it (server/static-table.ts): 1,000 fewer files to create, 0.5 s
+// on the first request that needs it (server/http/table.ts): 1,000 fewer files to create, 0.5 s
 // of a build. Brotli's quality is chosen per kind of
 // file. Measured here on a 33 KB place page: quality 11 takes 33 ms (6.1 KB), 10 takes 10 ms
 // (6.2 KB), 9 takes 10 ms (6.7 KB), 5 takes 0.7 ms (6.7 KB). The few assets every page loads and

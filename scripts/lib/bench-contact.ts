@@ -130,7 +130,7 @@ export async function benchContact(distDir: string, workDir: string): Promise<Se
       `Every id answered 201 is among them; ${stored.duplicates === 0 ? 'no token is stored twice' : `${stored.duplicates} tokens stored twice`}.`,
   );
   console.log(
-    `Durability: PRAGMA synchronous = ${synchronous} on the connections server/db.ts opens (synchronous belongs to a ` +
+    `Durability: PRAGMA synchronous = ${synchronous} on the connections server/store/database.ts opens (synchronous belongs to a ` +
       `connection, so it is read from one made by the server's openDatabase()), journal_mode = ${stored.journalMode}: every commit ` +
       `waits for fdatasync of the WAL. One 4 KB append + fdatasync in this temp dir: median ${ms(fsyncMs)}.`,
   );

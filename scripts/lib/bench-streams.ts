@@ -1,9 +1,9 @@
 // The stream part of `npm run bench`: the review change streams held up to their bound
-// (server/event-streams.ts), what one costs the server in memory, whether the static pages stay
+// (server/reviews/events.ts), what one costs the server in memory, whether the static pages stay
 // as fast while the bound is reached, and that the next stream gets 503.
 import { readFileSync } from 'node:fs';
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
-import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_TOTAL } from '../../server/feature-config.ts';
+import { EVENT_STREAMS_PER_ADDRESS, EVENT_STREAMS_TOTAL } from '../../server/config.ts';
 import { GET_HEADERS, ms, rate, ratio, type Section } from './bench-format.ts';
 import { runLoad, type LoadSpec } from './load-generator.ts';
 import { serveSiteInProcess } from './site.ts';

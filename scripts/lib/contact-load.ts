@@ -4,7 +4,7 @@
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { onCleanup } from './cleanup.ts';
 import { percentile, TOKEN_IN_MESSAGE } from './load-generator.ts';

@@ -6,10 +6,10 @@ import { readRoutes } from './routes.ts';
 import { serverFile } from '../../core/build-server-contract.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fillFallback } from '../../server/unknown-place.ts';
-import { REVIEWS_PAGE_PATH } from '../../server/reviews-page.ts';
-import { loadStaticTable } from '../../server/static-table.ts';
-import { loadSiteFacts } from '../../server/site-facts.ts';
+import { fillFallback } from '../../server/http/unknown-place.ts';
+import { REVIEWS_PAGE_PATH } from '../../server/reviews/page.ts';
+import { loadStaticTable } from '../../server/http/table.ts';
+import { loadSiteFacts } from '../../server/facts.ts';
 
 /** Endpoints that are no files but may be a form's target. */
 const FORM_ENDPOINTS = new Set(['/api/contact']);

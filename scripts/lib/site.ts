@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { freePort, waitForPort } from './port.ts';
 import { REPO_ROOT } from './repo.ts';

@@ -1,4 +1,4 @@
-// Guessing the owner's password, slowed three ways (issue "The owner's console", item 1):
+// Guessing the owner's password, slowed three ways (docs/owner-console.md):
 // - per address: after ADDRESS_FAILURES wrong passwords within ADDRESS_BLOCK_MS, that address gets
 //   no password check for ADDRESS_BLOCK_MS and is told so plainly, with the time it may try again;
 //   attempts still being checked count too, so sending many at once gets no more checks;

@@ -1,6 +1,6 @@
 // The contact messages as the console lists them: newest first, searchable, a page at a time, and
 // deleted one by one on request (Art. 17 DSGVO).
-import type { Db } from '../db.ts';
+import type { Db } from '../store/database.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -47,7 +47,7 @@ export function findMessage(db: Db, id: number): MessageRow | null {
 /** True when the message was there; the database then no longer holds it. */
 export function deleteMessage(db: Db, id: number): boolean {
   const deleted = db.prepare('DELETE FROM contact_messages WHERE id = ?').run(id).changes === 1;
-  // secure_delete (server/db.ts) zeroes the row in the database file; the write-ahead log still
+  // secure_delete (server/store/database.ts) zeroes the row in the database file; the write-ahead log still
   // holds the page until a checkpoint, so one runs now.
   if (deleted) db.pragma('wal_checkpoint(TRUNCATE)');
   return deleted;

@@ -4,7 +4,7 @@
 // memory per check instead of 128 MiB (N=2^17, p=1) on a small server; about 0.3 s a check on the
 // 2-core machine here. The hash carries its parameters, so changing them still verifies old hashes.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Db } from '../db.ts';
+import type { Db } from '../store/database.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longer input is refused before hashing: scrypt's cost must not be the attacker's to choose. */

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { OWNER_SESSION_IDLE_HOURS } from '../../core/retention.ts';
-import type { Db } from '../db.ts';
+import type { Db } from '../store/database.ts';
 
 export const SESSION_COOKIE = 'owner_session';
 export const SESSION_IDLE_MS = OWNER_SESSION_IDLE_HOURS * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
-// What the console's "Besuche und Klicks" shows: the last 30 Berlin days of server/stats-data.ts,
+// What the console's "Besuche und Klicks" shows: the last 30 Berlin days of server/visits/statistics.ts,
 // the reading `npm run stats` prints too.
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
-import type { Db } from '../db.ts';
-import { dailyTotals, topPages, topPlacePages, type DayTotals, type PageTotals } from '../stats-data.ts';
+import type { Db } from '../store/database.ts';
+import { dailyTotals, topPages, topPlacePages, type DayTotals, type PageTotals } from '../visits/statistics.ts';
 
 export const CONSOLE_DAYS = 30;
 export const TOP_PAGES = 10;

@@ -18,7 +18,7 @@ export interface ReviewsProps {
   query: string;
   words: ReviewsIslandWords;
   /**
-   * The list as the server rendered it (server/reviews-island.ts), with the server's clock for the
+   * The list as the server rendered it (server/reviews/island.ts), with the server's clock for the
    * relative dates: hydration then renders exactly the markup the page already shows.
    */
   initial?: ReviewList | null;

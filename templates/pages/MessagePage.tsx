@@ -1,7 +1,7 @@
 import type { Site } from '../../core/schema/site.ts';
 import { HomeAndCall } from '../components/HomeAndCall.tsx';
 
-// The server replaces MESSAGE_TOKENS (server/contact.ts): the heading and the message's HTML.
+// The server replaces MESSAGE_TOKENS (server/contact/result.ts): the heading and the message's HTML.
 import { useLayoutWords } from '../layout/words.ts';
 import { MESSAGE_TOKENS } from '../../core/build-server-contract.ts';
 import { fillSlots } from '../../core/slots.ts';

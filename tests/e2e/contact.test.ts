@@ -5,6 +5,7 @@ import type { Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../core/forms/contact.ts';
 import { ADDRESS_MESSAGES } from '../../core/forms/address.ts';
+import { MESSAGES } from '../support/server-files.ts';
 import { MOBILE, dataLayer, focused, isShown, type Visit, useBrowser } from './browser.ts';
 import {
   contactApi,
@@ -162,8 +163,8 @@ describe('/kontakt without JavaScript', () => {
     const [response] = await Promise.all([page.waitForNavigation(), tap(page, submitSelector('kontakt'))]);
     expect(response?.status()).toBe(201);
     expect(new URL(page.url()).pathname).toBe('/api/contact');
-    expect(await page.$eval('h1', (h1) => h1.textContent)).toBe('Nachricht gesendet!');
-    expect(await page.$eval('main', (main) => main.textContent)).toContain(KONTAKT_TOASTS.success.text);
+    expect(await page.$eval('h1', (h1) => h1.textContent)).toBe(MESSAGES.contact.sent.title);
+    expect(await page.$eval('main', (main) => main.textContent)).toContain(MESSAGES.contact.sent.text);
     // Had the first click not been blocked, its POST would be in this list too.
     expect(contactRequests(v)).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './browser.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 const visitPage = useBrowser();
 let evil: Server;
@@ -39,7 +40,7 @@ describe('a form on another site posting to ours', () => {
     await page.goto(evilUrl, { waitUntil: 'load' });
     await page.waitForFunction(() => location.pathname === '/api/contact' && document.readyState === 'complete');
     expect(responses.find((response) => response.url.endsWith('/api/contact'))?.status).toBe(403);
-    expect(await page.$eval('h1', (h1) => h1.textContent)).toBe('Anfrage abgelehnt');
-    expect(await page.$eval('main', (main) => main.textContent)).toContain('Diese Anfrage kam von einer anderen Website');
+    expect(await page.$eval('h1', (h1) => h1.textContent)).toBe(MESSAGES.api.crossSite.title);
+    expect(await page.$eval('main', (main) => main.textContent)).toContain(MESSAGES.api.crossSite.text);
   });
 });

@@ -2,7 +2,7 @@
 // cookie the browser keeps, logout, and the session's end after 12 idle hours.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { tempDir } from '../support/temp-dir.ts';

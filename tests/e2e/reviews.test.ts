@@ -8,6 +8,7 @@ import type { HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { relativeDate } from '../../core/relative-date.ts';
+import { MESSAGES } from '../support/server-files.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from '../integration/fixtures/places-fake.ts';
 import { DESKTOP, isShown, useBrowser } from './browser.ts';
 
@@ -95,7 +96,7 @@ function answer(path: string, status: number, body: unknown): Handler {
 }
 const answerReviews = (status: number, body: unknown) => answer('/api/reviews', status, body);
 /** The server's rendering fails: the island wakes and loads the list itself. */
-const islandFails = answer('/api/reviews/island', 503, { error: 'Die Bewertungen sind gerade nicht verfügbar.' });
+const islandFails = answer('/api/reviews/island', 503, { error: MESSAGES.reviews.unavailable });
 
 const state = (page: Page, expected: string) =>
   page.waitForSelector(`[data-reviews-state="${expected}"]`, { timeout: 10_000 });
@@ -286,7 +287,7 @@ describe('the reviews page', () => {
       await state(v.page, 'loaded');
       await v.page.click(syncButton);
       expect(await toast(v.page, 'Synchronisation fehlgeschlagen')).toEqual({
-        text: 'Google hat die Anfrage abgelehnt. Bitte versuchen Sie es später erneut.',
+        text: MESSAGES.reviews.sync.http,
         variant: 'destructive',
       });
       await v.page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);

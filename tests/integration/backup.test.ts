@@ -6,10 +6,10 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writ
 import { basename, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastBackup, takeBackup } from '../../server/backup.ts';
-import { openDatabase, type Db } from '../../server/db.ts';
+import { lastBackup, takeBackup } from '../../server/store/backup.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
 import type { RunningServer } from '../../server/index.ts';
-import { lockPathOf } from '../../server/server-lock.ts';
+import { lockPathOf } from '../../server/store/lock.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { serveContactSite } from './fixtures/contact-sink.ts';
 

@@ -60,7 +60,7 @@ describe('the build', () => {
     for (const file of served) {
       const original = site.bytes(file);
       expect(brotliDecompressSync(site.bytes(`${file}.br`)).equals(original), `${file}.br`).toBe(true);
-      // A page's gzip is made by the server when a client without brotli asks (server/static-table.ts).
+      // A page's gzip is made by the server when a client without brotli asks (server/http/table.ts).
       if (file.endsWith('.html')) expect(existsSync(join(site.dir, `${file}.gz`)), `${file}.gz`).toBe(false);
       else expect(gunzipSync(site.bytes(`${file}.gz`)).equals(original), `${file}.gz`).toBe(true);
     }

@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ApiContext } from '../../server/context.ts';
-import { openDatabase } from '../../server/db.ts';
-import { LEASE_MS, retryPending } from '../../server/mail.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { LEASE_MS, retryPending, type OutboxContext } from '../../server/contact/outbox.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 
@@ -52,7 +51,7 @@ it('keeps a message answered 201 through kill -9 and sends it after the restart'
 
   const second = await spawnServer(`smtp://127.0.0.1:${closedPort}`);
   const sink = await startSmtpSink();
-  const context: ApiContext = {
+  const context: OutboxContext = {
     db: openDatabase(join(root, 'site.db')),
     config: { ...featuresFromEnv({}), smtpUrl: sink.url, jobs: false },
     site: SITE_FACTS,

@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiContext } from '../../server/context.ts';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { LEASE_MS, retryPending } from '../../server/mail.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { LEASE_MS, retryPending, type OutboxContext } from '../../server/contact/outbox.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { eventually, freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 
@@ -189,7 +188,7 @@ describe('SMTP down for the whole burst', () => {
     expect(answers.filter((answer) => !answer.startsWith('201:'))).toEqual([]);
 
     // The npm run mail:retry process and the server's job: two connections of their own.
-    const outbox = (): ApiContext => {
+    const outbox = (): OutboxContext => {
       const context = { db: openDatabase(databasePath), config: { ...featuresFromEnv({}), smtpUrl, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
       databases.push(context.db);
       return context;
@@ -242,7 +241,7 @@ describe('graceful shutdown right after a burst', () => {
     await server.close();
     await eventually(() => (sink.mails.length >= N ? true : undefined), 10_000);
 
-    const context: ApiContext = { db: openDatabase(databasePath), config: { ...featuresFromEnv({}), smtpUrl: sink.url, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
+    const context: OutboxContext = { db: openDatabase(databasePath), config: { ...featuresFromEnv({}), smtpUrl: sink.url, jobs: false }, site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
     databases.push(context.db);
     await retryPending(context, { now: new Date(Date.now() + LEASE_MS + 60_000) });
     expect(sink.mails).toHaveLength(N);

@@ -4,18 +4,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RETENTION_DAYS, contactJobs, deleteOldMessages } from '../../server/contact.ts';
-import type { ApiContext } from '../../server/context.ts';
-import { openDatabase } from '../../server/db.ts';
-import { retryPending } from '../../server/mail.ts';
+import { CONTACT_RETENTION_DAYS, deleteOldMessages } from '../../server/contact/retention.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { mailRetryJobs, retryPending, type OutboxContext } from '../../server/contact/outbox.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { eventually, freePort, headersOf, partOf, SITE_FACTS, subjectOf, startSmtpSink, writeContactSite, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;
 const servers: RunningServer[] = [];
 const sinks: SmtpSink[] = [];
-const contexts: ApiContext[] = [];
+const contexts: OutboxContext[] = [];
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'contact-outbox-'));
@@ -50,7 +49,7 @@ async function serve(name: string, services: Partial<FeatureConfig>, distDir = j
 }
 
 /** What `npm run mail:retry` and the job build: a second connection to the same file. */
-function outboxContext(name: string, services: Partial<FeatureConfig>): ApiContext {
+function outboxContext(name: string, services: Partial<FeatureConfig>): OutboxContext {
   const context = { db: openDatabase(join(root, `${name}.db`)), config: settings(services), site: SITE_FACTS, log: () => undefined, shutdown: new AbortController().signal };
   contexts.push(context);
   return context;
@@ -66,7 +65,7 @@ async function submit(server: RunningServer, name = 'Erika Müller'): Promise<nu
   return ((await response.json()) as { id: number }).id;
 }
 
-const row = (context: ApiContext, id: number) => context.db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as Row;
+const row = (context: OutboxContext, id: number) => context.db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as Row;
 
 describe('mail outbox', () => {
   it('keeps the message pending when the SMTP server is down and sends it once when it is back', async () => {
@@ -138,7 +137,7 @@ describe('mail outbox', () => {
     const { lastInsertRowid } = context.db
       .prepare("INSERT INTO contact_messages (created_at, form, name, message, mail_next_attempt_at) VALUES (?, 'kontakt', 'Max', 'Bitte Rückruf wegen Schloss.', ?)")
       .run(new Date().toISOString(), new Date(Date.now() - 5 * 60_000).toISOString());
-    const stop = contactJobs(context);
+    const stop = mailRetryJobs(context);
     try {
       await eventually(() => (row(context, Number(lastInsertRowid)).mail_status === 'sent' ? true : undefined), 5000);
     } finally {

@@ -6,6 +6,9 @@ import Database from 'better-sqlite3';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/index.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { escapeMarkup } from '../../core/escape.ts';
+import { MESSAGES } from '../support/server-files.ts';
 import { eventually, headersOf, partOf, serveContactSite, SITE_FACTS, subjectOf, startSmtpSink, type SmtpSink } from './fixtures/contact-sink.ts';
 
 let root: string;
@@ -121,7 +124,7 @@ describe('POST /api/contact', () => {
     const answer = await postJson({ form: 'home', name: '', email: 'keine-adresse', message: 'kurz', privacy: false });
     expect(answer.status).toBe(422);
     expect(answer.json()).toEqual({
-      error: 'Bitte prüfen Sie Ihre Eingaben.',
+      error: MESSAGES.api.invalid,
       fields: {
         name: 'Bitte geben Sie Ihren Namen ein.',
         email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -181,28 +184,29 @@ describe('POST /api/contact', () => {
   it('answers 400 for malformed JSON and for JSON that is not an object', async () => {
     const broken = await post('{"name": "Max", ', 'application/json');
     expect(broken.status).toBe(400);
-    expect(broken.json().error).toMatch(/^Die Anfrage ist ungültig/);
-    expect((await postJson(['not', 'an', 'object'])).status).toBe(400);
+    expect(broken.json().error).toBe(MESSAGES.api.malformed);
+    const list = await postJson(['not', 'an', 'object']);
+    expect({ status: list.status, json: list.json() }).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
   });
 
   it('answers 413 for a body over 16 KB', async () => {
     const answer = await postJson({ ...homeMessage, message: 'x'.repeat(17 * 1024) });
     expect(answer.status).toBe(413);
-    expect(answer.json().error).toMatch(/zu lang/);
+    expect(answer.json().error).toBe(MESSAGES.contact.tooLong);
   });
 
   it('answers 415 for other content types', async () => {
     const answer = await post(JSON.stringify(homeMessage), 'text/plain');
     expect(answer.status).toBe(415);
     expect(answer.type).toMatch(/application\/json/);
-    expect(answer.json().error).toMatch(/JSON/);
+    expect(answer.json().error).toBe(MESSAGES.contact.format);
   });
 
   it('answers 405 with Allow: POST to other methods', async () => {
     const response = await fetch(`${server.url}/api/contact`);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(((await response.json()) as { error: string }).error).toMatch(/POST/);
+    expect(((await response.json()) as { error: string }).error).toBe(MESSAGES.contact.postOnly);
   });
 
   it('answers 429 after five messages from one address within ten minutes', async () => {
@@ -210,7 +214,8 @@ describe('POST /api/contact', () => {
     for (let i = 0; i < 5; i += 1) expect((await postJson(homeMessage, ip)).status).toBe(201);
     const sixth = await postJson(homeMessage, ip);
     expect(sixth.status).toBe(429);
-    expect(sixth.json()).toEqual({ error: 'Zu viele Anfragen. Bitte rufen Sie uns an oder versuchen Sie es später erneut.' });
+    // The window is ten minutes; the sixth message comes within seconds of the first.
+    expect(sixth.json()).toEqual({ error: fillSlots(MESSAGES.api.tooManyRequests, { minutes: 10 }) });
     expect((await postJson(homeMessage)).status).toBe(201);
   });
 
@@ -240,8 +245,8 @@ describe('POST /api/contact', () => {
     const answer = await post(fields.toString(), 'application/x-www-form-urlencoded');
     expect(answer.status).toBe(201);
     expect(answer.type).toMatch(/text\/html/);
-    expect(answer.text).toContain('Nachricht gesendet!');
-    expect(answer.text).toContain('Vielen Dank für Ihre Nachricht. Wir melden uns schnellstmöglich bei Ihnen.');
+    expect(answer.text).toContain(escapeMarkup(MESSAGES.contact.sent.title));
+    expect(answer.text).toContain(escapeMarkup(MESSAGES.contact.sent.text));
     const row = db.prepare("SELECT * FROM contact_messages WHERE name = 'Anna Schäfer'").get() as Row;
     expect(row).toMatchObject({ form: 'html', phone: '0201 987654' });
 
@@ -251,7 +256,8 @@ describe('POST /api/contact', () => {
     expect(refused.status).toBe(422);
     expect(refused.type).toMatch(/text\/html/);
     expect(refused.text).toContain('Bitte bestätigen Sie, dass Sie die Datenschutzhinweise gelesen haben.');
-    expect(refused.text).toContain('<a href="/kontakt">');
+    expect(refused.text).toContain(escapeMarkup(MESSAGES.contact.failedTitle));
+    expect(refused.text).toContain(`<a href="/kontakt">${escapeMarkup(MESSAGES.contact.back)}</a>`);
     expect(refused.text).not.toContain('<b>Anna</b>');
   });
 });

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/index.ts';
 import { serveContactSite, SITE_FACTS } from './fixtures/contact-sink.ts';
 import { rawExchange } from './fixtures/http.ts';
+import { escapeMarkup } from '../../core/escape.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 let root: string;
 let server: RunningServer;
@@ -53,7 +55,8 @@ describe('posts another site makes a browser send', () => {
     const answer = await postForm({ Origin: 'https://evil.example' });
     expect(answer.status).toBe(403);
     expect(answer.type).toMatch(/^text\/html/);
-    expect(answer.text).toContain('Diese Anfrage kam von einer anderen Website');
+    expect(answer.text).toContain(`<h1>${escapeMarkup(MESSAGES.api.crossSite.title)}</h1>`);
+    expect(answer.text).toContain(escapeMarkup(MESSAGES.api.crossSite.text));
     expect(messages()).toBe(before);
   });
 
@@ -72,7 +75,7 @@ describe('posts another site makes a browser send', () => {
         body: '{}',
       });
       expect(response.status, path).toBe(403);
-      expect((await response.json()) as unknown, path).toEqual({ error: expect.stringMatching(/anderen Website/) });
+      expect((await response.json()) as unknown, path).toEqual({ error: MESSAGES.api.crossSite.text });
     }
   });
 

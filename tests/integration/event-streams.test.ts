@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
-import { reviewsRoutes, type ReviewsRouteOptions } from '../../server/reviews.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { featuresFromEnv } from '../../server/config.ts';
+import { reviewsApi, type ReviewsApiOptions } from '../../server/reviews/routes.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 let dir: string;
 let db: Db;
@@ -37,11 +38,11 @@ afterAll(() => {
 });
 
 /** The reviews routes behind a loopback "proxy" (X-Forwarded-For names the visitor), with these bounds. */
-async function serve(total: number, perAddress: number, options: ReviewsRouteOptions = {}): Promise<string> {
+async function serve(total: number, perAddress: number, options: ReviewsApiOptions = {}): Promise<string> {
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv({}), eventStreamsTotal: total, eventStreamsPerAddress: perAddress };
   const app = express().set('trust proxy', 'loopback');
-  app.use('/api/reviews', reviewsRoutes({ db, config, site: null, log: () => undefined, shutdown: shutdown.signal }, options));
+  app.use('/api/reviews', reviewsApi({ db, config, site: null, messages: MESSAGES, log: () => undefined, shutdown: shutdown.signal }, options));
   const http = createServer(app);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   running.push({ http, shutdown });

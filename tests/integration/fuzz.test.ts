@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { eventually, SITE_FACTS, writeContactSite } from './fixtures/contact-sink.ts';
 import { exchange, generateCase, HANG_MS, validContactBytes, validVisitBytes, type Exchange, type FuzzCase } from './fixtures/fuzz.ts';
+import { CONTACT_MESSAGES } from '../../core/forms/contact.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 const DEFAULT_SEED = 20_241_122;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -93,6 +95,28 @@ function describeCase(fuzzCase: FuzzCase, answer: Exchange): string {
   return `#${fuzzCase.index} → ${outcome}${answer.garbage ? ` garbage=${JSON.stringify(answer.garbage)}` : ''}: ${fuzzCase.label}`;
 }
 
+/** Every text of a nested object of texts. */
+const textsOf = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as object).flatMap(textsOf));
+/** What a visitor may read in a JSON answer: the server's messages and the contact form's field messages, all German. */
+const WORDINGS = new Set([...textsOf(MESSAGES), ...Object.values(CONTACT_MESSAGES)]);
+const escapedLimit = MESSAGES.api.tooManyRequests.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const LIMIT_WORDING = new RegExp(`^${escapedLimit.replace('\\{minutes\\}', '\\d+')}$`);
+const isWording = (text: unknown) => typeof text === 'string' && (WORDINGS.has(text) || LIMIT_WORDING.test(text));
+
+/** A JSON answer's `error` or field message that is not one of the server's German wordings (an English validator message, an empty one). */
+function wordingProblems(answer: Exchange): string[] {
+  if (answer.body === null || !(answer.headers['content-type'] ?? '').startsWith('application/json')) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.body);
+  } catch {
+    return ['a JSON answer that is not JSON'];
+  }
+  const { error, fields } = (json ?? {}) as { error?: unknown; fields?: Record<string, unknown> };
+  const texts = [...(error === undefined ? [] : [error]), ...Object.values(fields ?? {})];
+  return texts.filter((text) => !isWording(text)).map((text) => `a message that is none of the server's wordings (${JSON.stringify(text)})`);
+}
+
 /** What is wrong with one answer on its own (rows are checked per batch). */
 function answerProblems(fuzzCase: FuzzCase, answer: Exchange): string[] {
   const problems: string[] = [];
@@ -102,6 +126,7 @@ function answerProblems(fuzzCase: FuzzCase, answer: Exchange): string[] {
   if (fuzzCase.wellFormed && answer.statuses.length === 0 && !answer.hung) problems.push('a well-formed request closed without an answer');
   const location = answer.headers.location;
   if (location !== undefined && !/^\/(?![/\\])/.test(location)) problems.push(`a redirect off the site (${location})`);
+  problems.push(...wordingProblems(answer));
   return problems;
 }
 
@@ -238,7 +263,7 @@ describe(`fuzzing with seed ${SEED}`, () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  // Regression: /bewertungen lives in table.rendered (server/reviews-page.ts), and other methods
+  // Regression: /bewertungen lives in table.rendered (server/reviews/page.ts), and other methods
   // got the 404 page instead of 405.
   it('answers 405 with Allow to POST, PUT and DELETE on /bewertungen like on every other page', async () => {
     const { server } = await serve('pages', {});
@@ -250,5 +275,15 @@ describe(`fuzzing with seed ${SEED}`, () => {
       expect(answer.statuses, `${method} /bewertungen`).toEqual([405]);
       expect(answer.headers.allow).toBe('GET, HEAD');
     }
+  });
+
+  it('sees an answer in words that are not the server\'s (the wording check itself works)', async () => {
+    const { server } = await serve('wordings', {});
+    const sent = (body: string) => exchange(server.port, { bytes: Buffer.from(`POST /api/reviews/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`), method: 'POST', readAll: false, wellFormed: true });
+    const answer = await sent('{"clearExisting": "ja"}');
+    expect(answer.statuses).toEqual([400]);
+    expect(wordingProblems(answer)).toEqual([]);
+    expect(wordingProblems({ ...answer, body: JSON.stringify({ error: 'Invalid input: expected boolean, received string' }) })).toHaveLength(1);
+    expect(wordingProblems({ ...answer, body: JSON.stringify({ error: MESSAGES.api.invalid, fields: { path: '' } }) })).toHaveLength(1);
   });
 });

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
 
+// Each test starts a process (tsx, the whole data) that takes 2 s alone and more than vitest's 5 s
+// on a loaded machine; the process itself is stopped after 120 s.
+const PROCESS_TEST_MS = 130_000;
 const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 const copies: DataCopy[] = [];
 afterAll(() => copies.forEach((copy) => copy.remove()));
@@ -46,7 +49,7 @@ function realData(): DataCopy {
   return copy;
 }
 
-describe('npm run check', () => {
+describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
   it('lists every example fact of the shipped data with file and field, and exits 1', () => {
     const result = run(['scripts/check.ts']);
     expect(result.status, result.stderr).toBe(1);
@@ -89,7 +92,7 @@ describe('npm run check', () => {
   });
 });
 
-describe('npm run build -- --production', () => {
+describe('npm run build -- --production', { timeout: PROCESS_TEST_MS }, () => {
   it('refuses to build with example data, prints the list and writes nothing', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'site-prod-')), 'dist');
     try {

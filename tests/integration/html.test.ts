@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks, formatBrokenLinks } from '../../scripts/lib/links.ts';
 import { firstRoutePerTemplate, readRoutes, type Route } from '../../scripts/lib/routes.ts';
 import { checkServedPages, contactResultPages, formatMessage, type ServedPage } from '../../scripts/lib/vnu.ts';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 
 let dir: string | undefined;
 const databasePath = () => {

@@ -6,10 +6,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
 import { berlinDay, monthsBefore } from '../../core/berlin-day.ts';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/page-counts.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
+import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/visits/counts.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 
@@ -255,7 +254,7 @@ describe(`retention (${PAGE_COUNT_RETENTION_MONTHS} months)`, () => {
   it('the daily job runs once at start, ages out both daily totals and reports what it deleted', () => {
     const store = seeded();
     const lines: string[] = [];
-    const stop = pageCountsJobs({ db: store, config: featuresFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal });
+    const stop = pageCountsJobs({ db: store, log: (line) => lines.push(line) });
     stop();
     const cutoff = monthsBefore(berlinDay(Date.now()), PAGE_COUNT_RETENTION_MONTHS);
     const kept = SEEDED_DAYS.filter((day) => day >= cutoff);
@@ -270,7 +269,7 @@ describe(`retention (${PAGE_COUNT_RETENTION_MONTHS} months)`, () => {
     const store = openDatabase(join(tempDir('page-counts-retention-'), 'site.db'));
     store.prepare("INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, '/', 'whatsapp', 1)").run(berlinDay(Date.now()));
     const lines: string[] = [];
-    pageCountsJobs({ db: store, config: featuresFromEnv({}), site: null, log: (line) => lines.push(line), shutdown: new AbortController().signal })();
+    pageCountsJobs({ db: store, log: (line) => lines.push(line) })();
     expect(lines).toEqual([]);
     expect(clickDays(store)).toEqual([berlinDay(Date.now())]);
     store.close();

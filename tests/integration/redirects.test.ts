@@ -13,7 +13,7 @@ beforeAll(async () => {
   const distDir = join(root, 'dist');
   writeFixtureSite(distDir);
   // The build's fallback city page: tokens the server replaces with the name and the slug.
-  mkdirSync(join(distDir, '_server'));
+  mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(
     join(distDir, '_server', 'place-fallback.html'),
     '<!DOCTYPE html><html lang="de"><head><title>Schlüsseldienst FALLBACKPLACENAME</title><meta name="robots" content="noindex, follow"></head>' +

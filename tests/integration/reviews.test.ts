@@ -1,7 +1,7 @@
 // Reviews: the sync against a local fake of the Places API (New) in its real wire format, the
 // list with its summary, the throttled public sync, the change stream and the operator's CLI.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
-import { openDatabase, type Db } from '../../server/db.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { reviewsJobs, reviewsRoutes } from '../../server/reviews.ts';
-import { syncReviews } from '../../server/reviews-store.ts';
-import { featuresFromEnv, type FeatureConfig } from '../../server/feature-config.ts';
+import { reviewsJobs, reviewsApi } from '../../server/reviews/routes.ts';
+import { syncReviews } from '../../server/reviews/store.ts';
+import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
-import { SERVER_WORDS } from '../support/server-words.ts';
+import { MESSAGES, writeServerFiles } from '../support/server-files.ts';
 
 const REVIEWS: FakeReview[] = [
   { reviewId: 'r1', author: 'Jürgen Groß', rating: 5, text: 'Schnell da, fairer Preis, Tür ohne Schaden geöffnet.', publishTime: '2026-11-20T18:04:11.123456789Z' },
@@ -64,6 +64,7 @@ function context(overrides: Partial<FeatureConfig> = {}): ApiContext & { logs: s
     db,
     config: { ...featuresFromEnv({}), ...services(overrides) },
     site: null,
+    messages: MESSAGES,
     log: (line) => logs.push(line),
     shutdown: new AbortController().signal,
     logs,
@@ -73,11 +74,7 @@ function context(overrides: Partial<FeatureConfig> = {}): ApiContext & { logs: s
 async function server(overrides: Partial<FeatureConfig> = {}): Promise<RunningServer> {
   const distDir = join(dir, 'dist');
   writeFixtureSite(distDir, { 'bewertungen/index.html': Buffer.from(REVIEWS_PAGE) });
-  mkdirSync(join(distDir, '_server'), { recursive: true });
-  writeFileSync(
-    join(distDir, '_server/site.json'),
-    JSON.stringify({ name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review', ...SERVER_WORDS }),
-  );
+  writeServerFiles(distDir, { name: 'Schlüsseldienst Essen', email: 'info@example.de', phoneDisplay: '0201 1234567', url: 'https://example.de', reviewsPageUrl: 'https://g.page/r/fake/review' });
   const running = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: services(overrides) });
   open.push(running);
   return running;
@@ -378,18 +375,23 @@ describe('POST /api/reviews/sync', () => {
   it('tells the visitor in German when the source is not set up, without calling Google', async () => {
     const { url } = await server({ googlePlacesApiKey: null });
     const answer = await post(url, '/api/reviews/sync', '{}');
-    expect(answer).toEqual({ status: 200, json: { success: false, inserted: 0, updated: 0, error: 'Die Bewertungsquelle ist noch nicht eingerichtet.' } });
+    expect(answer).toEqual({ status: 200, json: { success: false, inserted: 0, updated: 0, error: MESSAGES.reviews.sync.config } });
     expect(await post(url, '/api/reviews/sync', '{}')).toMatchObject({ json: { success: false } });
     expect(fake.requests).toHaveLength(0);
   });
 
   it('answers bad input with 4xx JSON in German and never reaches Google', async () => {
     const { url } = await server();
-    expect(await post(url, '/api/reviews/sync', 'clearExisting=true', 'application/x-www-form-urlencoded')).toMatchObject({ status: 415 });
-    expect(await post(url, '/api/reviews/sync', '{"clearExisting": tru')).toEqual({ status: 400, json: { error: 'Die Anfrage ist kein gültiges JSON.' } });
-    expect(await post(url, '/api/reviews/sync', '{"clearExisting": "ja"}')).toEqual({ status: 400, json: { error: 'clearExisting muss true oder false sein.' } });
-    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(3000) }))).toMatchObject({ status: 413 });
-    expect((await fetch(`${url}/api/reviews/sync`)).status).toBe(405);
+    expect(await post(url, '/api/reviews/sync', 'clearExisting=true', 'application/x-www-form-urlencoded')).toEqual({ status: 415, json: { error: MESSAGES.api.notJson } });
+    expect(await post(url, '/api/reviews/sync', '{"clearExisting": tru')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
+    expect(await post(url, '/api/reviews/sync', '{"clearExisting": "ja"}')).toEqual({ status: 400, json: { error: MESSAGES.reviews.clearExisting } });
+    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(300) }))).toEqual({ status: 400, json: { error: MESSAGES.reviews.queryTooLong } });
+    // Not an object, or a field of another kind: no English word of the validator reaches the visitor.
+    expect(await post(url, '/api/reviews/sync', '[]')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
+    expect(await post(url, '/api/reviews/sync', '{"query": 7}')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
+    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(3000) }))).toEqual({ status: 413, json: { error: MESSAGES.api.tooLarge } });
+    const other = await fetch(`${url}/api/reviews/sync`);
+    expect({ status: other.status, allow: other.headers.get('allow'), json: await other.json() }).toEqual({ status: 405, allow: 'POST', json: { error: MESSAGES.api.methodNotAllowed } });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -426,7 +428,7 @@ describe('GET /api/reviews/events', () => {
   it('also reports a sync that the CLI ran in another process', { timeout: 60_000 }, async () => {
     const ctx = context();
     const shutdown = new AbortController();
-    const app = express().use('/api/reviews', reviewsRoutes({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
+    const app = express().use('/api/reviews', reviewsApi({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
     const http = createServer(app);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     open.push({ close: () => { shutdown.abort(); return new Promise((resolve) => http.close(resolve)); } });

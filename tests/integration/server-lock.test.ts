@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/index.ts';
-import { lockPathOf } from '../../server/server-lock.ts';
+import { lockPathOf } from '../../server/store/lock.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess, type ServerProcess } from './fixtures/server-process.ts';

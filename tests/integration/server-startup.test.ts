@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseHealthy, openDatabase } from '../../server/db.ts';
+import { isDatabaseHealthy, openDatabase } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { request } from './fixtures/http.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
+import { escapeMarkup } from '../../core/escape.ts';
+import { MESSAGES } from '../support/server-files.ts';
 
 let root: string;
 
@@ -60,14 +62,27 @@ describe('startServer', () => {
     expect(isDatabaseHealthy(db)).toBe(false);
   });
 
-  it('answers 404 with a German page when the build wrote no 404.html', async () => {
+  it('refuses a dist/ without the visitor\'s messages, or with messages of another version, and says to rebuild', async () => {
+    writeFixtureSite(join(root, 'no-messages', 'dist'));
+    rmSync(join(root, 'no-messages', 'dist', '_server', 'messages.json'));
+    await expect(startServer(options('no-messages'))).rejects.toThrow(/dist\/_server\/messages\.json is missing: .*run "npm run build"/);
+    const { notFound: _gone, ...older } = MESSAGES;
+    writeFileSync(join(root, 'no-messages', 'dist', '_server', 'messages.json'), JSON.stringify({ ...older, api: { ...older.api, tooManyRequests: '' } }));
+    const refused = startServer(options('no-messages'));
+    await expect(refused).rejects.toThrow(/dist\/_server\/messages\.json: (api\.tooManyRequests|notFound): .*run "npm run build"/);
+    expect(existsSync(options('no-messages').databasePath)).toBe(false);
+  });
+
+  it('answers 404 with the German page of the messages when the build wrote no 404.html', async () => {
     writeFixtureSite(join(root, 'no404', 'dist'));
     rmSync(join(root, 'no404', 'dist', '404.html'));
     const server = await startServer(options('no404'));
     try {
       const res = await request(server.url, '/fehlt');
       expect(res.status).toBe(404);
-      expect(res.body.toString()).toContain('Seite nicht gefunden');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body.toString()).toContain(`<h1>${escapeMarkup(MESSAGES.notFound.title)}</h1>`);
+      expect(res.body.toString()).toContain(`<a href="/">${escapeMarkup(MESSAGES.notFound.home)}</a>`);
     } finally {
       await server.close();
     }

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { daysBefore } from '../../core/berlin-day.ts';
-import { openDatabase, type Db } from '../../server/db.ts';
-import { createPageCounter } from '../../server/page-counts.ts';
-import { countsByDayAndPath, dailyTotals, topPages, topPlacePages } from '../../server/stats-data.ts';
-import { visitLog } from '../../server/visits.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { createPageCounter } from '../../server/visits/counts.ts';
+import { countsByDayAndPath, dailyTotals, topPages, topPlacePages } from '../../server/visits/statistics.ts';
+import { visitLog } from '../../server/visits/log.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STORED_TABLES } from '../../core/retention.ts';
-import { openDatabase, type Db } from '../../server/db.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 /** Every table of the database with its columns in order, as PRAGMA table_info reports them. */

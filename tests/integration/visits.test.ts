@@ -4,19 +4,20 @@
 // The browser calls these endpoints only after 'Alle akzeptieren' (client/visits.ts); the page
 // views the server counts itself are tested in page-counts.test.ts.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
-import { openDatabase } from '../../server/db.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { featuresFromEnv } from '../../server/feature-config.ts';
-import { VISITS_PER_MINUTE, deleteOldVisits, visitLog, visitsJobs } from '../../server/visits.ts';
+import { featuresFromEnv, VISITS_PER_MINUTE } from '../../server/config.ts';
+import { deleteOldVisits, visitLog, visitsJobs } from '../../server/visits/log.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
-import { SERVER_WORDS } from '../support/server-words.ts';
+import { MESSAGES, writeServerFiles } from '../support/server-files.ts';
 
 const SITE_URL = 'https://www.schluesseldienst-beispiel.de';
 const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -29,11 +30,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'visits-test-'));
   const distDir = join(root, 'dist');
   writeFixtureSite(distDir);
-  mkdirSync(join(distDir, '_server'), { recursive: true });
-  writeFileSync(
-    join(distDir, '_server/site.json'),
-    JSON.stringify({ name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r', ...SERVER_WORDS }),
-  );
+  writeServerFiles(distDir, { name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r' });
   databasePath = join(root, 'site.db');
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
   db = new Database(databasePath);
@@ -119,7 +116,7 @@ describe('POST /api/log/ip', () => {
     const res = await post('ip', payload);
     expect(res.status).toBe(422);
     expect(res.cache).toBe('no-store');
-    expect(res.json).toMatchObject({ error: 'Die Angaben sind ungültig.' });
+    expect(res.json).toMatchObject({ error: MESSAGES.api.invalid });
     expect(Object.keys((res.json as { fields: object }).fields).length).toBeGreaterThan(0);
     expect(rows()).toEqual([]);
   });
@@ -127,14 +124,14 @@ describe('POST /api/log/ip', () => {
   it('answers 400 to malformed JSON and to a JSON value that is not an object', async () => {
     const broken = await post('ip', undefined, { body: '{"path": "/' });
     expect(broken.status).toBe(400);
-    expect(broken.json).toEqual({ error: 'Die Anfrage enthält kein gültiges JSON.' });
+    expect(broken.json).toEqual({ error: MESSAGES.api.malformed });
     expect((await post('ip', undefined, { body: '"/preise"' })).status).toBe(400);
   });
 
   it('answers 415 to a form post and to other content types', async () => {
     const form = await post('ip', undefined, { body: 'path=%2F', type: 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
-    expect((form.json as { error: string }).error).toMatch(/JSON/);
+    expect(form.json).toEqual({ error: MESSAGES.api.notJson });
     expect((await post('ip', undefined, { body: '{"path":"/"}', type: 'application/xml' })).status).toBe(415);
     expect(rows()).toEqual([]);
   });
@@ -142,7 +139,7 @@ describe('POST /api/log/ip', () => {
   it('answers 413 to a body over 4 KB', async () => {
     const res = await post('ip', { path: '/', padding: 'x'.repeat(5000) });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: 'Die Anfrage ist zu groß.' });
+    expect(res.json).toEqual({ error: MESSAGES.api.tooLarge });
   });
 
   it('truncates a public IPv6 address that the local proxy forwards to its first 48 bits', async () => {
@@ -277,7 +274,7 @@ describe('rate limit', () => {
     expect(statuses.every((status) => status === 204)).toBe(true);
     const limited = await post('click', { path: '/', kind: 'call' }, { forwardedFor: flood });
     expect(limited.status).toBe(429);
-    expect(limited.json).toEqual({ error: 'Zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.' });
+    expect(limited.json).toEqual({ error: fillSlots(MESSAGES.api.tooManyRequests, { minutes: 1 }) });
     expect((await post('ip', { path: '/' }, { forwardedFor: '198.51.100.78' })).status).toBe(204);
     expect(db.prepare("SELECT count(*) AS n FROM visits WHERE ip = '198.51.100.0'").get()).toEqual({ n: VISITS_PER_MINUTE + 1 });
   });
@@ -319,9 +316,7 @@ describe('retention', () => {
     const stop = visitsJobs({
       db: store,
       config: { ...featuresFromEnv({}), visitRetentionDays: 3 },
-      site: null,
       log: (line) => lines.push(line),
-      shutdown: new AbortController().signal,
     });
     stop();
     expect(paths(store)).toEqual(['/neu']);

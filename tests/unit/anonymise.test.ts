@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonymiseIp } from '../../server/anonymise.ts';
+import { anonymiseIp } from '../../server/visits/address.ts';
 
 describe('IPv4 keeps its first three octets', () => {
   it.each([

@@ -5,7 +5,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
-import { backupFileName, backupsToKeep, backupTime, rotateBackups } from '../../server/backup.ts';
+import { backupFileName, backupsToKeep, backupTime, rotateBackups } from '../../server/store/backup.ts';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { tempDir } from '../support/temp-dir.ts';
 

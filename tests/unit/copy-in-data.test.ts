@@ -1,6 +1,6 @@
 // Every word a visitor (or the owner, in the console's views under server/owner/views) reads comes from
-// data/ (data/README.md): the components, layout, pages and
-// islands hold markup and logic, the data files the words. This reads the templates' source as
+// data/ (data/README.md): the components, layout, pages, islands and the server hold markup and
+// logic, the data files the words (the server's messages: data/messages.yaml). This reads the templates' source as
 // TypeScript and lists text between tags, text attributes a visitor sees or hears, and German
 // words in strings. The language layer in templates/lib (lists joined with "und", prepositions,
 // plurals, compass words, price phrases assembled from data/prices.yaml) is outside its reach by
@@ -17,9 +17,11 @@ const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'l
 const GERMAN = /[äöüÄÖÜß]|\b[A-ZÄÖÜ][a-zäöüß]+ [a-zäöüß]{2,}|\b(Sie|Ihre?|wir|nicht|oder|von|mit|der|die|das)\b/;
 /** Strings that are grammar, not copy: the separator of a list of links. */
 const GRAMMAR = new Set([' und ']);
+/** German in the server's code, whose log lines and errors for the operator are English sentences. */
+const GERMAN_WORDS = /[äöüÄÖÜß]|\b(Sie|Ihre?|wir|uns|nicht|oder|von|mit|der|die|das|ist|Bitte)\b/;
 
 /** "file:line: text" for every word typed into a template's source. */
-function typedWords(source: string, file: string): string[] {
+function typedWords(source: string, file: string, german = GERMAN): string[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const report = (node: ts.Node, text: string) => void found.push(`${file}:${tree.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim()}`);
@@ -52,7 +54,7 @@ function typedWords(source: string, file: string): string[] {
       // alt="" marks a decorative image: no words.
       return node.initializer.text === '' ? undefined : report(node, node.initializer.text);
     }
-    else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) && (GERMAN.test(node.text) || (shownAsChild(node) && /\p{L}{2}/u.test(node.text))) && !GRAMMAR.has(node.text) && !inDiagnostic(node)) {
+    else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) && (german.test(node.text) || (shownAsChild(node) && /\p{L}{2}/u.test(node.text))) && !GRAMMAR.has(node.text) && !inDiagnostic(node)) {
       report(node, node.text);
     }
     ts.forEachChild(node, visit);
@@ -61,18 +63,28 @@ function typedWords(source: string, file: string): string[] {
   return found;
 }
 
-function templateFiles(): string[] {
-  return FOLDERS.flatMap((folder) =>
-    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
-      .filter((name) => /\.tsx?$/.test(name))
-      .map((name) => join(ROOT, folder, name)),
-  );
+function sources(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(ROOT, folder, name));
 }
+
+function templateFiles(): string[] {
+  return FOLDERS.flatMap(sources);
+}
+
+/** German in the server's code that is not a message to a visitor: the owner's notification mail (written by code, for the owner). */
+const SERVER_WORDS_FOR_OTHERS = ['server/contact/mail.ts:'];
 
 describe('copy in data', () => {
   it('no component, layout part, page or island types a word a visitor reads', () => {
     const typed = templateFiles().flatMap((file) => typedWords(readFileSync(file, 'utf8'), relative(ROOT, file)));
     expect(typed).toEqual([]);
+  });
+
+  it('no module of the server types a word a visitor reads: the messages are data/messages.yaml\'s', () => {
+    const typed = sources('server').flatMap((file) => typedWords(readFileSync(file, 'utf8'), relative(ROOT, file), GERMAN_WORDS));
+    expect(typed.filter((line) => !SERVER_WORDS_FOR_OTHERS.some((allowed) => line.startsWith(allowed)))).toEqual([]);
   });
 
   it('finds words typed between tags, in a visible attribute and in a string (the check itself works)', () => {

@@ -1,6 +1,6 @@
 // Which clients the server's page counts leave out: the obvious programs, by User-Agent.
 import { describe, expect, it } from 'vitest';
-import { isBot } from '../../server/page-counts.ts';
+import { isBot } from '../../server/visits/counts.ts';
 
 describe('isBot', () => {
   it.each([

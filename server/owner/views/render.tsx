@@ -1,5 +1,6 @@
 // The console's pages: the build's frame (dist/_server/console.html) with a title, the section
 // navigation and the page's body rendered here. Every text comes from data/console.yaml.
+import type { Response } from 'express';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
@@ -15,6 +16,10 @@ export const SECTION_PATHS: Record<Section, string> = {
   system: '/intern/system',
 };
 export const LOGIN_PATH = '/intern/anmelden';
+/** Where the console's router is mounted (server/app.ts); every path above starts with it. */
+export const CONSOLE_MOUNT = '/intern';
+/** A console path as its router sees it, below the mount point. */
+export const routerPath = (path: string): string => path.slice(CONSOLE_MOUNT.length) || '/';
 export const LOGOUT_PATH = '/intern/abmelden';
 
 const BERLIN_TIME = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
@@ -76,6 +81,9 @@ export interface ConsolePage {
   section: Section | null;
   body: ReactNode;
 }
+
+/** Answers with a console page (the routes of server/owner/ share one, made with the build's frame). */
+export type SendPage = (res: Response, status: number, page: ConsolePage) => void;
 
 /** The whole HTML of a console page. */
 export function renderConsole(shell: string, words: ConsoleWords, page: ConsolePage): string {

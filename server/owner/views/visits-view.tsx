@@ -1,11 +1,11 @@
 // Besuche und Klicks: page views per day (the server's own counts), clicks on call and WhatsApp
 // links per day (consenting visitors only, and clicks, not calls), the top pages and the top
-// place pages, each as a chart with its numbers in a table (server/stats-data.ts, the data of
+// place pages, each as a chart with its numbers in a table (server/visits/statistics.ts, the data of
 // `npm run stats`).
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { DayChart, NumberTable, RankChart } from './chart.tsx';
-import type { DayTotals, PageTotals } from '../../stats-data.ts';
+import type { DayTotals, PageTotals } from '../../visits/statistics.ts';
 import type { ConsolePage } from './render.tsx';
 
 

@@ -1,0 +1,109 @@
+// The notification mail of one contact message, for the owner: composed from the stored row and
+// handed to SMTP (SMTP_URL), or written as an .eml file into MAIL_DIR when no server is set. When
+// and how often it is sent is the outbox's business (server/contact/outbox.ts).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
+import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
+import type { ApiContext } from '../context.ts';
+
+// Longer than the slowest send these allow is the outbox's lease (LEASE_MS).
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export interface OutboxRow {
+  id: number;
+  created_at: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  mail_attempts: number;
+}
+
+/** What the mail needs besides the row: where it goes and whom it is from. */
+export type MailContext = Pick<ApiContext, 'config' | 'site'>;
+
+const FORM_LABELS: Record<string, string> = { home: 'Startseite', kontakt: 'Kontaktseite', html: 'Formular ohne JavaScript' };
+
+// RFC 5321 mailbox without display name; the contact schema's rule already admits no CR, LF or comma.
+const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+\.[^\s@<>,;:"()[\]\\]+$/;
+
+/** A user value fit for a header: no control characters, no line breaks. */
+function headerText(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function composeMail(row: OutboxRow, context: MailContext): SendMailOptions {
+  const to = context.config.mailTo ?? context.site?.email ?? null;
+  const from = context.config.mailFrom ?? context.site?.email ?? null;
+  if (to === null || from === null) {
+    throw new Error(
+      'No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json ' +
+        'holds the e-mail address of data/site.yaml. The message stays pending until then.',
+    );
+  }
+  const form = FORM_LABELS[row.form] ?? row.form;
+  const lines: [string, string][] = [
+    ['Name', row.name],
+    ['E-Mail', row.email || '–'],
+    ['Telefon', row.phone || '–'],
+  ];
+  const text =
+    `Neue Kontaktanfrage über das Formular der ${form}, eingegangen am ${row.created_at}.\n\n` +
+    lines.map(([label, value]) => `${label}: ${value}`).join('\n') +
+    `\n\nNachricht:\n${row.message}\n`;
+  const html =
+    '<!doctype html><html lang="de"><head><meta charset="utf-8"></head><body>' +
+    `<p>Neue Kontaktanfrage über das Formular der ${escapeHtml(form)}, eingegangen am ${escapeHtml(row.created_at)}.</p>` +
+    '<table>' +
+    lines.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
+    '</table>' +
+    `<p><strong>Nachricht:</strong></p><p>${escapeHtml(row.message).replace(/\r?\n/g, '<br>')}</p>` +
+    '</body></html>';
+  const replyTo = SINGLE_ADDRESS.test(row.email) ? row.email : undefined;
+  return {
+    from: { name: context.site?.name ?? 'Website', address: from },
+    to,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    subject: `Neue Kontaktanfrage: ${headerText(row.name)}`,
+    date: new Date(row.created_at),
+    text,
+    html,
+  };
+}
+
+/** One transport per configuration (tests run several), made on its first mail. */
+const smtpTransports = new WeakMap<MailContext['config'], Transporter<SMTPTransport.SentMessageInfo>>();
+const fileTransports = new WeakMap<MailContext['config'], Transporter<StreamTransport.SentMessageInfo>>();
+
+function smtpTransport(config: MailContext['config'], url: string): Transporter<SMTPTransport.SentMessageInfo> {
+  let transport = smtpTransports.get(config);
+  if (transport === undefined) smtpTransports.set(config, (transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })));
+  return transport;
+}
+
+function fileTransport(config: MailContext['config']): Transporter<StreamTransport.SentMessageInfo> {
+  let transport = fileTransports.get(config);
+  if (transport === undefined) fileTransports.set(config, (transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })));
+  return transport;
+}
+
+/** Sends the row's mail once: to the SMTP server, or into an .eml file of MAIL_DIR. Throws when it fails. */
+export async function transmitMail(context: MailContext, row: OutboxRow): Promise<void> {
+  const mail = composeMail(row, context);
+  const { config } = context;
+  if (config.smtpUrl !== null) {
+    await smtpTransport(config, config.smtpUrl).sendMail(mail);
+    return;
+  }
+  const { message } = await fileTransport(config).sendMail(mail);
+  const folder = resolve(config.mailDir);
+  await mkdir(folder, { recursive: true });
+  const stamp = row.created_at.replace(/[:.]/g, '-');
+  // `buffer: true` gives the whole message as bytes, never a stream.
+  if (!Buffer.isBuffer(message)) throw new Error('The mail sink returned a stream instead of the message; nothing was written.');
+  await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), message);
+}

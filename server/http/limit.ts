@@ -1,0 +1,44 @@
+// The one shape of every per-address limit of the API: draft-8 RateLimit headers, the visitor's
+// address from the proxy's X-Forwarded-For (a client's own Forwarded header is ignored, not
+// logged), and one message for every limit (data/messages.yaml, `api.tooManyRequests`), saying
+// how many minutes to wait.
+import type { Request, RequestHandler, Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { fillSlots } from '../../core/slots.ts';
+import { sendJsonError } from './body.ts';
+
+export interface LimitOptions {
+  windowMs: number;
+  limit: number;
+  /** The message, with {minutes} (`api.tooManyRequests` of the visitor's messages). */
+  text: string;
+  /** Answers the request over the limit (status 429) with the filled message; `{error}` in JSON when not given. */
+  answer?(req: Request, res: Response, text: string): void;
+  /** Counts only requests answered below 400. */
+  skipFailedRequests?: boolean;
+}
+
+/** What express-rate-limit notes on a request it counted: when the client's window ends. */
+const countedRequest = z.object({ rateLimit: z.object({ resetTime: z.date() }) });
+
+/** Whole minutes until the client's window ends, at least 1; the whole window when the store does not say. */
+function minutesToWait(req: Request, windowMs: number): number {
+  const counted = countedRequest.safeParse(req);
+  const ms = counted.success ? counted.data.rateLimit.resetTime.getTime() - Date.now() : windowMs;
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+const answerJson = (_req: Request, res: Response, text: string) => sendJsonError(res, 429, text);
+
+export function apiRateLimit({ windowMs, limit, text, answer = answerJson, skipFailedRequests = false }: LimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { forwardedHeader: false },
+    skipFailedRequests,
+    handler: (req, res) => answer(req, res, fillSlots(text, { minutes: minutesToWait(req, windowMs) })),
+  });
+}

@@ -1,0 +1,48 @@
+// The request listener: static hits are answered from memory in one write; everything
+// else (API, health check, 404) goes to Express.
+import type { RequestListener } from 'node:http';
+import type { Express } from 'express';
+import type { PageCounter } from '../visits/counts.ts';
+import { sendEntry, sendFixed, sendRedirect, type FixedReplies } from './replies.ts';
+import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
+import type { StaticTable } from './table.ts';
+
+export interface ListenerParts {
+  table: StaticTable;
+  replies: FixedReplies;
+  app: Express;
+  shutdown: AbortSignal;
+  pageViews: PageCounter;
+  /**
+   * The hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"): the
+   * site's own and the address the server listens on; filled once the server listens.
+   */
+  ownHosts: ReadonlySet<string>;
+}
+
+export function createRequestListener({ table, replies, app, shutdown, pageViews, ownHosts }: ListenerParts): RequestListener {
+  return (req, res) => {
+    // During shutdown a keep-alive client must not send its next request on this socket.
+    if (shutdown.aborted) res.setHeader('Connection', 'close');
+    const target = originForm(req.url ?? '/', ownHosts);
+    if (target === null) return sendFixed(req, res, replies.badRequest);
+    req.url = target;
+    const method = req.method;
+    if (method === 'GET' || method === 'HEAD') {
+      const { rawPath, query } = splitTarget(target);
+      const path = decodeRequestPath(rawPath);
+      if (path === null) return sendFixed(req, res, replies.badRequest);
+      const entry = table.entries.get(path);
+      if (entry !== undefined) {
+        // Answered 200 or 304; a 304 is a page seen again after its cache time.
+        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent']);
+        return sendEntry(req, res, entry);
+      }
+      // The pages the app completes on request (/bewertungen) answer 200 or 304 as well.
+      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent']);
+      const location = canonicalLocation(rawPath, query);
+      if (location !== null) return sendRedirect(res, location);
+    }
+    app(req, res);
+  };
+}

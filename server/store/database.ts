@@ -1,0 +1,104 @@
+// The SQLite database the server owns: one file, WAL mode, created on first start.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrate } from './migrations.ts';
+
+export type Db = Database.Database;
+
+/**
+ * better-sqlite3 12 on Node ≥ 24.19: Node aborts the process ("Assertion failed: (env) != nullptr"
+ * in RemoveEnvironmentCleanupHook) when V8's garbage collector finalises one of its Database or
+ * Statement objects while no JavaScript context is entered (seen in this suite's CLI and server
+ * processes under Node 24.21; WiseLibs/better-sqlite3#1515). 13.x has no such objects but needs
+ * Node 22, so this project keeps 12 while it also runs on Node 20. Hence none is ever
+ * collected: a connection prepares each SQL text once and keeps the statement, a pragma runs
+ * through the same statements, and every connection stays referenced until the process ends
+ * (docs/decisions.md, "Node 24 and better-sqlite3 12"; npm run test:node24 runs the suite where it applies).
+ */
+const connections = new Map<Db, Map<string, Database.Statement>>();
+const prepareOnce = Database.prototype.prepare;
+Database.prototype.prepare = function prepare(this: Db, source: string) {
+  let statements = connections.get(this);
+  if (statements === undefined) connections.set(this, (statements = new Map()));
+  let statement = statements.get(source);
+  if (statement === undefined) statements.set(source, (statement = prepareOnce.call(this, source)));
+  return statement;
+} as Db['prepare'];
+Database.prototype.pragma = function pragma(this: Db, source: string, options?: Database.PragmaOptions) {
+  const statement = this.prepare(`PRAGMA ${source}`);
+  if (!statement.reader) {
+    statement.run();
+    return options?.simple ? undefined : [];
+  }
+  return options?.simple ? statement.pluck(true).get() : statement.pluck(false).all();
+};
+// db.backup() (server/store/backup.ts, scripts/restore.ts) makes a native Backup object of the same kind
+// and drops it when the copy is done; under Node 24.21 collecting one aborted the process just the
+// same, so each is kept too (one a night).
+const backups: object[] = [];
+const { cppdb } = createRequire(import.meta.url)('better-sqlite3/lib/util.js') as { cppdb: symbol };
+const backupOnce = Database.prototype.backup;
+let backupsKept = false;
+Database.prototype.backup = function backup(this: Db, destination: string, options?: Database.BackupOptions) {
+  if (!backupsKept) {
+    const native = Object.getPrototypeOf((this as unknown as Record<symbol, object>)[cppdb]) as { backup(...args: unknown[]): object };
+    const start = native.backup;
+    native.backup = function startBackup(this: unknown, ...args: unknown[]) {
+      const made = start.apply(this, args);
+      backups.push(made);
+      return made;
+    };
+    backupsKept = true;
+  }
+  return backupOnce.call(this, destination, options);
+};
+
+export function openDatabase(databasePath: string): Db {
+  if (databasePath !== ':memory:') {
+    const folder = dirname(resolve(databasePath));
+    try {
+      mkdirSync(folder, { recursive: true });
+    } catch (error) {
+      throw new Error(
+        `Cannot create the folder ${folder} for the database ${databasePath}: ${(error as Error).message}. ` +
+          'Set DATABASE_PATH to a writable location.',
+      );
+    }
+  }
+  let db: Db;
+  try {
+    db = new Database(databasePath);
+  } catch (error) {
+    throw new Error(
+      `Cannot open the SQLite database ${databasePath}: ${(error as Error).message}. ` +
+        'Check that the file is a SQLite database and writable, or set DATABASE_PATH to another file.',
+    );
+  }
+  // WAL lets the CLI scripts read while the server writes; busy_timeout rides out their short locks.
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  // Every commit reaches the disk before the answer: a 201 for a contact message survives a power cut.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  // A deleted row is overwritten in the file, not only unlinked: a contact message deleted on
+  // request (Art. 17 DSGVO) must not stay readable in free pages (server/owner/messages.ts).
+  db.pragma('secure_delete = ON');
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** True when the database answers a trivial query. */
+export function isDatabaseHealthy(db: Db): boolean {
+  try {
+    return db.prepare('select 1 as ok').get() !== undefined;
+  } catch {
+    return false;
+  }
+}
