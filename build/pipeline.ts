@@ -62,23 +62,23 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
     const routes = listRoutes({ data, siteUrl, images: assets.images });
     const setup = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: assets.page, css: assets.css.content.toString('utf8'), script: assets.js.main.content.toString('utf8') };
-    renderer = workers.length > 0 ? new WorkerPool(workers, setup, { data, siteUrl, images: assets.images }) : new OneThread(setup);
+    renderer = workers.length > 0 ? new WorkerPool(workers, setup, { data, siteUrl, images: assets.images }, paths.outDir) : new OneThread(setup);
     report.step('route table');
 
     report.say(`Rendering ${routes.length} pages and templates${workers.length > 0 ? ` on ${workers.length + 1} threads` : ''} …`);
     const mapPaths: string[] = [];
     const similarity = new SimilarityCheck(routes, (route, page) => {
       if (page.map && route.path !== null) mapPaths.push(route.path);
-      writer.put(route.file, page.body, isPlacePage(route), page.hash);
+      if (page.written) writer.record(route.file, page.size, page.written);
+      else writer.write(route.file, page.body!, isPlacePage(route), page.hash);
     });
-    const room = () => writer.room();
-    await renderer.renderAll(routes, data.places, { take: (page) => similarity.take(page), room });
+    await renderer.renderAll(routes, data.places, { take: (page) => similarity.take(page), before: (file) => writer.before(file) });
     report.step('render and write pages');
-    const places: PlacePagesSummary = await similarity.settle(data.places, (route, index) => renderer!.render(route, index), room);
+    const places: PlacePagesSummary = similarity.settle(data.places, (route, index) => renderer!.render(route, index));
     report.step('place page similarity');
 
     const pages = await writeSiteFiles(writer, { data, siteUrl, rootDir, assets, routes, mapPaths });
-    await writer.finish();
+    writer.finish();
     report.step('write the rest and finish');
     return report.finish({ outDir: paths.outDir, pages, writer, assets, firstScreens: renderer.firstScreens(), examples, places });
   } finally {

@@ -2,9 +2,9 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT_DIR } from '../root.ts';
 
-export const DEFAULT_CACHE_DIR = fileURLToPath(new URL('../.cache/images/', import.meta.url));
+export const DEFAULT_CACHE_DIR = join(ROOT_DIR, '.cache/images');
 
 export interface ImageCache {
   /** Copies the cached file to `target`; false when nothing is cached under `key`. */

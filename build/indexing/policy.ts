@@ -27,6 +27,11 @@ export function comparedForSimilarity(route: Route): boolean {
   return (route.template === 'town' || route.template === 'district') && route.indexable && route.path !== null;
 }
 
+/** Whether the similarity check holds the page back until every page is compared: an indexable district page (build/indexing/similarity-check.ts). */
+export function heldForSimilarity(route: Route): boolean {
+  return comparedForSimilarity(route) && route.template === 'district';
+}
+
 /** The decision from the data alone; a district that passes it must still pass `tooSimilar`. */
 export function placeIndexing(place: Place): IndexDecision {
   if (!place.known) return { indexable: false, reason: 'unknown place' };

@@ -8,7 +8,7 @@
 import type { Place } from '../../core/place.ts';
 import type { MadePage } from '../render/page.ts';
 import type { Route } from '../routes/index.ts';
-import { indexSummary, placeIndexing, tooSimilar } from './policy.ts';
+import { heldForSimilarity, indexSummary, placeIndexing, tooSimilar } from './policy.ts';
 import { median, nearestNeighbours } from './similarity.ts';
 
 /** What the build's summary says of the place pages. */
@@ -38,21 +38,16 @@ export class SimilarityCheck {
   /** Takes a page as it is made: written at once, unless it is an indexable district page. */
   take(page: MadePage): void {
     const route = this.routes[page.index]!;
-    if (page.shingles && route.path !== null) {
-      this.compared.push({ index: page.index, path: route.path, set: page.shingles });
-      if (route.template === 'district') {
-        this.held.set(route.path, page);
-        return;
-      }
-    }
-    this.write(route, page);
+    if (page.shingles && route.path !== null) this.compared.push({ index: page.index, path: route.path, set: page.shingles });
+    if (heldForSimilarity(route) && route.path !== null) this.held.set(route.path, page);
+    else this.write(route, page);
   }
 
   /**
    * Once every page was taken: demotes the districts that read too much like another page (`render`
    * makes such a page again, now with its noindex head), writes the held pages, and sums up.
    */
-  async settle(places: readonly Place[], render: (route: Route, index: number) => MadePage, room: () => Promise<void>): Promise<PlacePagesSummary> {
+  settle(places: readonly Place[], render: (route: Route, index: number) => MadePage): PlacePagesSummary {
     // In route order, whichever thread made which page: the summary's closest pair is the same every build.
     this.compared.sort((a, b) => a.index - b.index);
     let nearest = nearestNeighbours(this.compared);
@@ -68,7 +63,6 @@ export class SimilarityCheck {
       } else {
         this.write(route, page);
       }
-      await room();
     }
     if (demoted.size > 0) nearest = nearestNeighbours(this.compared.filter((page) => !demoted.has(page.path)));
     const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);

@@ -7,16 +7,16 @@
 // with how it parses) and of package-lock.json (the parsers' versions). Only what parsed without
 // error is kept: a file with a mistake is parsed, and reported, every time. Validation (zod) always
 // runs on the result (build/load/files.ts). An entry that cannot be read counts as none; one that cannot
-// be written only costs time.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// be written only costs time. Without it a rebuild into the previous output took 12–27 % longer
+// (docs/performance.md, "What the build keeps in .cache/, and its render workers").
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { keepOnly, lockedVersions, writeEntry } from '../write/cache-entry.ts';
 import { contentHash } from '../hash.ts';
+import { ROOT_DIR } from '../root.ts';
 
-/** One folder below the project root, as from build/launch.mjs's bundle in .cache/. */
-const FOLDER = fileURLToPath(new URL('../.cache/parsed/', import.meta.url));
+const FOLDER = join(ROOT_DIR, '.cache/parsed');
+const LOCK_FILE = join(ROOT_DIR, 'package-lock.json');
 
 /** The entries this process read or wrote. */
 const used = new Set<string>();
@@ -50,4 +50,37 @@ export function parsedOnce<T>(text: string, parser: string, parse: (text: string
 /** Deletes the entries this process did not use (the build calls it once the data is loaded): the folder holds one set. */
 export function forgetUnusedParses(): void {
   keepOnly(FOLDER, used);
+}
+
+let locked: string | undefined;
+
+/** A hash of package-lock.json (the parsers' versions), or a fixed word without one. */
+function lockedVersions(): string {
+  locked ??= (() => {
+    try {
+      return contentHash(readFileSync(LOCK_FILE), 16);
+    } catch {
+      return 'no lock file';
+    }
+  })();
+  return locked;
+}
+
+/** Writes `file` under another name first and renames it, creating its folder if needed. */
+function writeEntry(file: string, content: string | Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/** Deletes every entry of `folder` but those named in `kept` (and files still being written by some build). */
+function keepOnly(folder: string, kept: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) if (!kept.has(name) && !name.endsWith('.tmp')) rmSync(join(folder, name), { force: true });
 }

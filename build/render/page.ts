@@ -16,7 +16,7 @@ import type { PageContext } from '../../templates/lib/context.ts';
 import { comparedForSimilarity } from '../indexing/policy.ts';
 import { shingles } from '../indexing/similarity.ts';
 import { showsMap } from '../site-files/security-policy.ts';
-import { writerHash } from '../write/dist-writer.ts';
+import { writerHash, type WriteResult } from '../write/dist-writer.ts';
 import type { Route } from '../routes/index.ts';
 import { FirstScreenCss, inlineFirstScreenCss } from './first-screen-css.ts';
 
@@ -35,8 +35,12 @@ export interface PageSetup {
 export interface MadePage {
   /** The route's place in the route table. */
   index: number;
-  body: Uint8Array;
-  /** `writerHash(body)`, made on the thread that rendered it. */
+  /** The page's bytes, until they are written: null once the thread that made it wrote them (`written`). */
+  body: Uint8Array | null;
+  written: WriteResult | null;
+  /** Its size before compression. */
+  size: number;
+  /** `writerHash` of its bytes, made on the thread that rendered it. */
   hash: string;
   /** Whether the page embeds the two-click map. */
   map: boolean;
@@ -56,7 +60,7 @@ export class PageRenderer {
   render(route: Route, index: number): MadePage {
     const html = renderDocument(route, this.setup);
     const body = this.encoder.encode(inlineFirstScreenCss(html, this.setup.assets.css, this.firstScreen.forPage(html)));
-    return { index, body, hash: writerHash(body), map: showsMap(html), shingles: comparedForSimilarity(route) ? shingles(html) : null };
+    return { index, body, written: null, size: body.length, hash: writerHash(body), map: showsMap(html), shingles: comparedForSimilarity(route) ? shingles(html) : null };
   }
 
   /** The different first screens this thread's pages used, by the words each was chosen for. */

@@ -2,18 +2,20 @@
 // this one). The place pages are a thousand of the site's thousand and twenty; they are cut into
 // batches from the list of places, and each worker is sent, once, the data every place page shares
 // (not the list of places), then batches of places: it makes each place's route itself
-// (build/routes/place-pages.ts) and its page, so its memory does not grow with the number of
-// places. It answers a batch with its pages, their bytes moved rather than copied, and is sent the
-// next; two batches stay in flight per worker, so it never waits for this thread. This thread makes
-// the other pages (home, services, /einsatzgebiet, about twenty), then takes batches from the same
-// list itself, and hands every page to the writer. Batches shrink towards the end, so that no
-// thread is left with a long one.
+// (build/routes/place-pages.ts) and its page, and writes the page into dist/ at once
+// (build/write/dist-writer.ts `writeFile`), so its memory does not grow with the number of places.
+// It answers a batch with what it wrote, and with the bytes of the pages the index policy holds
+// back (build/indexing/), and is sent the next; two batches stay in flight per worker, so it never
+// waits for this thread. This thread makes the other pages (home, services, /einsatzgebiet, about
+// twenty), then takes batches from the same list itself. Batches shrink towards the end, so that
+// no thread is left with a long one.
 //
-// Plain messages, no shared memory: measured against the earlier protocol of credits in a
-// SharedArrayBuffer (docs/performance.md, "Render workers").
+// Plain messages, no shared memory: the earlier protocol of credits in a SharedArrayBuffer saved
+// nothing measurable (docs/performance.md, "Render workers").
 import { Worker } from 'node:worker_threads';
 import type { Place } from '../../core/place.ts';
 import type { Route, RouteInputs } from '../routes/index.ts';
+import type { Written } from '../write/dist-writer.ts';
 import { PageRenderer, type MadePage, type PageSetup } from './page.ts';
 import type { PageSink, Renderer } from './renderer.ts';
 
@@ -22,16 +24,18 @@ const MOST_IN_BATCH = 32;
 /** Batches sent to a worker ahead of its answers. */
 const BATCHES_AHEAD = 2;
 
-/** What a worker is told once: how to render, and the inputs of every place page but the list of places. */
+/** What a worker is told once: how to render, the inputs of every place page but the list of places, and where to write. */
 export interface WorkerSetup {
   page: PageSetup;
   routes: RouteInputs;
+  outDir: string;
 }
 
-/** A place page for a worker to make: the place, and its route's place in this thread's route table. */
+/** A place page for a worker to make: the place, its route's place in this thread's route table, and what the last build wrote as its file. */
 export interface PlaceJob {
   index: number;
   place: Place;
+  before: Written | undefined;
 }
 
 export type ToWorker = { setup: WorkerSetup } | { batch: PlaceJob[] };
@@ -85,6 +89,11 @@ export function startWorkers(file: URL, count: number): RenderWorker[] {
   return Array.from({ length: count }, () => new RenderWorker(file));
 }
 
+/** Stops the workers (also those of a build that failed before it rendered). */
+export async function stopWorkers(workers: readonly RenderWorker[]): Promise<void> {
+  await Promise.all(workers.map((worker) => worker.stop()));
+}
+
 /** Lets the workers' answers in: they arrive as events, which this thread takes only between its tasks. */
 function letMessagesIn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -109,28 +118,30 @@ export class WorkerPool implements Renderer {
     private readonly workers: RenderWorker[],
     setup: PageSetup,
     routeInputs: RouteInputs,
+    outDir: string,
   ) {
-    this.renderer = new PageRenderer(setup);
     const routes = { ...routeInputs, data: { ...routeInputs.data, places: [] } };
-    for (const worker of workers) worker.tell({ setup: { page: setup, routes } });
+    for (const worker of workers) worker.tell({ setup: { page: setup, routes, outDir } });
+    // After the workers were told, so that they read the stylesheet while this thread does.
+    this.renderer = new PageRenderer(setup);
   }
 
-  async renderAll(routes: readonly Route[], places: readonly Place[], sink: PageSink): Promise<void> {
+  /** The place pages' jobs in the order of `places`, cut into batches. */
+  private batches(routes: readonly Route[], places: readonly Place[], sink: PageSink): PlaceJob[][] {
     const byPath = new Map(routes.flatMap((route, index) => (route.path !== null && (route.template === 'town' || route.template === 'district') ? [[route.path, index] as const] : [])));
     const jobs = places.map((place): PlaceJob => {
       const index = byPath.get(place.path);
       if (index === undefined) throw new Error(`${place.path} has no page in the route table (build/routes/place-pages.ts).`);
-      return { index, place };
+      return { index, place, before: sink.before(routes[index]!.file) };
     });
-    const placeRoutes = new Set(jobs.map((job) => job.index));
-    const batches: PlaceJob[][] = [];
     let cut = 0;
-    for (const size of batchSizes(jobs.length, this.workers.length + 1)) batches.push(jobs.slice(cut, (cut += size)));
+    return batchSizes(jobs.length, this.workers.length + 1).map((size) => jobs.slice(cut, (cut += size)));
+  }
+
+  async renderAll(routes: readonly Route[], places: readonly Place[], sink: PageSink): Promise<void> {
+    const batches = this.batches(routes, places, sink);
+    const placeRoutes = new Set(batches.flat().map((job) => job.index));
     let next = 0;
-    const take = async (page: MadePage) => {
-      sink.take(page);
-      await sink.room();
-    };
     const onWorker = async (worker: RenderWorker) => {
       const asked: Promise<FromWorker>[] = [];
       const feed = () => {
@@ -141,21 +152,16 @@ export class WorkerPool implements Renderer {
         const answer = await asked.shift()!;
         feed();
         for (const key of answer.firstScreens) this.workerFirstScreens.add(key);
-        for (const page of answer.pages) await take(page);
+        for (const page of answer.pages) sink.take(page);
       }
     };
     const onThisThread = async () => {
-      const own = routes.flatMap((_route, index) => (placeRoutes.has(index) ? [] : [index]));
-      for (const index of own) {
-        await take(this.renderer.render(routes[index]!, index));
+      const make = async (index: number) => {
+        sink.take(this.renderer.render(routes[index]!, index));
         await letMessagesIn();
-      }
-      while (next < batches.length) {
-        for (const { index } of batches[next++]!) {
-          await take(this.renderer.render(routes[index]!, index));
-          await letMessagesIn();
-        }
-      }
+      };
+      for (const [index] of routes.entries()) if (!placeRoutes.has(index)) await make(index);
+      while (next < batches.length) for (const { index } of batches[next++]!) await make(index);
     };
     await Promise.all([onThisThread(), ...this.workers.map(onWorker)]);
   }
@@ -171,11 +177,6 @@ export class WorkerPool implements Renderer {
   async close(): Promise<void> {
     await stopWorkers(this.workers);
   }
-}
-
-/** Stops the workers (also those of a build that failed before it rendered). */
-export async function stopWorkers(workers: readonly RenderWorker[]): Promise<void> {
-  await Promise.all(workers.map((worker) => worker.stop()));
 }
 
 export type { RenderWorker };

@@ -3,13 +3,14 @@
 // build/render/pool.ts). Which thread made a page changes nothing in it.
 import type { Place } from '../../core/place.ts';
 import type { Route } from '../routes/index.ts';
+import type { Written } from '../write/dist-writer.ts';
 import { PageRenderer, type MadePage, type PageSetup } from './page.ts';
 
 /** Where the made pages go, on this thread and in no particular order. */
 export interface PageSink {
   take(page: MadePage): void;
-  /** Resolves when the next page may be taken (the writer has room). */
-  room(): Promise<void>;
+  /** What the last build wrote as `file` (a worker that writes the page compares). */
+  before(file: string): Written | undefined;
 }
 
 export interface Renderer {
@@ -33,10 +34,7 @@ export class OneThread implements Renderer {
   }
 
   async renderAll(routes: readonly Route[], _places: readonly Place[], sink: PageSink): Promise<void> {
-    for (const [index, route] of routes.entries()) {
-      sink.take(this.renderer.render(route, index));
-      await sink.room();
-    }
+    for (const [index, route] of routes.entries()) sink.take(this.renderer.render(route, index));
   }
 
   render(route: Route, index: number): MadePage {

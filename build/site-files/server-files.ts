@@ -18,7 +18,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 
 /** Writes dist/_server/; resolves to the number of pages in the route list. */
 export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
-  await writer.add(serverFile('policy'), json(policy));
+  writer.write(serverFile('policy'), json(policy));
   // For the audit, the link checker and the tests: which template each page uses. The 404 template
   // is listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
   const manifest = routes
@@ -30,7 +30,7 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
       title: route.head.title,
       indexable: route.indexable,
     }));
-  await writer.add(serverFile('routes'), json(routeManifestSchema.parse(manifest)));
+  writer.write(serverFile('routes'), json(routeManifestSchema.parse(manifest)));
   const { site } = data;
   const facts = {
     name: site.name,
@@ -44,8 +44,8 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
   };
   const consoleStyles = await buildConsoleStyles(rootDir);
-  await writer.add(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: assets.css.url, consoleStyles }));
-  await writer.add(serverFile('siteFacts'), json(siteFactsSchema.parse(facts)));
-  await writer.add(serverFile('messages'), json(visitorMessagesSchema.parse(data.messages)));
+  writer.write(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: assets.css.url, consoleStyles }));
+  writer.write(serverFile('siteFacts'), json(siteFactsSchema.parse(facts)));
+  writer.write(serverFile('messages'), json(visitorMessagesSchema.parse(data.messages)));
   return manifest.length;
 }

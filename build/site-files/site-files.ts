@@ -24,13 +24,13 @@ export interface SiteFilesInputs {
 export async function writeSiteFiles(writer: DistWriter, inputs: SiteFilesInputs): Promise<number> {
   const { data, siteUrl, assets, routes } = inputs;
   const { css, js, consentDetails } = assets;
-  for (const asset of [css, consentDetails, js.main, ...js.chunks]) await writer.add(asset.file, asset.content);
-  await writer.add('sitemap.xml', sitemapXml(routes, siteUrl));
-  await writer.add('robots.txt', robotsTxt(siteUrl));
-  await writer.add('.well-known/security.txt', securityTxt(siteUrl, data.site.email, data.buildDate));
+  for (const asset of [css, consentDetails, js.main, ...js.chunks]) writer.write(asset.file, asset.content);
+  writer.write('sitemap.xml', sitemapXml(routes, siteUrl));
+  writer.write('robots.txt', robotsTxt(siteUrl));
+  writer.write('.well-known/security.txt', securityTxt(siteUrl, data.site.email, data.buildDate));
   const policy = headerPolicy(data.site, [...inputs.mapPaths].sort(), [assets.page.bootCode]);
-  await writer.add('_headers', headersFile(policy));
-  await writer.add('_redirects', redirectsFile());
-  await writer.add('favicon.svg', assets.favicon);
+  writer.write('_headers', headersFile(policy));
+  writer.write('_redirects', redirectsFile());
+  writer.write('favicon.svg', assets.favicon);
   return writeServerFiles(writer, { ...inputs, policy });
 }

@@ -9,17 +9,13 @@
 // they load before a tap), both cached by content hash in .cache/compress/; the
 // thousand place pages get 5, about 7 % larger than 10 but twenty times faster, so a full rebuild
 // after a change of the phone number stays within seconds. Those are not cached: writing a cache
-// entry costs as much as compressing.
-import { mkdirSync } from 'node:fs';
-import { copyFile, stat, writeFile } from 'node:fs/promises';
+// entry costs as much as compressing. The cache pays: without it a build into an empty folder took
+// 3.42 instead of 2.53 s (docs/performance.md, "What the build keeps in .cache/").
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip, type BrotliOptions } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, type BrotliOptions } from 'node:zlib';
 import { contentHash } from '../hash.ts';
 import { SERVER_FOLDER } from '../../core/build-server-contract.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 export const COMPRESSIBLE = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 
@@ -39,11 +35,6 @@ const CACHED_FROM = 10;
 /** A place page's: one of a thousand, rebuilt whenever a shared fact changes. */
 const PLACE_PAGE_QUALITY = 5;
 
-/** Whether results of this quality are kept in the cache. */
-function cachedQuality(quality: number): boolean {
-  return quality >= CACHED_FROM;
-}
-
 function brotliOptions(quality: number, size: number): BrotliOptions {
   return {
     params: {
@@ -59,40 +50,40 @@ export function brotliQuality(file: string, placePage = false): number {
   return placePage && file.endsWith('.html') ? PLACE_PAGE_QUALITY : constants.BROTLI_MAX_QUALITY;
 }
 
+/** The compressed results of the slow qualities, in .cache/compress/ by the content's hash. */
 export class CompressionCache {
-  hits = 0;
-  misses = 0;
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true });
   }
 
-  /** Writes `siblings` (`siblingsOf`, as absolute paths) for `content`; resolves to the brotli size. */
-  async compressTo(content: Uint8Array, siblings: string[], quality: number): Promise<number> {
-    const cached = cachedQuality(quality);
-    const key = `${contentHash(content, 32)}-q${quality}`;
+  /** Copies the kept results for `key` to `siblings`; the brotli size, or null when none are kept. */
+  restore(key: string, siblings: readonly string[]): number | null {
     const entries = siblings.map((sibling) => join(this.dir, `${key}${extname(sibling)}`));
-    if (cached) {
-      try {
-        await Promise.all(entries.map((entry, index) => copyFile(entry, siblings[index]!)));
-        this.hits += 1;
-        return (await stat(entries[0]!)).size;
-      } catch {
-        // not cached yet
-      }
+    try {
+      for (const [index, entry] of entries.entries()) copyFileSync(entry, siblings[index]!);
+      return statSync(entries[0]!).size;
+    } catch {
+      return null;
     }
-    const bodies = await Promise.all(
-      siblings.map((sibling) =>
-        sibling.endsWith('.br')
-          ? brotli(content, brotliOptions(quality, content.length))
-          : gzipAsync(content, { level: 9 }),
-      ),
-    );
-    await Promise.all(siblings.map((sibling, index) => writeFile(sibling, bodies[index]!)));
-    if (cached) {
-      // The brotli entry, which a hit checks first, is written last, so an interrupted build never leaves half an entry behind.
-      for (let index = entries.length - 1; index >= 0; index -= 1) await writeFile(entries[index]!, bodies[index]!);
-      this.misses += 1;
-    }
-    return bodies[0]!.length;
   }
+
+  /** Keeps `bodies` (in the order of `siblings`) for `key`. */
+  store(key: string, siblings: readonly string[], bodies: readonly Buffer[]): void {
+    // The brotli entry, which `restore` reads first, is written last, so an interrupted build never leaves half an entry behind.
+    for (let index = siblings.length - 1; index >= 0; index -= 1) writeFileSync(join(this.dir, `${key}${extname(siblings[index]!)}`), bodies[index]!);
+  }
+}
+
+/**
+ * Writes the compressed `siblings` (`siblingsOf`, as absolute paths) of `content`; returns the
+ * brotli size. With `cache`, the results of the slow qualities are taken from it or kept in it.
+ */
+export function writeCompressed(content: Uint8Array, siblings: readonly string[], quality: number, cache?: CompressionCache): number {
+  const key = cache && quality >= CACHED_FROM ? `${contentHash(content, 32)}-q${quality}` : null;
+  const kept = key ? cache!.restore(key, siblings) : null;
+  if (kept !== null) return kept;
+  const bodies = siblings.map((sibling) => (sibling.endsWith('.br') ? brotliCompressSync(content, brotliOptions(quality, content.length)) : gzipSync(content, { level: 9 })));
+  for (const [index, sibling] of siblings.entries()) writeFileSync(sibling, bodies[index]!);
+  if (key) cache!.store(key, siblings, bodies);
+  return bodies[0]!.length;
 }

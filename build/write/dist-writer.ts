@@ -1,22 +1,20 @@
-// The write step: the build's files go into dist/ as they are made, instead of being held: a file
-// is hashed, written and compressed (build/write/compress.ts, on libuv's thread pool while the main
-// thread renders the next page), and then forgotten. At most MAX_IN_FLIGHT files wait for their
-// compression, so memory stays flat in the number of pages.
+// The write step: a file goes into dist/ as soon as it is made, by the thread that made it, and is
+// then forgotten, so memory stays flat in the number of pages. It is hashed, written and
+// compressed at once (`writeFile`, build/write/compress.ts); the render workers write the place
+// pages they make the same way (build/render/worker.ts), and this thread's DistWriter keeps the
+// record of every file.
 //
 // A rebuild writes only what changed: dist/_server/files.json records each file's content hash
 // with the size and modification time it was written with. A file whose hash is unchanged and
-// whose copy in dist/ (with its compressed siblings) still has that size and time is left alone. At the
-// end everything in dist/ that this build did not make or keep is deleted, so nothing stale is
+// whose copy in dist/ (with its compressed siblings) still has that size and time is left alone. At
+// the end everything in dist/ that this build did not make or keep is deleted, so nothing stale is
 // served.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { z } from 'zod';
-import { brotliQuality, siblingsOf, type CompressionCache } from './compress.ts';
+import { brotliQuality, siblingsOf, writeCompressed, type CompressionCache } from './compress.ts';
 
-/** Files compressing at once; enough to keep the thread pool busy, few enough to hold little. */
-const MAX_IN_FLIGHT = 16;
 /** In dist/_server/ (core/build-server-contract.ts SERVER_FOLDER), not served. */
 export const FILES_MANIFEST = '_server/files.json';
 
@@ -31,39 +29,45 @@ export type Written = z.infer<typeof writtenSchema>;
 /** The record dist/_server/files.json holds: what each file was written as. */
 export const writtenRecordSchema = z.record(z.string(), writtenSchema);
 
+/** A file written (or left as the last build wrote it), for the record. */
+export interface WriteResult {
+  entry: Written;
+  written: boolean;
+}
+
 /** How the writer tells one version of a file from another. */
 export function writerHash(content: Uint8Array): string {
   return createHash('sha1').update(content).digest('base64url');
 }
 
 /** What a written file and its siblings are recognised by: size and modification time. */
-function stampFrom(found: Stats | undefined): string {
+function stampOf(path: string): string {
+  const found = statSync(path, { throwIfNoEntry: false });
   return found ? `${found.size}:${found.mtimeMs}` : 'missing';
 }
 
-async function stampOf(path: string): Promise<string> {
-  return stampFrom(await stat(path).catch(() => undefined));
-}
-
-/** Whether the last build wrote this content (`hash`) and its files are still as it left them (`stamps`): then nothing is written. */
-function stillWritten(before: Written | undefined, hash: string, stamps: string[]): before is Written {
-  return before !== undefined && before.hash === hash && stamps.join() === before.stamps.join();
-}
-
-/** Where `file` (relative to dist/) and its compressed siblings lie under `outDir`, in the order of a record's stamps. */
-function pathsOf(outDir: string, file: string): { target: string; siblings: string[] } {
-  return { target: join(outDir, file), siblings: siblingsOf(file).map((sibling) => join(outDir, sibling)) };
+/**
+ * Writes `body` as `file` (relative to `outDir`) with its compressed siblings, on this thread and
+ * at once, unless the last build wrote the same (`before`, from its record) and it is still there.
+ * `hash`: `writerHash(body)`; `cache`: where results of the slowest compression are kept (this
+ * thread's; none on a render worker, whose place pages are compressed quickly).
+ */
+export function writeFile(outDir: string, file: string, body: Uint8Array, hash: string, quality: number, before: Written | undefined, cache?: CompressionCache): WriteResult {
+  const target = join(outDir, file);
+  const siblings = siblingsOf(file).map((sibling) => join(outDir, sibling));
+  const stamps = () => [target, ...siblings].map(stampOf);
+  if (before !== undefined && before.hash === hash && stamps().join() === before.stamps.join()) return { entry: before, written: false };
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, body);
+  const brotli = siblings.length > 0 ? writeCompressed(body, siblings, quality, cache) : 0;
+  return { entry: { hash, stamps: stamps(), brotli }, written: true };
 }
 
 export class DistWriter {
-  private readonly previous: Map<string, Written>;
+  private readonly previous = new Map<string, Written>();
   private readonly current = new Map<string, Written>();
   /** Files made by other steps (images) that must survive the clean-up. */
   private readonly kept = new Set<string>();
-  /** Folders made or being made, so each is made once and before its first file. */
-  private readonly folders = new Map<string, Promise<unknown>>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private failure: unknown;
   written = 0;
   unchanged = 0;
   bytes = 0;
@@ -73,7 +77,6 @@ export class DistWriter {
     private readonly outDir: string,
     private readonly compression: CompressionCache,
   ) {
-    this.previous = new Map();
     try {
       // A record of another shape (another version of the build, a damaged file) counts as none.
       const entries = writtenRecordSchema.safeParse(JSON.parse(readFileSync(join(outDir, FILES_MANIFEST), 'utf8')));
@@ -84,76 +87,34 @@ export class DistWriter {
     mkdirSync(outDir, { recursive: true });
   }
 
+  /** What the last build into this folder wrote as `file`, for a thread that writes it. */
+  before(file: string): Written | undefined {
+    return this.previous.get(file);
+  }
+
   /** Files under dist/ another step wrote (absolute paths); kept at the end. */
   keep(paths: Iterable<string>): void {
     for (const path of paths) this.kept.add(relative(this.outDir, path).split(sep).join('/'));
   }
 
-  /** Queues `content` for `file` (relative to dist/) and resolves when there is room for the next one. `placePage`: see build/write/compress.ts. */
-  async add(file: string, content: Uint8Array | string, placePage = false): Promise<void> {
-    this.put(file, content, placePage);
-    await this.room();
-  }
-
-  /** Whether MAX_IN_FLIGHT files are being written: the next `put` should wait for `room`. */
-  get busy(): boolean {
-    return this.inFlight.size >= MAX_IN_FLIGHT;
-  }
-
-  /** Resolves once fewer than MAX_IN_FLIGHT files are being written. */
-  async room(): Promise<void> {
-    while (this.busy) await Promise.race(this.inFlight);
-    if (this.failure) throw this.failure;
-  }
-
-  /**
-   * Queues `content` for `file` without waiting (the caller keeps to `busy`). `knownHash`: the
-   * content's `writerHash`, when the thread that made it computed it already.
-   */
-  put(file: string, content: Uint8Array | string, placePage = false, knownHash?: string): void {
-    const quality = brotliQuality(file, placePage);
-    if (this.failure) throw this.failure;
-    if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
+  /** Writes `content` as `file` (relative to dist/) now. `placePage`: see build/write/compress.ts; `hash`: the content's `writerHash`, when its thread made it. */
+  write(file: string, content: Uint8Array | string, placePage = false, hash?: string): void {
     const body = typeof content === 'string' ? Buffer.from(content) : content;
-    const hash = knownHash ?? writerHash(body);
-    this.bytes += body.length;
-    const { target, siblings } = pathsOf(this.outDir, file);
-    const before = this.previous.get(file);
-    // Claimed at once, so a second add of the same file is caught before its write ends.
-    this.current.set(file, { hash, stamps: [], brotli: 0 });
-    // Every file system call runs on the thread pool: creating a file costs about 0.4 ms here,
-    // which the main thread spends rendering the next page instead.
-    const done = (async () => {
-      const stamps = () => Promise.all([target, ...siblings].map(stampOf));
-      if (stillWritten(before, hash, await stamps())) {
-        this.current.set(file, before);
-        this.unchanged += 1;
-        this.brotliBytes += before.brotli;
-        return;
-      }
-      const folder = dirname(target);
-      let made = this.folders.get(folder);
-      if (!made) {
-        made = mkdir(folder, { recursive: true });
-        this.folders.set(folder, made);
-      }
-      await made;
-      await writeFile(target, body);
-      this.written += 1;
-      const brotli = siblings.length > 0 ? await this.compression.compressTo(body, siblings, quality) : 0;
-      this.brotliBytes += brotli;
-      this.current.set(file, { hash, stamps: await stamps(), brotli });
-    })().catch((error: unknown) => {
-      this.failure ??= error;
-    });
-    this.inFlight.add(done);
-    void done.finally(() => this.inFlight.delete(done));
+    this.record(file, body.length, writeFile(this.outDir, file, body, hash ?? writerHash(body), brotliQuality(file, placePage), this.previous.get(file), this.compression));
   }
 
-  /** Waits for every compression, deletes what this build did not make, and records what it did. */
-  async finish(): Promise<void> {
-    await Promise.all(this.inFlight);
-    if (this.failure) throw this.failure;
+  /** Takes note of a file written (`writeFile`), on this thread or a render worker's; `size`: before compression. */
+  record(file: string, size: number, { entry, written }: WriteResult): void {
+    if (this.current.has(file)) throw new Error(`The build made ${file} twice.`);
+    this.current.set(file, entry);
+    this.bytes += size;
+    this.brotliBytes += entry.brotli;
+    if (written) this.written += 1;
+    else this.unchanged += 1;
+  }
+
+  /** Deletes what this build did not make, and records what it did. */
+  finish(): void {
     const wanted = new Set(this.kept);
     wanted.add(FILES_MANIFEST);
     for (const file of this.current.keys()) {
