@@ -118,7 +118,7 @@ export function securityHeaders(csp: string): HeaderSet {
     // CSP's frame-ancestors instead and ignores it; the Mozilla Observatory passes frame-ancestors
     // alone) and X-Permitted-Cross-Domain-Policies (read by Flash and Acrobat, for crossdomain.xml
     // files the site does not have). 125 bytes of every response: with them, the home page's
-    // response outgrew the first round trip (docs/decisions.md, "The home page in one round trip").
+    // response outgrew the first round trip (docs/performance.md, "The home page in one round trip").
   });
 }
 

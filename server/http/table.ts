@@ -3,7 +3,7 @@
 // A page is held in its brotli form only (about 12 KB; its plain form is decompressed for the
 // rare client without brotli): 1,000 pages take about 15 MiB, 10,000 about 150 MiB (the whole
 // server 308 MiB, measured by `npm run bench -- peers`). Past some 50,000 pages that outgrows a
-// small VPS, and pages would have to be read from disk on request (docs/decisions.md).
+// small VPS, and pages would have to be read from disk on request (docs/performance.md, "Memory").
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,7 +1,7 @@
 // Addresses of the service area the build did not pre-render. `/schluesseldienst-{slug}` (the old
 // site's shape) answers 301 to `/schluesseldienst/{slug}`; an unknown but well-formed slug gets
 // the fallback page, filled from the build's template and marked noindex; a malformed slug falls
-// through to 404 (docs/decisions.md, 'Fallback page for unknown places').
+// through to 404 (docs/decisions.md, 'The place page of an unknown place').
 import { Router } from 'express';
 import { isPlaceSlug, nameFromSlug } from '../../core/place-names.ts';
 import { placePath } from '../../core/slugs.ts';

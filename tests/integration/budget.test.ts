@@ -96,7 +96,7 @@ describe('byte budgets', () => {
   });
 
   // A page that needs a second round trip paints one round trip later (Lighthouse's FCP on the home
-  // page 893 ms with 14,876 bytes, against about 690 ms on pages that fit; docs/decisions.md, "The
+  // page 893 ms with 14,876 bytes, against about 690 ms on pages that fit; docs/performance.md, "The
   // home page in one round trip"). Other templates are smaller, but /einsatzgebiet's thousand links.
   it("the home page's whole response, headers included, fits the first round trip", async () => {
     const root = mkdtempSync(join(tmpdir(), 'budget-'));

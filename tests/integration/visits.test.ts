@@ -2,7 +2,7 @@
 // address is truncated), every answer of the three endpoints, the daily click totals, retention
 // and `npm run stats`.
 // The browser calls these endpoints only after 'Alle akzeptieren' (client/visits.ts); the page
-// views the server counts itself are tested in page-counts.test.ts.
+// views the server counts itself are tested in visit-counts.test.ts.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
