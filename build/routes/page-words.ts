@@ -1,8 +1,8 @@
-// A page's own words: a file of data/ that only its route uses, declared beside that route
-// (build/routes/pages.ts) with its schema and with what in it must name facts of other files (a
-// price id, say). The load step reads and checks every declared file with the rest of the data
-// (build/load/site-data.ts); the route reads its words back with `wordsOf`. So a new page type
-// names its words file in one place.
+// A page's own words: a file of data/ that only its routes use, declared beside them
+// (build/routes/index.ts, build/routes/place-pages.ts) with its schema and with what in it must name
+// facts of other files (a price id, say). The load step reads and checks every declared file with
+// the rest of the data (build/load/site-data.ts); the route reads its words back with `wordsOf`. So
+// a new page type names its words file in one place.
 import type { z } from 'zod';
 import type { DataError } from '../data-error.ts';
 import type { Facts, SharedWords, SiteData } from '../load/site-data.ts';
