@@ -4,7 +4,7 @@ import { trackFaqToggle, trackServiceToggle } from './tracking.ts';
 
 const NATIVE_EXCLUSIVE = typeof HTMLDetailsElement !== 'undefined' && 'name' in HTMLDetailsElement.prototype;
 
-export function init(root: ParentNode = document): void {
+export function initAccordions(root: ParentNode = document): void {
   for (const details of root.querySelectorAll<HTMLDetailsElement>('details[name]')) {
     if (details.dataset.accordionBound !== undefined) continue;
     details.dataset.accordionBound = '';

@@ -30,106 +30,125 @@ function apply(choice: Consent): void {
   if (choice === 'all') loadGtag(analyticsIds());
 }
 
-export function init(root: ParentNode = document): void {
-  if (!defaulted) {
-    defaulted = true;
-    gtag('consent', 'default', { ...signals('denied'), wait_for_update: 500 });
-    const stored = consent();
-    if (stored) apply(stored);
+/** The banner once bound: its two views, the choice, and the settings loaded on demand. */
+class Banner {
+  private readonly simple: HTMLElement | null;
+  private readonly details: HTMLElement | null;
+  readonly settings: HTMLElement | null;
+  /** Where the focus goes back after a choice made from the footer's "Cookie-Einstellungen". */
+  returnFocus: HTMLElement | null = null;
+  private loading: Promise<boolean> | null = null;
+
+  constructor(readonly element: HTMLElement) {
+    this.simple = element.querySelector<HTMLElement>('[data-consent-simple]');
+    this.details = element.querySelector<HTMLElement>('[data-consent-details]');
+    this.settings = element.querySelector<HTMLElement>('[data-consent-settings]');
   }
 
-  const banner = root.querySelector<HTMLElement>('[data-consent]');
-  if (!banner || bound) return;
-  bound = true;
-  const simple = banner.querySelector<HTMLElement>('[data-consent-simple]');
-  const details = banner.querySelector<HTMLElement>('[data-consent-details]');
-  const settings = banner.querySelector<HTMLElement>('[data-consent-settings]');
-  const opener = root.querySelector<HTMLElement>('[data-consent-open]');
-  let returnFocus: HTMLElement | null = null;
+  measure(): void {
+    measureConsentHeight(this.element);
+  }
 
-  // Measured at once on every change below, and by an observer when the banner's size changes (a
-  // turned phone): client/boot.ts started one when no choice was stored, this one starts it otherwise.
-  const measure = () => measureConsentHeight(banner);
-  if (consent()) followConsentHeight(banner);
+  showView(detailed: boolean): void {
+    if (this.simple) this.simple.hidden = detailed;
+    if (this.details) this.details.hidden = !detailed;
+    this.settings?.setAttribute('aria-expanded', String(detailed));
+    this.measure();
+  }
 
-  const showView = (detailed: boolean) => {
-    if (simple) simple.hidden = detailed;
-    if (details) details.hidden = !detailed;
-    settings?.setAttribute('aria-expanded', String(detailed));
-    measure();
-  };
-  const show = (focus: boolean) => {
-    showView(false);
-    banner.hidden = false;
-    measure();
-    if (focus) banner.querySelector<HTMLElement>('[data-consent-accept]')?.focus();
-  };
-  const choose = (choice: Consent) => {
+  show(focus: boolean): void {
+    this.showView(false);
+    this.element.hidden = false;
+    this.measure();
+    if (focus) this.element.querySelector<HTMLElement>('[data-consent-accept]')?.focus();
+  }
+
+  choose(choice: Consent): void {
     try {
       localStorage.setItem(KEY, choice);
     } catch (error) {
       console.warn('The consent choice could not be stored (storage blocked); the banner will ask again on the next page.', error);
     }
     apply(choice);
-    const hadFocus = banner.contains(document.activeElement);
-    banner.hidden = true;
-    measure();
-    if (hadFocus && returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
-    returnFocus = null;
-  };
+    const hadFocus = this.element.contains(document.activeElement);
+    this.element.hidden = true;
+    this.measure();
+    if (hadFocus && this.returnFocus?.isConnected) this.returnFocus.focus({ preventScroll: true });
+    this.returnFocus = null;
+  }
 
-  const on = (within: ParentNode, selector: string, handler: () => void) => {
-    for (const button of within.querySelectorAll(selector)) button.addEventListener('click', handler);
-  };
-  const bind = (within: ParentNode) => {
-    on(within, '[data-consent-accept]', () => choose('all'));
-    on(within, '[data-consent-necessary]', () => choose('necessary'));
+  /** The choice buttons and the close button of `within` (the banner, or the settings once loaded). */
+  bind(within: ParentNode): void {
+    on(within, '[data-consent-accept]', () => this.choose('all'));
+    on(within, '[data-consent-necessary]', () => this.choose('necessary'));
     on(within, '[data-consent-close]', () => {
-      showView(false);
-      settings?.focus({ preventScroll: true });
-    });
-  };
-  bind(banner);
-  // The settings come from their own file the first time they are opened (templates/layout/ConsentBanner.tsx).
-  let loading: Promise<boolean> | null = null;
-  const loadDetails = (): Promise<boolean> => {
-    const source = settings?.dataset.consentDetailsSrc;
-    if (!details || details.firstElementChild || !source) return Promise.resolve(Boolean(details?.firstElementChild));
-    loading ??= fetch(source)
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${source}: ${response.status}`))))
-      .then((html) => {
-        details.innerHTML = html;
-        bind(details);
-        return true;
-      })
-      .catch((error: unknown) => {
-        loading = null;
-        console.warn('The cookie settings could not be loaded; the choice in the banner still works.', error);
-        return false;
-      });
-    return loading;
-  };
-  on(banner, '[data-consent-settings]', () => {
-    void loadDetails().then((loaded) => {
-      if (!loaded) return;
-      showView(true);
-      details?.querySelector<HTMLElement>('button, a[href], input')?.focus();
-    });
-  });
-
-  if (opener) {
-    opener.hidden = false;
-    opener.addEventListener('click', () => {
-      returnFocus = opener;
-      show(true);
+      this.showView(false);
+      this.settings?.focus({ preventScroll: true });
     });
   }
 
+  /** The settings come from their own file the first time they are opened (templates/layout/ConsentBanner.tsx). */
+  private loadDetails(): Promise<boolean> {
+    const { details } = this;
+    const source = this.settings?.dataset.consentDetailsSrc;
+    if (!details || details.firstElementChild || !source) return Promise.resolve(Boolean(details?.firstElementChild));
+    this.loading ??= fetch(source)
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${source}: ${response.status}`))))
+      .then((html) => {
+        details.innerHTML = html;
+        this.bind(details);
+        return true;
+      })
+      .catch((error: unknown) => {
+        this.loading = null;
+        console.warn('The cookie settings could not be loaded; the choice in the banner still works.', error);
+        return false;
+      });
+    return this.loading;
+  }
+
+  openSettings(): void {
+    void this.loadDetails().then((loaded) => {
+      if (!loaded) return;
+      this.showView(true);
+      this.details?.querySelector<HTMLElement>('button, a[href], input')?.focus();
+    });
+  }
+}
+
+function on(within: ParentNode, selector: string, handler: () => void): void {
+  for (const button of within.querySelectorAll(selector)) button.addEventListener('click', handler);
+}
+
+export function initConsent(root: ParentNode = document): void {
+  if (!defaulted) {
+    defaulted = true;
+    gtag('consent', 'default', { ...signals('denied'), wait_for_update: 500 });
+    const stored = consent();
+    if (stored) apply(stored);
+  }
+  const element = root.querySelector<HTMLElement>('[data-consent]');
+  if (!element || bound) return;
+  bound = true;
+  const banner = new Banner(element);
+  // Measured at once on every change, and by an observer when the banner's size changes (a turned
+  // phone): client/boot.ts started one when no choice was stored, this one starts it otherwise.
+  if (consent()) followConsentHeight(element);
+  banner.bind(element);
+  on(element, '[data-consent-settings]', () => banner.openSettings());
+  const opener = root.querySelector<HTMLElement>('[data-consent-open]');
+  if (opener) {
+    opener.hidden = false;
+    opener.addEventListener('click', () => {
+      banner.returnFocus = opener;
+      banner.show(true);
+    });
+  }
   if (consent()) {
-    banner.hidden = true;
-    measure();
+    element.hidden = true;
+    banner.measure();
   } else {
     // Not focused on load: stealing focus from the page would strand keyboard and screen-reader users.
-    show(false);
+    banner.show(false);
   }
 }

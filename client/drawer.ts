@@ -2,7 +2,7 @@
 // here it becomes a modal dialog: focus moves in, is trapped, and returns to the toggle.
 import { focusables, focusElement, trapTab } from './focus.ts';
 
-export function init(root: ParentNode = document): void {
+export function initDrawer(root: ParentNode = document): void {
   const drawer = root.querySelector<HTMLElement>('[data-drawer]');
   const toggles = [...root.querySelectorAll<HTMLElement>('[data-drawer-open]')];
   if (!drawer || toggles.length === 0 || drawer.dataset.drawerBound) return;

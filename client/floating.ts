@@ -12,7 +12,7 @@ function scrollRatio(): number {
   return scrollable > 0 ? scrollY / scrollable : 0;
 }
 
-export function init(root: ParentNode = document): void {
+export function initFloating(root: ParentNode = document): void {
   // `.fab-whatsapp` too: the contract names [data-fab-whatsapp], and the class alone must not break it.
   const whatsapp = root.querySelector<HTMLElement>('[data-fab-whatsapp], .fab-whatsapp');
   const toTop = root.querySelector<HTMLElement>('[data-to-top]');

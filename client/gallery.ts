@@ -1,7 +1,7 @@
 // Full-screen image viewer. Without JavaScript every thumbnail links its largest JPEG.
 import { focusElement, trapTab } from './focus.ts';
 
-export function init(root: ParentNode = document): void {
+export function initGallery(root: ParentNode = document): void {
   const viewer = root.querySelector<HTMLElement>('[data-viewer]');
   const items = [...root.querySelectorAll<HTMLAnchorElement>('a[data-gallery-item]')].sort(
     (a, b) => Number(a.dataset.index) - Number(b.dataset.index),

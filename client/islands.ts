@@ -8,8 +8,8 @@ import type { IslandName } from '../templates/islands/registry.ts';
 import { holdUntilReady } from './island-replay.ts';
 import { renderOnServer } from './island-server.ts';
 
-/** An island's chunk: hydrates the element with props read from the page, which it checks. */
-type IslandModule = { hydrate(element: HTMLElement, props: unknown): void };
+/** An island's chunk: its default export hydrates the element with props read from the page, which it checks. */
+type IslandModule = { default(element: HTMLElement, props: unknown): void };
 
 const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   'city-search': () => import('./islands/city-search.ts'),
@@ -32,7 +32,7 @@ function readProps(element: HTMLElement): unknown {
   }
 }
 
-export function init(root: ParentNode = document): void {
+export function initIslands(root: ParentNode = document): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const name = element.dataset.island;
     if (!isIslandName(name) || element.dataset.islandBound !== undefined) continue;
@@ -45,7 +45,7 @@ export function init(root: ParentNode = document): void {
       for (const type of TRIGGERS) element.removeEventListener(type, wake);
       ISLANDS[name]()
         .then((island) => {
-          island.hydrate(element, readProps(element));
+          island.default(element, readProps(element));
           element.dataset.islandReady = '';
           element.dispatchEvent(new Event('island-ready'));
         })

@@ -1,18 +1,18 @@
 // The page script: progressive enhancement of server-rendered HTML, loaded by client/boot.ts after
 // the first paint. Consent runs first so the Consent Mode defaults precede anything else in the
 // dataLayer.
-import { init as consent } from './consent.ts';
-import { init as tracking } from './tracking.ts';
-import { init as visits } from './visits.ts';
-import { init as drawer } from './drawer.ts';
-import { init as floating } from './floating.ts';
-import { init as slogan } from './slogan.ts';
-import { init as accordion } from './accordion.ts';
-import { init as gallery } from './gallery.ts';
-import { init as reveal } from './reveal.ts';
-import { init as notFound } from './not-found.ts';
-import { init as islands } from './islands.ts';
-import { init as mapEmbed } from './map-embed.ts';
+import { initConsent as consent } from './consent.ts';
+import { initTracking as tracking } from './tracking.ts';
+import { initVisits as visits } from './visits.ts';
+import { initDrawer as drawer } from './drawer.ts';
+import { initFloating as floating } from './floating.ts';
+import { initSlogan as slogan } from './slogan.ts';
+import { initAccordions as accordion } from './accordion.ts';
+import { initGallery as gallery } from './gallery.ts';
+import { initReveal as reveal } from './reveal.ts';
+import { initNotFound as notFound } from './not-found.ts';
+import { initIslands as islands } from './islands.ts';
+import { initMapEmbed as mapEmbed } from './map-embed.ts';
 
 declare global {
   interface Window {

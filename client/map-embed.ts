@@ -1,5 +1,5 @@
 // Two-click map: nothing is loaded from Google until the visitor asks for the map.
-export function init(root: ParentNode = document): void {
+export function initMapEmbed(root: ParentNode = document): void {
   for (const box of root.querySelectorAll<HTMLElement>('[data-map-embed]')) {
     const button = box.querySelector<HTMLButtonElement>('[data-map-load]');
     if (!button || button.dataset.bound !== undefined) continue;

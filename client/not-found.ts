@@ -7,7 +7,7 @@ export function isUnknownService(): boolean {
   return document.body.dataset.page === '404' && location.pathname.startsWith('/leistungen/');
 }
 
-export function init(root: ParentNode = document): void {
+export function initNotFound(root: ParentNode = document): void {
   const body = root instanceof Document ? root.body : document.body;
   if (body?.dataset.page !== '404') return;
   console.warn('404 – Seite nicht gefunden:', location.pathname);

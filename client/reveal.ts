@@ -2,7 +2,7 @@
 // are never hidden (no flash, no CLS), and reduced motion gets no effect at all.
 import { prefersReducedMotion } from './motion.ts';
 
-export function init(root: ParentNode = document): void {
+export function initReveal(root: ParentNode = document): void {
   if (prefersReducedMotion() || typeof IntersectionObserver !== 'function') return;
   const pending = [...root.querySelectorAll<HTMLElement>('section[data-reveal]')].filter(
     (section) => !section.classList.contains('reveal-pending') && section.getBoundingClientRect().top >= innerHeight,

@@ -4,7 +4,7 @@ import { trackCallClick } from './tracking.ts';
 
 export const SLOGAN_INTERVAL_MS = 5000;
 
-export function init(root: ParentNode = document): void {
+export function initSlogan(root: ParentNode = document): void {
   for (const link of root.querySelectorAll<HTMLElement>('[data-slogan]')) {
     if (link.dataset.sloganBound !== undefined) continue;
     link.dataset.sloganBound = '';

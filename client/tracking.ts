@@ -58,7 +58,7 @@ function trackCallConversion(link: HTMLAnchorElement): void {
   });
 }
 
-function onClick(event: MouseEvent): void {
+function onTrackedClick(event: MouseEvent): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
 
@@ -87,10 +87,10 @@ function onClick(event: MouseEvent): void {
   if (tel) trackCallConversion(tel);
 }
 
-export function init(_root: ParentNode = document): void {
+export function initTracking(_root: ParentNode = document): void {
   // Guarded on window, not in module scope: a second copy of the bundle must not double-count.
   if (window.__trackingBound) return;
   window.__trackingBound = true;
   // Capture phase: the drawer and the gallery stop or prevent clicks, tracking still sees them.
-  document.addEventListener('click', onClick, { capture: true });
+  document.addEventListener('click', onTrackedClick, { capture: true });
 }

@@ -62,7 +62,7 @@ function beacon(endpoint: string, body?: string): void {
   }
 }
 
-function onClick(event: MouseEvent): void {
+function onLoggedClick(event: MouseEvent): void {
   if (!consented()) return;
   const target = event.target;
   if (!(target instanceof Element)) return;
@@ -70,7 +70,7 @@ function onClick(event: MouseEvent): void {
   if (kind) beacon('click', JSON.stringify({ path: location.pathname, kind }));
 }
 
-export function init(_root: ParentNode = document): void {
+export function initVisits(_root: ParentNode = document): void {
   if (started) return;
   started = true;
   for (const method of ['pushState', 'replaceState'] as const) {
@@ -88,6 +88,6 @@ export function init(_root: ParentNode = document): void {
     beacon('visit');
   });
   // Capture phase: the drawer and the gallery stop some clicks from bubbling.
-  document.addEventListener('click', onClick, { capture: true });
+  document.addEventListener('click', onLoggedClick, { capture: true });
   log();
 }

@@ -3,6 +3,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { AddressSelector } from '../../templates/islands/AddressSelector.tsx';
 import { addressSelectorProps } from '../../templates/islands/registry.ts';
 
-export function hydrate(element: HTMLElement, props: unknown): void {
+export default function hydrateAddressSelector(element: HTMLElement, props: unknown): void {
   hydrateRoot(element, createElement(AddressSelector, addressSelectorProps(props)));
 }

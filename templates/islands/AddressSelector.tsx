@@ -32,6 +32,34 @@ export function withAddress(message: string, line: string, prefix: string): stri
   return `${start}${line}${kept ? `\n\n${kept}` : ''}`;
 }
 
+/** One field of the address, with its label, required mark or "optional", and its message. */
+function AddressField({ field, words, error }: { field: Field; words: AddressSelectorProps['words']; error: string | undefined }) {
+  return (
+    <div className={`field field-${field}`}>
+      <label htmlFor={`address-${field}`}>
+        {words.labels[field]}
+        {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
+      </label>
+      <input
+        id={`address-${field}`}
+        name={field}
+        type="text"
+        autoComplete={AUTOCOMPLETE[field]}
+        inputMode={field === 'postalCode' ? 'numeric' : undefined}
+        maxLength={field === 'postalCode' ? 5 : 120}
+        required={REQUIRED.has(field)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `address-${field}-error` : undefined}
+      />
+      {error && (
+        <p className="field-error" id={`address-${field}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function AddressSelector({ messageField, words }: AddressSelectorProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -51,8 +79,8 @@ export function AddressSelector({ messageField, words }: AddressSelectorProps) {
       return;
     }
     setErrors({});
-    const message = document.getElementById(messageField) as HTMLTextAreaElement | null;
-    if (!message) return;
+    const message = document.getElementById(messageField);
+    if (!(message instanceof HTMLTextAreaElement)) return;
     message.value = withAddress(message.value, addressLine(result.data), words.linePrefix);
     message.dispatchEvent(new Event('input', { bubbles: true }));
     setDone(words.done);
@@ -68,33 +96,9 @@ export function AddressSelector({ messageField, words }: AddressSelectorProps) {
       <p className="no-script-note">{words.noScript}</p>
       <form className="address-form" noValidate={enhanced} onSubmit={submit} aria-label={words.formLabel} data-hydrated={enhanced || undefined}>
         <div className="field-grid">
-          {FIELDS.map((field) => {
-            const error = errors[field];
-            return (
-              <div key={field} className={`field field-${field}`}>
-                <label htmlFor={`address-${field}`}>
-                  {words.labels[field]}
-                  {REQUIRED.has(field) ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
-                </label>
-                <input
-                  id={`address-${field}`}
-                  name={field}
-                  type="text"
-                  autoComplete={AUTOCOMPLETE[field]}
-                  inputMode={field === 'postalCode' ? 'numeric' : undefined}
-                  maxLength={field === 'postalCode' ? 5 : 120}
-                  required={REQUIRED.has(field)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `address-${field}-error` : undefined}
-                />
-                {error && (
-                  <p className="field-error" id={`address-${field}-error`}>
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          {FIELDS.map((field) => (
+            <AddressField key={field} field={field} words={words} error={errors[field]} />
+          ))}
           <div className="field field-country">
             <label htmlFor="address-country">{words.labels.country}</label>
             <input id="address-country" name="country" type="text" value={ADDRESS_COUNTRY} disabled readOnly />

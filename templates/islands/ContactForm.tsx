@@ -6,6 +6,7 @@
 // sends JSON and answers with a success or a failure toast. Its words come from
 // data/contact-form.yaml, those of its own variant only.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import * as z from 'zod/mini';
 import { CONTACT_LIMITS, parseContact, type ContactFormVariant as Variant } from '../../core/forms/contact.ts';
 import type { ContactFormTexts, ContactFormWords } from '../../core/schema/contact-form.ts';
 import { LinkedText } from '../components/LinkedText.tsx';
@@ -50,18 +51,83 @@ function readForm(form: HTMLFormElement, variant: Variant) {
   };
 }
 
-export function ContactForm({ variant, words, onSend, onResult }: ContactFormProps & ContactFormHooks) {
-  const id = (field: string) => `${variant}-contact-${field}`;
-  // Until hydration the browser validates (`required`); afterwards the island does, in German.
-  const [enhanced, setEnhanced] = useState(false);
+/** What the server answers a message it did not take (docs/api.md, 'POST /api/contact'): a message, and the field messages. */
+const refusal = z.object({ error: z.optional(z.string()), fields: z.optional(z.record(z.string(), z.string())) });
+
+/** The server did not store the message; `fields`: its messages for the fields, if it named any. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Sends a message as JSON; throws (Refused, with the server's field messages) unless it was stored (201). */
+async function postContact(input: ReturnType<typeof readForm>): Promise<void> {
+  const response = await fetch('/api/contact', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(input),
+    cache: 'no-store',
+  });
+  if (response.status === 201) return;
+  const answer = refusal.safeParse(await response.json().catch(() => ({})));
+  const { error, fields } = answer.success ? answer.data : {};
+  throw new Refused(`POST /api/contact answered ${response.status}${error ? `: ${error}` : ''}`, fields ?? {});
+}
+
+/** The field messages of `fields` for the visible fields, in their order. */
+function fieldErrors(fields: Record<string, string | undefined>): Partial<Record<Field, string>> {
+  return Object.fromEntries(FIELDS.filter((field) => fields[field]).map((field) => [field, fields[field]!]));
+}
+
+interface FieldProps {
+  name: Field;
+  variant: Variant;
+  words: ContactFormWords;
+  error: string | undefined;
+  onInput(): void;
+  control(props: object): ReactNode;
+}
+
+/** A field with its label, required mark or "optional", and its message under it. */
+function FormField({ name, variant, words, error, onInput, control }: FieldProps) {
+  const id = (part: string) => `${variant}-contact-${part}`;
+  const required = isRequired(variant, name);
+  return (
+    <div className="field">
+      <label htmlFor={id(name)}>
+        {words.labels[name]}
+        {required ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
+      </label>
+      {control({
+        id: id(name),
+        name,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? id(`${name}-error`) : undefined,
+        onInput,
+      })}
+      {error && (
+        <p className="field-error" id={id(`${name}-error`)}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sending the form: the same checks as the server first (German messages under the fields, the
+ * first wrong field focused), then JSON, and a toast for the result; what was typed stays when
+ * sending fails.
+ */
+function useSend(variant: Variant, words: ContactFormWords, hooks: ContactFormHooks, focusField: (field: Field) => void) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { toasts, show, dismiss } = useToasts();
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setEnhanced(true), []);
-
-  const focusField = (field: Field) => formRef.current?.querySelector<HTMLElement>(`#${id(field)}`)?.focus();
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
@@ -69,73 +135,47 @@ export function ContactForm({ variant, words, onSend, onResult }: ContactFormPro
     const input = readForm(form, variant);
     const parsed = parseContact(input);
     if (!parsed.ok) {
-      const fieldErrors: Partial<Record<Field, string>> = {};
-      for (const field of FIELDS) if (parsed.fields[field]) fieldErrors[field] = parsed.fields[field];
-      setErrors(fieldErrors);
-      const first = FIELDS.find((field) => fieldErrors[field]);
+      const found = fieldErrors(parsed.fields);
+      setErrors(found);
+      const first = FIELDS.find((field) => found[field]);
       if (first) return focusField(first);
-      if (parsed.fields.privacy) {
-        return show({ title: words.privacy.toastTitle, description: parsed.fields.privacy, variant: 'destructive' });
-      }
+      if (parsed.fields.privacy) return show({ title: words.privacy.toastTitle, description: parsed.fields.privacy, variant: 'destructive' });
       // Only the hidden honeypot is left: the server accepts and discards such a message.
     }
     setErrors({});
     setSending(true);
-    onSend?.();
+    hooks.onSend?.();
     try {
-      const response = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(input),
-        cache: 'no-store',
-      });
-      if (response.status !== 201) {
-        const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-        if (answer.fields) setErrors(Object.fromEntries(FIELDS.filter((field) => answer.fields![field]).map((field) => [field, answer.fields![field]])));
-        throw new Error(`POST /api/contact answered ${response.status}${answer.error ? `: ${answer.error}` : ''}`);
-      }
+      await postContact(input);
       form.reset();
       show(words.toasts.success);
-      onResult?.('success');
+      hooks.onResult?.('success');
     } catch (error) {
+      if (error instanceof Refused) setErrors(fieldErrors(error.fields));
       console.error('The contact message could not be sent.', error);
       show({ ...words.toasts.failure, variant: 'destructive' });
-      onResult?.('error');
+      hooks.onResult?.('error');
     } finally {
       setSending(false);
     }
   }
-
   const clearError = (field: Field) => {
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   };
+  return { sending, errors, clearError, submit, toasts, dismiss };
+}
 
-  const field = (name: Field, control: (props: object) => ReactNode) => {
-    const required = isRequired(variant, name);
-    const error = errors[name];
-    return (
-      <div className="field">
-        <label htmlFor={id(name)}>
-          {words.labels[name]}
-          {required ? <span aria-hidden="true"> *</span> : <span className="field-optional">{` ${words.optional}`}</span>}
-        </label>
-        {control({
-          id: id(name),
-          name,
-          required,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? id(`${name}-error`) : undefined,
-          onInput: () => clearError(name),
-        })}
-        {error && (
-          <p className="field-error" id={id(`${name}-error`)}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
-
+export function ContactForm({ variant, words, onSend, onResult }: ContactFormProps & ContactFormHooks) {
+  const id = (field: string) => `${variant}-contact-${field}`;
+  // Until hydration the browser validates (`required`); afterwards the island does, in German.
+  const [enhanced, setEnhanced] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setEnhanced(true), []);
+  const focusField = (field: Field) => formRef.current?.querySelector<HTMLElement>(`#${id(field)}`)?.focus();
+  const { sending, errors, clearError, submit, toasts, dismiss } = useSend(variant, words, { onSend, onResult }, focusField);
+  const field = (name: Field, control: FieldProps['control']) => (
+    <FormField name={name} variant={variant} words={words} error={errors[name]} onInput={() => clearError(name)} control={control} />
+  );
   const email = field('email', (props) => <input {...props} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />);
   const phone = field('phone', (props) => <input {...props} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACT_LIMITS.phone} />);
   return (

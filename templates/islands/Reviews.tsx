@@ -4,7 +4,7 @@
 // change. The heading, the source line and the buttons keep their place in every state, and the
 // body keeps its minimum height, so nothing above the fold moves when the reviews arrive. Its
 // words come from data/reviews-page.yaml (`island`), on the server from the build's site facts.
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Toaster, useToasts } from './Toaster.tsx';
 import { countText, ReviewCard, Summary } from './ReviewCards.tsx';
 import { fillSlots } from '../../core/slots.ts';
@@ -30,6 +30,13 @@ interface SyncAnswer {
   inserted?: unknown;
   updated?: unknown;
   error?: unknown;
+}
+
+/** A sync answer's fields, when the body is a JSON object at all (the island carries no zod). */
+function syncAnswer(body: unknown): SyncAnswer | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { success, inserted, updated, error } = body as Record<string, unknown>;
+  return { success, inserted, updated, error };
 }
 
 type Phase = 'loading' | 'loaded' | 'failed';
@@ -58,20 +65,19 @@ function syncFailureText(toasts: ReviewsIslandWords['toasts'], ok: boolean, answ
   return toasts.syncError;
 }
 
-export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt }: ReviewsProps) {
-  const { toasts: texts } = words;
+type Show = ReturnType<typeof useToasts>['show'];
+
+/**
+ * The list and its state: loaded from /api/reviews when the server did not render it, and again
+ * whenever the server reports a change (Server-Sent Events). Reloads overlap (a sync's own reload and
+ * its change event): only the latest may land, and a failed reload keeps the reviews already shown.
+ */
+function useReviewList(initial: ReviewList | null, renderedAt: string | undefined, texts: ReviewsIslandWords['toasts'], show: Show, mounted: RefObject<boolean>) {
   const [phase, setPhase] = useState<Phase>(initial ? 'loaded' : 'loading');
   const [list, setList] = useState<ReviewList | null>(initial);
   const [now, setNow] = useState(() => (renderedAt ? new Date(renderedAt) : new Date()));
-  const [syncing, setSyncing] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  // Marks the root once React has taken over (client/islands.ts then replays an early click).
-  const [hydrated, setHydrated] = useState(false);
-  const { toasts, show, dismiss } = useToasts();
-  // Reloads overlap (a sync's own reload and its change event): only the latest may land.
   const latestLoad = useRef(0);
-  const mounted = useRef(true);
-
   const load = useCallback(async () => {
     const run = ++latestLoad.current;
     setRefreshing(true);
@@ -91,20 +97,11 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
       if (!mounted.current || run !== latestLoad.current) return;
       console.warn('The reviews could not be loaded.', error);
       show({ title: texts.loadFailed, description: texts.loadFailedText, variant: 'destructive' });
-      // A failed reload keeps the reviews already shown.
       setPhase((current) => (current === 'loading' ? 'failed' : current));
     } finally {
       if (mounted.current && run === latestLoad.current) setRefreshing(false);
     }
-  }, [show, texts]);
-
-  useEffect(() => {
-    setHydrated(true);
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  }, [show, texts, mounted]);
 
   const firstLoadDone = phase !== 'loading';
   useEffect(() => {
@@ -121,7 +118,12 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
   useEffect(() => {
     if (!hasInitial) void load();
   }, [load, hasInitial]);
+  return { phase, list, now, refreshing, load };
+}
 
+/** The sync button's work: ask the server to sync with Google, say how it went, and reload. */
+function useSync(query: string, texts: ReviewsIslandWords['toasts'], show: Show, load: () => Promise<void>, mounted: RefObject<boolean>) {
+  const [syncing, setSyncing] = useState(false);
   const sync = async () => {
     setSyncing(true);
     try {
@@ -131,13 +133,7 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ query, clearExisting: true }),
       });
-      let answer: SyncAnswer | null = null;
-      try {
-        const body: unknown = await response.json();
-        if (typeof body === 'object' && body !== null) answer = body as SyncAnswer;
-      } catch {
-        answer = null;
-      }
+      const answer = syncAnswer(await response.json().catch(() => null));
       if (response.ok && answer?.success === true) {
         const inserted = Number(answer.inserted) || 0;
         const updated = Number(answer.updated) || 0;
@@ -154,13 +150,26 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
       if (mounted.current) setSyncing(false);
     }
   };
+  return { syncing, sync };
+}
 
-  const reviews = list?.reviews ?? [];
+export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt }: ReviewsProps) {
+  const { toasts: texts } = words;
+  // Marks the root once React has taken over (client/islands.ts then replays an early click).
+  const [hydrated, setHydrated] = useState(false);
+  const { toasts, show, dismiss } = useToasts();
+  const mounted = useRef(true);
+  useEffect(() => {
+    setHydrated(true);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const { phase, list, now, refreshing, load } = useReviewList(initial, renderedAt, texts, show, mounted);
+  const { syncing, sync } = useSync(query, texts, show, load, mounted);
   const loaded = phase === 'loaded' && list !== null;
   const busy = phase === 'failed' ? refreshing : !loaded || syncing;
-  let status = words.loading;
-  if (phase === 'failed') status = texts.loadFailedText;
-  else if (loaded) status = reviews.length === 0 ? words.none : fillSlots(words.loaded, { reviews: countText(words, reviews.length) });
 
   return (
     <div className="rv" data-reviews-state={phase} data-hydrated={hydrated || undefined}>
@@ -189,28 +198,39 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
           <span className="visually-hidden">{` ${words.newTab}`}</span>
         </a>
       </div>
-      <div className="rv-body" aria-busy={phase === 'loading' || refreshing}>
-        {/* One polite live region for the state; the list itself is not read out on every reload. */}
-        <div role="status" className={phase === 'loading' ? 'rv-status rv-loading' : 'rv-status visually-hidden'}>
-          {phase === 'loading' && <span className="rv-spinner" aria-hidden="true" />}
-          {status}
-        </div>
-        {phase === 'failed' && (
-          <p className="rv-empty" aria-hidden="true">
-            {texts.loadFailedText}
-          </p>
-        )}
-        {loaded && reviews.length === 0 && <p className="rv-empty">{words.none}</p>}
-        {loaded && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} words={words} />}
-        {loaded && reviews.length > 0 && (
-          <ul className="rv-list">
-            {reviews.map((review) => (
-              <ReviewCard key={review.id} review={review} now={now} words={words} />
-            ))}
-          </ul>
-        )}
-      </div>
+      <ReviewsBody phase={phase} list={loaded ? list : null} refreshing={refreshing} now={now} words={words} />
       <Toaster toasts={toasts} onDismiss={dismiss} closeLabel={texts.close} />
+    </div>
+  );
+}
+
+/** The state in words for a screen reader, and the reviews with their summary once loaded. */
+function ReviewsBody({ phase, list, refreshing, now, words }: { phase: Phase; list: ReviewList | null; refreshing: boolean; now: Date; words: ReviewsIslandWords }) {
+  const reviews = list?.reviews ?? [];
+  let status = words.loading;
+  if (phase === 'failed') status = words.toasts.loadFailedText;
+  else if (list) status = reviews.length === 0 ? words.none : fillSlots(words.loaded, { reviews: countText(words, reviews.length) });
+  return (
+    <div className="rv-body" aria-busy={phase === 'loading' || refreshing}>
+      {/* One polite live region for the state; the list itself is not read out on every reload. */}
+      <div role="status" className={phase === 'loading' ? 'rv-status rv-loading' : 'rv-status visually-hidden'}>
+        {phase === 'loading' && <span className="rv-spinner" aria-hidden="true" />}
+        {status}
+      </div>
+      {phase === 'failed' && (
+        <p className="rv-empty" aria-hidden="true">
+          {words.toasts.loadFailedText}
+        </p>
+      )}
+      {list && reviews.length === 0 && <p className="rv-empty">{words.none}</p>}
+      {list && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} words={words} />}
+      {list && reviews.length > 0 && (
+        <ul className="rv-list">
+          {reviews.map((review) => (
+            <ReviewCard key={review.id} review={review} now={now} words={words} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
