@@ -3,7 +3,7 @@
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { MessageList, MessageRow } from '../messages.ts';
-import { berlinTime, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { consolePage, berlinTime, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 const BASE = SECTION_PATHS.messages;
 export const messagePath = (id: number, action: 'senden' | 'loeschen') => `${BASE}/${id}/${action}`;
@@ -65,70 +65,64 @@ export function messagesPage(words: ConsoleWords, { list, query, paged, notice, 
   const older = list.older === null ? null : `${BASE}?${new URLSearchParams({ ...search, vor: String(list.older) })}`;
   // A page further back offers the way to the newest messages again.
   const newest = query ? `${BASE}?${new URLSearchParams(search)}` : BASE;
-  return {
-    title: w.title,
-    section: 'messages',
-    body: (
-      <>
-        <h1>{w.title}</h1>
-        {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-        <form className="console-search" method="get" action={BASE} role="search">
-          <div>
-            <label htmlFor="q">{w.searchLabel}</label>
-            <br />
-            <input id="q" name="q" type="search" defaultValue={query} maxLength={200} />
-          </div>{' '}
-          <button className="btn btn-primary" type="submit">
-            {w.search}
-          </button>
-          {query && (
-            <>
-              {' '}
-              <a href={BASE}>{w.showAll}</a>
-            </>
-          )}
-        </form>
-        {query && list.total > 0 && <p>{list.total === 1 ? fillSlots(w.foundOne, { query }) : fillSlots(w.found, { count: list.total, query })}</p>}
-        {list.rows.length === 0 ? (
-          <p>{query ? fillSlots(w.noneFound, { query }) : w.none}</p>
-        ) : (
-          <ol className="console-list">
-            {list.rows.map((row) => (
-              <Message key={row.id} words={w} row={row} now={now} />
-            ))}
-          </ol>
+  return consolePage(
+    w.title,
+    'messages',
+    <>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <form className="console-search" method="get" action={BASE} role="search">
+        <div>
+          <label htmlFor="q">{w.searchLabel}</label>
+          <br />
+          <input id="q" name="q" type="search" defaultValue={query} maxLength={200} />
+        </div>{' '}
+        <button className="btn btn-primary" type="submit">
+          {w.search}
+        </button>
+        {query && (
+          <>
+            {' '}
+            <a href={BASE}>{w.showAll}</a>
+          </>
         )}
-        {(older || paged) && (
-          <p>
-            {paged && <a href={newest}>{w.newer}</a>}
-            {paged && older && ' · '}
-            {older && <a href={older}>{w.older}</a>}
-          </p>
-        )}
-      </>
-    ),
-  };
+      </form>
+      {query && list.total > 0 && <p>{list.total === 1 ? fillSlots(w.foundOne, { query }) : fillSlots(w.found, { count: list.total, query })}</p>}
+      {list.rows.length === 0 ? (
+        <p>{query ? fillSlots(w.noneFound, { query }) : w.none}</p>
+      ) : (
+        <ol className="console-list">
+          {list.rows.map((row) => (
+            <Message key={row.id} words={w} row={row} now={now} />
+          ))}
+        </ol>
+      )}
+      {(older || paged) && (
+        <p>
+          {paged && <a href={newest}>{w.newer}</a>}
+          {paged && older && ' · '}
+          {older && <a href={older}>{w.older}</a>}
+        </p>
+      )}
+    </>,
+  );
 }
 
 export function deletePage(words: ConsoleWords, row: MessageRow, backupWeeks: number): ConsolePage {
   const w = words.messages;
-  return {
-    title: w.deleteTitle,
-    section: 'messages',
-    body: (
-      <>
-        <h1>{w.deleteTitle}</h1>
-        <div className="console-item">
-          <MessageText words={w} row={row} />
-        </div>
-        <p>{fillSlots(w.deleteText, { weeks: backupWeeks })}</p>
-        <div className="console-actions">
-          <PostButton action={messagePath(row.id, 'loeschen')} label={w.deleteConfirm} primary />{' '}
-          <a className="btn btn-outline" href={`${BASE}#nachricht-${row.id}`}>
-            {w.cancel}
-          </a>
-        </div>
-      </>
-    ),
-  };
+  return consolePage(
+    w.deleteTitle,
+    'messages',
+    <>
+      <div className="console-item">
+        <MessageText words={w} row={row} />
+      </div>
+      <p>{fillSlots(w.deleteText, { weeks: backupWeeks })}</p>
+      <div className="console-actions">
+        <PostButton action={messagePath(row.id, 'loeschen')} label={w.deleteConfirm} primary />{' '}
+        <a className="btn btn-outline" href={`${BASE}#nachricht-${row.id}`}>
+          {w.cancel}
+        </a>
+      </div>
+    </>,
+  );
 }

@@ -82,6 +82,26 @@ export interface ConsolePage {
   body: ReactNode;
 }
 
+/** A page of the console whose title is also its heading, with what follows the heading (in a `wrapper` element where given). */
+export function consolePage(title: string, section: Section | null, content: ReactNode, wrapper?: string): ConsolePage {
+  const heading = <h1>{title}</h1>;
+  return {
+    title,
+    section,
+    body: wrapper ? (
+      <div className={wrapper}>
+        {heading}
+        {content}
+      </div>
+    ) : (
+      <>
+        {heading}
+        {content}
+      </>
+    ),
+  };
+}
+
 /** Answers with a console page (the routes of server/owner/ share one, made with the build's frame). */
 export type SendPage = (res: Response, status: number, page: ConsolePage) => void;
 

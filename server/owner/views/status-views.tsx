@@ -2,7 +2,7 @@
 // backups, the build).
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
-import { berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
 
@@ -17,24 +17,21 @@ const stars = (value: number) => new Intl.NumberFormat('de-DE', { maximumFractio
 export function reviewsPage(words: ConsoleWords, status: ReviewsStatus, synced: boolean): ConsolePage {
   const w = words.reviews;
   const last = status.lastSync;
-  return {
-    title: w.title,
-    section: 'reviews',
-    body: (
-      <>
-        <h1>{w.title}</h1>
-        {synced && <Notice>{w.syncDone}</Notice>}
-        <p>{status.stored.count === 0 ? w.none : fillSlots(w.stored, { count: number(status.stored.count), average: stars(status.stored.average) })}</p>
-        {status.google && <p>{fillSlots(w.google, { rating: stars(status.google.rating), count: number(status.google.count) })}</p>}
-        <p>
-          {last === null ? w.neverSynced : fillSlots(w.lastSync, { time: berlinTime(last.startedAt) })}
-          {last && ' '}
-          {last && (last.success ? fillSlots(w.success, { inserted: last.inserted, updated: last.updated, deleted: last.deleted }) : fillSlots(w.failure, { error: last.error ?? '–' }))}
-        </p>
-        <PostButton action={SYNC_PATH} label={w.sync} primary />
-      </>
-    ),
-  };
+  return consolePage(
+    w.title,
+    'reviews',
+    <>
+      {synced && <Notice>{w.syncDone}</Notice>}
+      <p>{status.stored.count === 0 ? w.none : fillSlots(w.stored, { count: number(status.stored.count), average: stars(status.stored.average) })}</p>
+      {status.google && <p>{fillSlots(w.google, { rating: stars(status.google.rating), count: number(status.google.count) })}</p>}
+      <p>
+        {last === null ? w.neverSynced : fillSlots(w.lastSync, { time: berlinTime(last.startedAt) })}
+        {last && ' '}
+        {last && (last.success ? fillSlots(w.success, { inserted: last.inserted, updated: last.updated, deleted: last.deleted }) : fillSlots(w.failure, { error: last.error ?? '–' }))}
+      </p>
+      <PostButton action={SYNC_PATH} label={w.sync} primary />
+    </>,
+  );
 }
 
 export interface SystemStatus {
@@ -49,32 +46,29 @@ export interface SystemStatus {
 export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePage {
   const w = words.system;
   const backup = status.lastBackup;
-  return {
-    title: w.title,
-    section: 'system',
-    body: (
-      <>
-        <h1>{w.title}</h1>
-        {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
-        <dl className="console-facts">
-          <dt>{w.database}</dt>
-          <dd>{megabytes(status.databaseBytes)}</dd>
-          <dt>{w.pendingMails}</dt>
-          <dd>{number(status.pendingMails)}</dd>
-          <dt>{w.lastBackup}</dt>
-          <dd>{backup ? `${berlinTime(backup.at)}, ${backup.file}, ${megabytes(backup.bytes)}` : w.noBackup}</dd>
-          <dt>{w.backupCopies}</dt>
-          <dd>{number(status.copies)}</dd>
-          {status.build && (
-            <>
-              <dt>{w.build}</dt>
-              <dd>{berlinTime(status.build.date)}</dd>
-              <dt>{w.version}</dt>
-              <dd>{status.build.version}</dd>
-            </>
-          )}
-        </dl>
-      </>
-    ),
-  };
+  return consolePage(
+    w.title,
+    'system',
+    <>
+      {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
+      <dl className="console-facts">
+        <dt>{w.database}</dt>
+        <dd>{megabytes(status.databaseBytes)}</dd>
+        <dt>{w.pendingMails}</dt>
+        <dd>{number(status.pendingMails)}</dd>
+        <dt>{w.lastBackup}</dt>
+        <dd>{backup ? `${berlinTime(backup.at)}, ${backup.file}, ${megabytes(backup.bytes)}` : w.noBackup}</dd>
+        <dt>{w.backupCopies}</dt>
+        <dd>{number(status.copies)}</dd>
+        {status.build && (
+          <>
+            <dt>{w.build}</dt>
+            <dd>{berlinTime(status.build.date)}</dd>
+            <dt>{w.version}</dt>
+            <dd>{status.build.version}</dd>
+          </>
+        )}
+      </dl>
+    </>,
+  );
 }

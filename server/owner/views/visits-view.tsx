@@ -6,7 +6,7 @@ import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { DayChart, NumberTable, RankChart } from './chart.tsx';
 import type { DayTotals, PageTotals } from '../../visits/statistics.ts';
-import type { ConsolePage } from './render.tsx';
+import { consolePage, type ConsolePage } from './render.tsx';
 
 
 const dayLabel = (day: string) => {
@@ -39,40 +39,37 @@ export function visitsPage(words: ConsoleWords, { days, topPages, topPlaces }: {
   const sum = (key: 'views' | 'calls' | 'whatsapp') => days.reduce((total, day) => total + day[key], 0);
   const dayNames = days.map((day) => day.day);
   const newestFirst = [...days].reverse();
-  return {
-    title: w.title,
-    section: 'visits',
-    body: (
-      <>
-        <h1>{w.title}</h1>
-        <p>{fillSlots(w.period, { days: days.length })}</p>
-        <section>
-          <h2>{w.perDay.title}</h2>
-          <p>{w.perDay.note}</p>
-          <DayChart label={fillSlots(w.chartLabel, { title: w.perDay.title })} days={dayNames} series={[{ label: w.views, className: 'bar', values: days.map((day) => day.views) }]} />
-          <NumberTable caption={w.perDay.title} head={[w.day, w.views]} rows={newestFirst.map((day) => [dayLabel(day.day), day.views])} sum={[w.total, sum('views')]} />
-        </section>
-        <section>
-          <h2>{w.clicks.title}</h2>
-          <p>{w.clicks.note}</p>
-          <DayChart
-            label={fillSlots(w.chartLabel, { title: w.clicks.title })}
-            days={dayNames}
-            series={[
-              { label: w.clicks.call, className: 'bar', values: days.map((day) => day.calls) },
-              { label: w.clicks.whatsapp, className: 'bar-alt', values: days.map((day) => day.whatsapp) },
-            ]}
-          />
-          <NumberTable
-            caption={w.clicks.title}
-            head={[w.day, w.clicks.call, w.clicks.whatsapp]}
-            rows={newestFirst.map((day) => [dayLabel(day.day), day.calls, day.whatsapp])}
-            sum={[w.total, sum('calls'), sum('whatsapp')]}
-          />
-        </section>
-        <TopPages words={w} title={w.topPages.title} rows={topPages} />
-        <TopPages words={w} title={w.topPlaces.title} rows={topPlaces} />
-      </>
-    ),
-  };
+  return consolePage(
+    w.title,
+    'visits',
+    <>
+      <p>{fillSlots(w.period, { days: days.length })}</p>
+      <section>
+        <h2>{w.perDay.title}</h2>
+        <p>{w.perDay.note}</p>
+        <DayChart label={fillSlots(w.chartLabel, { title: w.perDay.title })} days={dayNames} series={[{ label: w.views, className: 'bar', values: days.map((day) => day.views) }]} />
+        <NumberTable caption={w.perDay.title} head={[w.day, w.views]} rows={newestFirst.map((day) => [dayLabel(day.day), day.views])} sum={[w.total, sum('views')]} />
+      </section>
+      <section>
+        <h2>{w.clicks.title}</h2>
+        <p>{w.clicks.note}</p>
+        <DayChart
+          label={fillSlots(w.chartLabel, { title: w.clicks.title })}
+          days={dayNames}
+          series={[
+            { label: w.clicks.call, className: 'bar', values: days.map((day) => day.calls) },
+            { label: w.clicks.whatsapp, className: 'bar-alt', values: days.map((day) => day.whatsapp) },
+          ]}
+        />
+        <NumberTable
+          caption={w.clicks.title}
+          head={[w.day, w.clicks.call, w.clicks.whatsapp]}
+          rows={newestFirst.map((day) => [dayLabel(day.day), day.calls, day.whatsapp])}
+          sum={[w.total, sum('calls'), sum('whatsapp')]}
+        />
+      </section>
+      <TopPages words={w} title={w.topPages.title} rows={topPages} />
+      <TopPages words={w} title={w.topPlaces.title} rows={topPlaces} />
+    </>,
+  );
 }
