@@ -27,7 +27,8 @@ function checkOut(commit: string | null, dir: string): void {
     execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', commit], { cwd: REPO_ROOT, maxBuffer: 1024 * 1024 * 1024 }) });
   } else {
     for (const file of git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0')) {
-      if (file === '' || !existsSync(join(REPO_ROOT, file))) continue;
+      // A checkout whose node_modules is a link (a git worktree) lists it; each copy links its own.
+      if (file === '' || file === 'node_modules' || !existsSync(join(REPO_ROOT, file))) continue;
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       cpSync(join(REPO_ROOT, file), join(dir, file));
     }
