@@ -33,7 +33,7 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Refuse to build while the go-live check finds example data (`--production`). */
   production?: boolean;
-  /** Render workers besides this thread (build/render/pool.ts), started from `workerFile`; none by default. */
+  /** Render workers besides this thread (build/render/pool.ts), each started from `file` (build/render-worker.mjs); none by default. */
   workers?: { count: number; file: URL };
 }
 

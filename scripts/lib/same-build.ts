@@ -3,8 +3,9 @@
 // date, and compares every file they write: `npm run same-build` (scripts/same-build.ts) and
 // tests/integration/same-build.test.ts.
 //
-// dist/_server/files.json records when each file was written, which differs between any two
-// builds: it is compared without those times. The photos' encodings are taken from this
+// Two records differ between any two builds and are compared without it: dist/_server/files.json
+// records when each file was written, dist/_server/site.json which version of the code built it
+// (`build.version`, with the commit when built in a git checkout). The photos' encodings are taken from this
 // checkout's .cache/images/ when it has them (they are named by source and settings, so a cached
 // file is the one the build would encode), which saves the minute sharp takes for them.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -13,10 +14,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { REPO_ROOT } from './repo.ts';
 import { writtenRecordSchema } from '../../build/write/dist-writer.ts';
+import { serverFile, siteFactsSchema } from '../../core/build-server-contract.ts';
 
-/** The build's date in both builds: 2026-11-22, 10:00 UTC. */
-const EPOCH = '1795860000';
+/** The build's date in both builds: 2026-11-22, 10:00 UTC, the date of the tests' builds (tests/support/build-date.ts). */
+const EPOCH = String(Date.UTC(2026, 10, 22, 10) / 1000);
 const FILES_MANIFEST = '_server/files.json';
+const SITE_FACTS = serverFile('siteFacts');
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
@@ -56,23 +59,33 @@ function files(dir: string): string[] {
 }
 
 
-/** A file's bytes as compared: the record of written files without the times it records. */
+/** A file's bytes as compared: the record of written files without its times, the site facts without the version that built them. */
 function comparable(dir: string, file: string): string | Buffer {
   const bytes = readFileSync(join(dir, file));
-  if (file !== FILES_MANIFEST) return bytes;
-  const record = writtenRecordSchema.parse(JSON.parse(bytes.toString('utf8')));
-  return JSON.stringify(Object.entries(record).map(([name, { hash, brotli }]) => [name, hash, brotli]));
+  if (file === FILES_MANIFEST) {
+    const record = writtenRecordSchema.parse(JSON.parse(bytes.toString('utf8')));
+    // site.json's hash covers the version, which is compared without (below).
+    return JSON.stringify(Object.entries(record).map(([name, { hash, brotli }]) => [name, name === SITE_FACTS ? '' : hash, brotli]));
+  }
+  if (file === SITE_FACTS) {
+    const facts = siteFactsSchema.parse(JSON.parse(bytes.toString('utf8')));
+    return JSON.stringify({ ...facts, build: { ...facts.build, version: '' } });
+  }
+  return bytes;
 }
 
-/** The files that only one build wrote, or that differ; empty when both wrote the same. */
-export function compareBuilds(commit: string): { commit: string; differences: string[] } {
+/**
+ * The files that only one build wrote, or that differ; empty when both wrote the same. `built`: the
+ * working tree's build with the same date, when the caller has one (the tests' shared build).
+ */
+export function compareBuilds(commit: string, built?: string): { commit: string; differences: string[] } {
   const resolved = git('rev-parse', '--verify', `${commit}^{commit}`).trim();
   const root = mkdtempSync(join(tmpdir(), 'same-build-'));
   try {
     checkOut(resolved, join(root, 'before'));
-    checkOut(null, join(root, 'now'));
     const before = buildIn(join(root, 'before'), `commit ${resolved.slice(0, 7)}`);
-    const now = buildIn(join(root, 'now'), 'the working tree');
+    if (!built) checkOut(null, join(root, 'now'));
+    const now = built ?? buildIn(join(root, 'now'), 'the working tree');
     const [a, b] = [files(before), files(now)];
     const inBoth = a.filter((file) => b.includes(file));
     return {
