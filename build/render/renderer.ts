@@ -1,6 +1,6 @@
-// How the pages get made: one interface, two ways. On this thread alone (`OneThread`: tests, and a
-// machine with one core), or on this thread and worker threads besides (`WorkerPool`,
-// build/render/pool.ts). Which thread made a page changes nothing in it.
+// How the pages get made: one interface, two ways. On this thread alone (`OneThread`:
+// `BUILD_WORKERS=0`, a machine with one core), or on this thread and worker threads besides
+// (`WorkerPool`, build/render/pool.ts). Which thread made a page changes nothing in it.
 import type { Place } from '../../core/place.ts';
 import type { Route } from '../routes/index.ts';
 import type { Written } from '../write/dist-writer.ts';

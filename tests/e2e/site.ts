@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { build } from '../../build/pipeline.ts';
 import { startServer } from '../../server/index.ts';
-import { BUILD_DATE } from '../support/build-date.ts';
+import { BUILD_DATE, TEST_WORKERS } from '../support/build-settings.ts';
 
 export interface ServedSite {
   url: string;
@@ -40,7 +40,7 @@ export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; dis
       for (const [key, value] of Object.entries(options.analytics)) document.setIn(['analytics', key], value);
       writeFileSync(file, document.toString());
     }
-    if (!options.distDir) await build({ outDir, quiet: true, now: BUILD_DATE, ...(dataDir ? { dataDir } : {}) });
+    if (!options.distDir) await build({ outDir, quiet: true, now: BUILD_DATE, workers: TEST_WORKERS, ...(dataDir ? { dataDir } : {}) });
     const server = await startServer({
       distDir: outDir,
       port: 0,

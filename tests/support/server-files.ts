@@ -8,7 +8,7 @@ import { loadSiteData } from '../../build/load/site-data.ts';
 import { REVIEWS_WORDS, wordsOf } from '../../build/routes/index.ts';
 import { serverFile, siteFactsSchema, type SiteFacts } from '../../core/build-server-contract.ts';
 import { visitorMessagesSchema, type VisitorMessages } from '../../core/schema/messages.ts';
-import { BUILD_DATE } from './build-date.ts';
+import { BUILD_DATE } from './build-settings.ts';
 
 const data = loadSiteData({ buildDate: BUILD_DATE });
 

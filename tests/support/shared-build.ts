@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, type BuildSummary } from '../../build/pipeline.ts';
-import { BUILD_DATE } from './build-date.ts';
+import { BUILD_DATE, TEST_WORKERS } from './build-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   let shared = store[KEY];
   if (!shared) {
     const root = mkdtempSync(join(tmpdir(), 'shared-build-'));
-    shared = { root, summary: build({ outDir: join(root, 'dist'), quiet: true, now: BUILD_DATE }), users: 0 };
+    shared = { root, summary: build({ outDir: join(root, 'dist'), quiet: true, now: BUILD_DATE, workers: TEST_WORKERS }), users: 0 };
     store[KEY] = shared;
   }
   shared.users += 1;

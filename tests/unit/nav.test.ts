@@ -8,7 +8,7 @@ import { Navigation } from '../../templates/layout/Navigation.tsx';
 import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 import { listRoutes } from '../../build/routes/index.ts';
 import { loadSiteData } from '../../build/load/site-data.ts';
-import { BUILD_DATE } from '../support/build-date.ts';
+import { BUILD_DATE } from '../support/build-settings.ts';
 import { loadChanged } from '../support/data-load.ts';
 import { renderDocument } from '../../build/render/page.ts';
 
