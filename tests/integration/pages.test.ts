@@ -270,9 +270,24 @@ describe('claims that hold', () => {
 
   it('the money-back guarantee is advertised with its condition in the same element', () => {
     const card = html('/').match(/<a class="card trust-card" href="\/geld-zurueck-garantie"[^]*?<\/a>/)![0];
-    expect(visibleText(card)).toContain(`unangekündigt mehr als ${data.claims.moneyBack.lateArrivalMinutes} Minuten`);
+    expect(visibleText(card)).toContain(`mehr als ${data.claims.moneyBack.lateArrivalMinutes} Minuten nach der am Telefon genannten Ankunftszeit`);
+    expect(visibleText(card)).toContain('auch wenn wir die Verspätung vorher ankündigen');
     expect(visibleText(card)).toContain(`innerhalb von ${data.claims.moneyBack.refundWithinHours} Stunden`);
     expect(visibleText(html('/agb'))).not.toMatch(/Staus? oder (eines )?schwere/);
+  });
+
+  it('a late arrival is a guarantee case whether or not the delay was announced, on every page', () => {
+    // The old escape: a delay we announce (a call from the technician) was no guarantee case.
+    const escapes = [/unangekündigt/i, /ohne (Ihnen )?(die Verspätung )?(vorher )?(angekündigt|anzukündigen|Bescheid)/i, /(ankündig|angekündigt)[^.]*\bist kein(er)?\b/i, /wir sagen Bescheid/i];
+    let seen = 0;
+    for (const { path, text } of texts()) {
+      for (const escape of escapes) expect(text, `${path}: ${escape}`).not.toMatch(escape);
+      if (text.includes(`${data.claims.moneyBack.lateArrivalMinutes} Minuten nach der am Telefon genannten`)) seen += 1;
+    }
+    for (const path of ['/', '/agb', '/geld-zurueck-garantie', '/schnell-vor-ort']) {
+      expect(visibleText(html(path)), path).toMatch(/auch (wenn|dann, wenn) wir (Ihnen )?(die Verspätung )?vorher (ankündigen|anrufen)/);
+    }
+    expect(seen).toBeGreaterThan(4);
   });
 
   it('office hours outside the surcharge-free window say so', () => {
