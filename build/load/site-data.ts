@@ -83,7 +83,8 @@ type DataFile = (name: string) => [path: string, label: string];
 /** The facts, and what a text's placeholders may name (`fill`). */
 function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: Facts; fill: Fill } {
   const site = loadYaml(...file('site.yaml'), siteSchema);
-  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, site, label));
+  // The price file may state its own amounts in its sentences ({{euro:prices.extras.…}}).
+  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, { ...site, prices: data }, label));
   checkNeeds(prices);
   const vat = vatWording(site, prices);
   const towns: TownRecord[] = readdirSync(join(dataDir, 'places'))

@@ -27,6 +27,8 @@ export const orderFormSchema = z.object({
     price: text,
     parts: text,
     quantity: text,
+    /** Heads the table of what can be added to a fixed price (data/prices.yaml, `extras`). */
+    extras: text,
     surcharge: text,
     other: text,
     total: text,

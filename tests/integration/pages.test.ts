@@ -1,11 +1,12 @@
 // Every content page of the site, as the build writes it: structured data, and one price per
 // service wherever it is stated.
 import { HOME_WORDS, wordsOf } from '../../build/routes/index.ts';
+import { PLACE_WORDS } from '../../build/routes/place-pages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { formatEuro } from '../../core/format.ts';
 import { districtsWord } from '../../core/place.ts';
-import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
+import { extrasFor, HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -147,7 +148,7 @@ describe('structured data', () => {
 
 describe('one price per service, everywhere', () => {
   it('every shown price of an item equals data/prices.yaml, on every page', () => {
-    const ids = [...data.prices.services, ...data.prices.parts].map((item) => item.id).concat(HAPPY_HOUR_ID);
+    const ids = [...data.prices.services, ...data.prices.parts, ...data.prices.extras].map((item) => item.id).concat(HAPPY_HOUR_ID);
     const expected = new Map(ids.map((id) => [id, priceText(quote(data.prices, id))]));
     const seen = new Map<string, Set<string>>();
     for (const page of pages) {
@@ -162,7 +163,7 @@ describe('one price per service, everywhere', () => {
 
   it('no page states a euro amount that data/prices.yaml does not hold', () => {
     const { prices } = data;
-    const quotes = [...prices.services, ...prices.parts].map((item) => quote(prices, item.id));
+    const quotes = [...prices.services, ...prices.parts, ...prices.extras].map((item) => quote(prices, item.id));
     const amounts = quotes.flatMap((q) => [q.item.price, q.total, ...(q.outside === null ? [] : [q.outside])]);
     const amountsIn = (text: string) => [...text.matchAll(/(\d{1,3}(?:\.\d{3})*(?:,\d{2})?) ?€/g)].map((match) => Number(match[1]!.replace(/\./g, '').replace(',', '.')));
     const known = new Set([
@@ -176,6 +177,34 @@ describe('one price per service, everywhere', () => {
       for (const amount of amountsIn(visibleText(html(page.path)))) {
         expect(known.has(amount), `${page.path} states ${amount} €`).toBe(true);
       }
+    }
+  });
+
+  it('every extra that can be added to a fixed price stands with its amount wherever that price is shown, work with its night price', () => {
+    const { prices } = data;
+    const showsExtras = (path: string, extras: typeof prices.extras) => {
+      const markup = html(path);
+      for (const extra of extras) {
+        const q = quote(prices, extra.id);
+        expect(markup, `${path}: ${extra.id}`).toContain(`data-price-id="${extra.id}">${priceText(q)}<`);
+        if (extra.labour) expect(markup, `${path}: ${extra.id} at night`).toContain(`data-price-outside="${extra.id}">${outsideText(q)}<`);
+      }
+    };
+    expect(prices.extras.map((extra) => extra.id).sort()).toEqual(['anfahrt-ausserhalb', 'mehrfachverriegelung', 'zylinder-nach-aufbohren']);
+    // The fitting after drilling is labour and the part, the travel an amount per kilometre.
+    expect(priceText(quote(prices, 'zylinder-nach-aufbohren'))).toMatch(/^ab \d+\u00a0€ inkl\. Profilzylinder/);
+    expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km$/);
+    showsExtras('/preise', prices.extras);
+    showsExtras('/', prices.extras);
+    for (const service of data.services.services) showsExtras(`/leistungen/${service.slug}`, extrasFor(prices, service.priceId));
+    const boxIds = wordsOf(data, PLACE_WORDS).page.prices.ids;
+    const placeExtras = prices.extras.filter((extra) => boxIds.some((id) => extrasFor(prices, id).includes(extra)));
+    expect(placeExtras.length).toBe(prices.extras.length);
+    for (const page of pages.filter((candidate) => ['town', 'district'].includes(candidate.template))) showsExtras(page.path, placeExtras);
+    // Where running text names an extra, it names its amount (data/prices.yaml, not typed).
+    for (const path of ['/agb', '/alles-inklusive', '/festpreis-garantie', '/keine-abzocke']) {
+      const text = visibleText(html(path));
+      for (const extra of prices.extras) expect(text, `${path}: ${extra.id}`).toContain(priceText(quote(prices, extra.id)).replace(/\u00a0/g, ' '));
     }
   });
 
