@@ -16,6 +16,7 @@ import { contactFormSchema, type ContactFormTexts } from '../../core/schema/cont
 import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
 import { visitorMessagesSchema, type VisitorMessages } from '../../core/schema/messages.ts';
 import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
+import { phoneScriptSchema, type PhoneScript } from '../../core/schema/phone-script.ts';
 import { placesFileSchema } from '../../core/schema/places.ts';
 import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
@@ -65,6 +66,8 @@ export interface SharedWords {
   consoleWords: ConsoleWords;
   /** Every message a visitor can read from the server (data/messages.yaml), written for it into dist/_server/messages.json. */
   messages: VisitorMessages;
+  /** What we say on the phone before we drive (data/phone-script.yaml): on /auftrag and in the console. */
+  phoneScript: PhoneScript;
 }
 
 export interface SiteData extends Facts, SharedWords {
@@ -136,6 +139,7 @@ function loadSharedWords(file: DataFile, fill: Fill): SharedWords {
     layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
     consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
     messages: loadYaml(...file('messages.yaml'), visitorMessagesSchema, fill),
+    phoneScript: loadYaml(...file('phone-script.yaml'), phoneScriptSchema, fill),
   };
 }
 

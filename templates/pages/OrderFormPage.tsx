@@ -1,11 +1,12 @@
 import { useLayoutWords } from '../layout/words.ts';
 import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
 import type { OrderForm } from '../../core/schema/order-form.ts';
+import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import type { Prices, VatWording } from '../../core/schema/prices.ts';
 import type { Site } from '../../core/schema/site.ts';
 import { CallButton } from '../components/ContactButtons.tsx';
 import { formatGermanDate } from '../../core/format.ts';
-import { Block, Box, FillFields, Signature, TickList, WithdrawalBlock } from './OrderFormParts.tsx';
+import { Block, FillFields, PhoneScriptBlock, Signature, TickList, WithdrawalBlock } from './OrderFormParts.tsx';
 import { JobBlock } from './OrderJob.tsx';
 
 export interface OrderFormProps {
@@ -19,6 +20,8 @@ export interface OrderFormProps {
   agbStand: string | undefined;
   /** The sections of data/legal/widerruf.md, rendered: the same HTML the AGB include. */
   withdrawal: Record<WithdrawalSectionId, { heading: string; html: string }>;
+  /** What we say on the phone before we drive (data/phone-script.yaml), printed as said. */
+  phoneScript: PhoneScript;
 }
 
 /** Who takes the order: the business, its address, phone and e-mail. */
@@ -46,7 +49,7 @@ function ContractorBlock({ site, form }: { site: Site; form: OrderForm }) {
 // site, on paper an A4 form (templates/styles/order-form.css) that the customer signs before work
 // starts and keeps a copy of, which makes it the durable medium § 356 Abs. 4 Nr. 2 b and § 312f
 // Abs. 1 BGB ask for.
-export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal }: OrderFormProps) {
+export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdrawal, phoneScript }: OrderFormProps) {
   const layout = useLayoutWords();
   return (
     <div className="container page-narrow order-form">
@@ -70,30 +73,30 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
         </div>
       </Block>
 
+      <Block id="telefon" heading={form.phone.heading}>
+        <FillFields labels={form.phone.fields} />
+        <p className="fine-print">{form.phone.guarantee}</p>
+      </Block>
+
       <JobBlock prices={prices} vat={vat} words={form.job} />
 
       <Block id="agb" heading={form.terms.heading}>
-        <p className="tick-line">
-          <Box />
-          <span>
-            {form.terms.consent}
-            {agbStand && (
-              <>
-                {' '}
-                {`(${layout.version}: `}<time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
-              </>
-            )}
-          </span>
+        <p>
+          {form.terms.consent}
+          {agbStand && (
+            <>
+              {' '}
+              {`(${layout.version}: `}<time dateTime={agbStand}>{formatGermanDate(agbStand)}</time>)
+            </>
+          )}
         </p>
+        <Signature label={form.terms.signature} />
       </Block>
 
       <WithdrawalBlock id="widerrufsrecht" section={withdrawal['widerrufsrecht']} />
       <Block id="sofortiger-beginn" heading={withdrawal['sofortiger-beginn'].heading} className="order-legal">
         <div className="prose" dangerouslySetInnerHTML={{ __html: withdrawal['sofortiger-beginn'].html }} />
-        <p className="tick-line">
-          <Box />
-          {form.declaration.tick}
-        </p>
+        <p>{form.declaration.text}</p>
         <Signature label={form.declaration.signature} />
       </Block>
 
@@ -103,11 +106,14 @@ export function OrderFormPage({ site, prices, vat, form, stand, agbStand, withdr
           <Signature label={form.signatures.customer} />
           <Signature label={form.signatures.technician} />
         </div>
-        <p className="tick-line">
-          <Box />
-          {form.signatures.copy}
-        </p>
       </Block>
+
+      <Block id="ausfertigung" heading={form.copy.heading}>
+        <p>{form.copy.text}</p>
+        <Signature label={form.copy.signature} />
+      </Block>
+
+      <PhoneScriptBlock script={phoneScript} />
 
       <WithdrawalBlock id="widerrufsbelehrung" section={withdrawal['widerrufsbelehrung']} />
       <WithdrawalBlock id="muster-widerrufsformular" section={withdrawal['muster-widerrufsformular']} />

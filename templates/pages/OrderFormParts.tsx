@@ -2,6 +2,7 @@
 // to write and to sign on, and its blocks, on paper as on screen.
 import type { ReactNode } from 'react';
 import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
+import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import type { PriceItem } from '../../core/schema/prices.ts';
 
 /** A box to tick with a pen. */
@@ -87,6 +88,23 @@ export function WithdrawalBlock({ id, section }: { id: WithdrawalSectionId; sect
   return (
     <Block id={id} heading={section.heading} className="order-legal">
       <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+    </Block>
+  );
+}
+
+/** What we said on the phone before we drove, as data/phone-script.yaml has it (the console shows the same). */
+export function PhoneScriptBlock({ script }: { script: PhoneScript }) {
+  return (
+    <Block id="telefonat" heading={script.heading} className="order-legal">
+      <p>{script.intro}</p>
+      <dl className="phone-script">
+        {script.steps.map((step) => (
+          <div key={step.topic}>
+            <dt>{step.topic}</dt>
+            <dd>{step.say}</dd>
+          </div>
+        ))}
+      </dl>
     </Block>
   );
 }
