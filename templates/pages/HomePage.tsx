@@ -11,7 +11,6 @@ import { ContactForm, variantWords, type ContactFormProps } from '../islands/Con
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
-import { ExtraPrices } from '../components/ExtraPrices.tsx';
 import { Section } from '../components/Section.tsx';
 import { Stars } from '../components/Stars.tsx';
 import { TownCard } from '../components/TownCard.tsx';
@@ -159,7 +158,6 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
           />
         ))}
       </ul>
-      <ExtraPrices prices={prices} />
       <MoreLink link={home.prices.link} />
     </Section>
   );

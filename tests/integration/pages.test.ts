@@ -195,7 +195,6 @@ describe('one price per service, everywhere', () => {
     expect(priceText(quote(prices, 'zylinder-nach-aufbohren'))).toMatch(/^ab \d+\u00a0€ inkl\. Profilzylinder/);
     expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km$/);
     showsExtras('/preise', prices.extras);
-    showsExtras('/', prices.extras);
     for (const service of data.services.services) showsExtras(`/leistungen/${service.slug}`, extrasFor(prices, service.priceId));
     const boxIds = wordsOf(data, PLACE_WORDS).page.prices.ids;
     const placeExtras = prices.extras.filter((extra) => boxIds.some((id) => extrasFor(prices, id).includes(extra)));
