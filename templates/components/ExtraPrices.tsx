@@ -6,10 +6,9 @@ import { PriceSchedule } from './Price.tsx';
 /**
  * What can be added to a fixed price (data/prices.yaml, `extras`), each with its amount and, for
  * work, its price outside the standard hours: a customer can tell where a price can end. `forIds`:
- * only the extras that can be added to these prices; every extra when absent. `notes: false` leaves
- * out when each applies, where a link to /preise stands beside the list.
+ * only the extras that can be added to these prices; every extra when absent.
  */
-export function ExtraPrices({ prices, forIds, notes = true }: { prices: Prices; forIds?: readonly string[]; notes?: boolean }) {
+export function ExtraPrices({ prices, forIds }: { prices: Prices; forIds?: readonly string[] }) {
   const layout = useLayoutWords();
   const extras = forIds === undefined ? prices.extras : prices.extras.filter((extra) => forIds.some((id) => extrasFor(prices, id).includes(extra)));
   if (extras.length === 0) return null;
@@ -22,7 +21,7 @@ export function ExtraPrices({ prices, forIds, notes = true }: { prices: Prices; 
             <dt>{extra.title}:</dt>{' '}
             <dd>
               <PriceSchedule prices={prices} id={extra.id} />
-              {notes && extra.note && <span className="extra-note"> ({extra.note})</span>}
+              {extra.note && <span className="extra-note"> ({extra.note})</span>}
             </dd>
           </div>
         ))}

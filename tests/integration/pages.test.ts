@@ -1,7 +1,6 @@
 // Every content page of the site, as the build writes it: structured data, and one price per
 // service wherever it is stated.
 import { HOME_WORDS, wordsOf } from '../../build/routes/index.ts';
-import { PLACE_WORDS } from '../../build/routes/place-pages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { formatEuro } from '../../core/format.ts';
@@ -196,10 +195,6 @@ describe('one price per service, everywhere', () => {
     expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km$/);
     showsExtras('/preise', prices.extras);
     for (const service of data.services.services) showsExtras(`/leistungen/${service.slug}`, extrasFor(prices, service.priceId));
-    const boxIds = wordsOf(data, PLACE_WORDS).page.prices.ids;
-    const placeExtras = prices.extras.filter((extra) => boxIds.some((id) => extrasFor(prices, id).includes(extra)));
-    expect(placeExtras.length).toBe(prices.extras.length);
-    for (const page of pages.filter((candidate) => ['town', 'district'].includes(candidate.template))) showsExtras(page.path, placeExtras);
     // Where running text names an extra, it names its amount (data/prices.yaml, not typed).
     for (const path of ['/agb', '/alles-inklusive', '/festpreis-garantie', '/keine-abzocke']) {
       const text = visibleText(html(path));

@@ -11,7 +11,6 @@ import { CallButton, WhatsAppButton } from '../../components/ContactButtons.tsx'
 import { Breadcrumbs } from '../../components/Breadcrumbs.tsx';
 import { Faq } from '../../components/Faq.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { ExtraPrices } from '../../components/ExtraPrices.tsx';
 import { PriceSchedule } from '../../components/Price.tsx';
 import { Section } from '../../components/Section.tsx';
 import { postcodeFact, sentenceStart, type Place } from '../../../core/place.ts';
@@ -122,7 +121,6 @@ function PriceBox({ site, prices, vat, place, words, say }: { site: Site; prices
           </div>
         ))}
       </dl>
-      <ExtraPrices prices={prices} forIds={words.ids} notes={false} />
       {/* Each price states when it applies; the VAT note says what every price includes. */}
       <p className="fine-print">{vat.note}</p>
       <CallButton site={site} location="city_price_box" className="btn btn-call btn-block" />{' '}
