@@ -35,6 +35,7 @@ describe('no claim is typed outside data/claims.yaml', () => {
     [/\b5\.000\b|\b5000\b/, 'the customer count (use {{num:claims.customers.count}})'],
     [/\d+–\d+ ?Min/, 'an arrival time (they live in data/places/; use {{arrival.…}})'],
     [/\{\{\s*euro:prices\.services\./, 'a service price without its condition (use {{price:id}})'],
+    [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],
   ];
