@@ -38,6 +38,5 @@ describe('/auftrag on paper', () => {
     expect((await printed(page, '#telefonat dt')).length).toBeGreaterThanOrEqual(4);
     const extras = await printed(page, '#leistung [data-price-id="mehrfachverriegelung"], #leistung [data-price-id="anfahrt-ausserhalb"]');
     expect(extras).toEqual([expect.stringMatching(/^\d+ €$/), expect.stringMatching(/^\d+,\d{2} € je km$/)]);
-
   });
 });
