@@ -11,7 +11,7 @@ import type { SiteData } from './load/site-data.ts';
 import { DataError, DataErrors } from './data-error.ts';
 import { missingImageSources } from './assets/images.ts';
 import { imageSources } from './assets/assets.ts';
-import { ABOUT_WORDS, HOME_WORDS, wordsOf } from './routes/index.ts';
+import { ABOUT_WORDS, HOME_WORDS, ORDER_WORDS, wordsOf } from './routes/index.ts';
 
 /** German numbers that cannot ring: "+49" + area code + only zeros. */
 const NO_NUMBER = /^\+49[1-9]\d{1,4}0{5,}$/;
@@ -65,16 +65,26 @@ function unconfirmedClaims(claims: Claims): DataError[] {
     .map(([id, claim]) => new DataError('data/claims.yaml', `${id}.confirmed`, `unconfirmed promise "${claim.text}": confirm it (true) once you can show it, or change the text`));
 }
 
-/** The reading of the withdrawal law that the AGB and the order form state (data/legal/widerruf.md). */
-function unconfirmedLegalReading({ withdrawal }: SiteData): DataError[] {
-  if (withdrawal.lawyerConfirmed) return [];
-  return [
-    new DataError(
+/** The readings of the law that the withdrawal texts, the order form and the phone script state, each in its file's header. */
+function unconfirmedLegalReading(data: SiteData): DataError[] {
+  const readings: [file: string, confirmed: boolean, what: string][] = [
+    [
       'data/legal/widerruf.md',
-      'lawyerConfirmed',
-      'the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer: have the withdrawal texts, the declaration for an early start and the order form /auftrag checked, then set lawyerConfirmed: true',
-    ),
+      data.withdrawal.lawyerConfirmed,
+      'the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer: have the withdrawal texts, the declaration for an early start and the order form /auftrag checked',
+    ],
+    [
+      'data/order-form.yaml',
+      wordsOf(data, ORDER_WORDS).lawyerConfirmed,
+      "the order form's reading (a signature line per confirmation, § 309 Nr. 12 b BGB; the declaration for an early start on every job; the price and arrival time named on the phone) has not been confirmed by a lawyer: have /auftrag checked",
+    ],
+    [
+      'data/phone-script.yaml',
+      data.phoneScript.lawyerConfirmed,
+      'what we say on the phone before we drive (price, arrival, the right of withdrawal, the AGB) has not been confirmed by a lawyer as the information a contract by phone needs: have the script checked',
+    ],
   ];
+  return readings.filter(([, confirmed]) => !confirmed).map(([file, , what]) => new DataError(file, 'lawyerConfirmed', `${what}, then set lawyerConfirmed: true`));
 }
 
 function pageExamples(data: SiteData): DataError[] {

@@ -4,6 +4,7 @@
 // refuses a dist/ of another version with what to rebuild (server/index.ts).
 import { z } from 'zod';
 import { consoleWordsSchema } from './schema/console.ts';
+import { phoneScriptSchema } from './schema/phone-script.ts';
 import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 import { visitorMessagesSchema } from './schema/messages.ts';
 
@@ -53,6 +54,8 @@ export const siteFactsSchema = z.object({
   reviewsIsland: reviewsIslandWordsSchema,
   /** The words of the owner's console (data/console.yaml). */
   console: consoleWordsSchema,
+  /** What we say on the phone before we drive (data/phone-script.yaml), shown in the console. */
+  phoneScript: phoneScriptSchema,
   /** When the build ran (ISO time) and of which version (package.json's, and the commit when built from a git checkout). */
   build: z.object({ date: z.iso.datetime(), version: z.string().min(1) }),
 });

@@ -1,7 +1,7 @@
 // Looking prices up by their id in data/prices.yaml and stating them as the customer pays them
 // (PAngV): a job that needs a part is shown with the cheapest part included, and every price the
 // surcharge applies to is shown with its price outside the standard hours. Pages never type a price.
-import type { PriceItem, Prices, VatWording } from './schema/prices.ts';
+import type { ExtraItem, PriceItem, Prices, VatWording } from './schema/prices.ts';
 import type { Site } from './schema/site.ts';
 import { formatEuro } from './format.ts';
 
@@ -23,7 +23,7 @@ export function happyHourItem(prices: Prices): PriceItem {
 
 export function priceItem(prices: Prices, id: string): PriceItem {
   if (id === HAPPY_HOUR_ID) return happyHourItem(prices);
-  const item = [...prices.services, ...prices.parts].find((candidate) => candidate.id === id);
+  const item = [...prices.services, ...prices.parts, ...prices.extras].find((candidate) => candidate.id === id);
   if (!item) throw new Error(`No price with id "${id}" in data/prices.yaml`);
   return item;
 }
@@ -37,7 +37,7 @@ export interface Quote {
   part: PriceItem | null;
   /** "ab": the amount grows with the part (another size, another lock) or the item says so. */
   from: boolean;
-  /** Outside the standard hours, with the surcharge; null where it never applies (happy hour, parts). */
+  /** Outside the standard hours, with the surcharge; null where it never applies (happy hour, parts, travel). */
   outside: number | null;
 }
 
@@ -47,25 +47,30 @@ export function quote(prices: Prices, id: string): Quote {
   const part = candidates.reduce<PriceItem | null>((cheapest, next) => (cheapest === null || next.price < cheapest.price ? next : cheapest), null);
   const partPrice = part?.price ?? 0;
   const total = item.price + partPrice;
-  const isService = prices.services.some((service) => service.id === id);
+  const isLabour = prices.services.some((service) => service.id === id) || prices.extras.some((extra) => extra.id === id && extra.labour);
   const rule = prices.surcharges.outsideHours;
   const factor = 1 + rule.percent / 100;
-  const outside = !isService ? null : rule.appliesTo === 'labour' ? item.price * factor + partPrice : total * factor;
+  const outside = !isLabour ? null : rule.appliesTo === 'labour' ? item.price * factor + partPrice : total * factor;
   return { item, total, part, from: item.from || candidates.length > 1 || (part?.from ?? false), outside };
 }
 
-function amount(value: number, from: boolean): string {
-  return `${from ? 'ab ' : ''}${formatEuro(value)}`;
+function amount(value: number, q: Quote): string {
+  return `${q.from ? 'ab ' : ''}${formatEuro(value)}${q.item.unit ? ` ${q.item.unit}` : ''}`;
 }
 
-/** "69 €", "ab 99 € inkl. Profilzylinder 30/30". */
+/** "69 €", "ab 99 € inkl. Profilzylinder 30/30", "1,20 € je km". */
 export function priceText(q: Quote): string {
-  return `${amount(q.total, q.from)}${q.part ? ` inkl. ${q.part.title}` : ''}`;
+  return `${amount(q.total, q)}${q.part ? ` inkl. ${q.part.title}` : ''}`;
 }
 
 /** "138 €", "ab 168 €": the price outside the standard hours. */
 export function outsideText(q: Quote): string {
-  return q.outside === null ? '' : amount(q.outside, q.from);
+  return q.outside === null ? '' : amount(q.outside, q);
+}
+
+/** The extras that can be added to the fixed price `id` (data/prices.yaml, `extras`). */
+export function extrasFor(prices: Prices, id: string): ExtraItem[] {
+  return prices.extras.filter((extra) => extra.addsTo === undefined || extra.addsTo.includes(id));
 }
 
 /**

@@ -8,20 +8,27 @@ import { DataError, DataErrors } from '../data-error.ts';
 
 /** Every price id a file names must exist in data/prices.yaml: a typo would drop a price. */
 export function priceIdProblems(file: string, refs: [field: string, id: string][], prices: Prices, extra: string[] = []): DataError[] {
-  const known = new Set([...prices.services, ...prices.parts].map((item) => item.id).concat(extra));
+  const known = new Set([...prices.services, ...prices.parts, ...prices.extras].map((item) => item.id).concat(extra));
   return refs
     .filter(([, id]) => !known.has(id))
     .map(([field, id]) => new DataError(file, field, `"${id}" is not a price id of data/prices.yaml (known: ${[...known].join(', ')})`));
 }
 
-/** A job's `needs` names parts: a typo would show a price without the part the job needs. */
+/** A job's `needs` names parts, an extra's `addsTo` services: a typo would show a price without the part the job needs, or an extra nowhere. */
 export function checkNeeds(prices: Prices): void {
   const parts = new Set(prices.parts.map((part) => part.id));
-  const errors = prices.services.flatMap((service, i) =>
-    service.needs
+  const services = new Set(prices.services.map((service) => service.id));
+  const jobs = [...prices.services.map((item, i) => [`services[${i}]`, item] as const), ...prices.extras.map((item, i) => [`extras[${i}]`, item] as const)];
+  const errors = jobs.flatMap(([field, item]) =>
+    item.needs
       .filter((id) => !parts.has(id))
-      .map((id) => new DataError('data/prices.yaml', `services[${i}].needs`, `"${id}" is not a part id of this file (parts: ${[...parts].join(', ')})`)),
+      .map((id) => new DataError('data/prices.yaml', `${field}.needs`, `"${id}" is not a part id of this file (parts: ${[...parts].join(', ')})`)),
   );
+  prices.extras.forEach((extra, i) => {
+    for (const id of extra.addsTo ?? []) {
+      if (!services.has(id)) errors.push(new DataError('data/prices.yaml', `extras[${i}].addsTo`, `"${id}" is not a service id of this file (services: ${[...services].join(', ')})`));
+    }
+  });
   if (errors.length > 0) throw new DataErrors(errors);
 }
 

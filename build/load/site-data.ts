@@ -16,6 +16,7 @@ import { contactFormSchema, type ContactFormTexts } from '../../core/schema/cont
 import { layoutSchema, type Layout } from '../../core/schema/layout.ts';
 import { visitorMessagesSchema, type VisitorMessages } from '../../core/schema/messages.ts';
 import { navigationSchema, type Navigation } from '../../core/schema/navigation.ts';
+import { phoneScriptSchema, type PhoneScript } from '../../core/schema/phone-script.ts';
 import { placesFileSchema } from '../../core/schema/places.ts';
 import { pricesSchema, type Prices, type VatWording } from '../../core/schema/prices.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
@@ -65,6 +66,8 @@ export interface SharedWords {
   consoleWords: ConsoleWords;
   /** Every message a visitor can read from the server (data/messages.yaml), written for it into dist/_server/messages.json. */
   messages: VisitorMessages;
+  /** What we say on the phone before we drive (data/phone-script.yaml): on /auftrag and in the console. */
+  phoneScript: PhoneScript;
 }
 
 export interface SiteData extends Facts, SharedWords {
@@ -83,7 +86,8 @@ type DataFile = (name: string) => [path: string, label: string];
 /** The facts, and what a text's placeholders may name (`fill`). */
 function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: Facts; fill: Fill } {
   const site = loadYaml(...file('site.yaml'), siteSchema);
-  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, site, label));
+  // The price file may state its own amounts in its sentences ({{euro:prices.extras.…}}).
+  const prices = loadYaml(...file('prices.yaml'), pricesSchema, (data, label) => fillPlaceholders(data, { ...site, prices: data }, label));
   checkNeeds(prices);
   const vat = vatWording(site, prices);
   const towns: TownRecord[] = readdirSync(join(dataDir, 'places'))
@@ -135,6 +139,7 @@ function loadSharedWords(file: DataFile, fill: Fill): SharedWords {
     layout: loadYaml(...file('layout.yaml'), layoutSchema, fill),
     consoleWords: loadYaml(...file('console.yaml'), consoleWordsSchema, fill),
     messages: loadYaml(...file('messages.yaml'), visitorMessagesSchema, fill),
+    phoneScript: loadYaml(...file('phone-script.yaml'), phoneScriptSchema, fill),
   };
 }
 

@@ -140,7 +140,7 @@ function legalAndErrorRoutes({ data, siteUrl, page }: RouteKit): Route[] {
   // reached from the AGB, of no use to a search engine, so noindex, no canonical address and not
   // in the sitemap.
   const orderHead = { ...orderForm.seo, canonical: false, noindex: true, structuredData: [webPage(siteUrl, '/auftrag', orderForm.seo.title, orderForm.seo.description)] };
-  routes.push(page('/auftrag', 'order', orderHead, createElement(OrderFormPage, { site, prices: data.prices, vat: data.vat, form: orderForm, stand: withdrawal.stand, agbStand: legal.agb.stand, withdrawal: withdrawal.sections })));
+  routes.push(page('/auftrag', 'order', orderHead, createElement(OrderFormPage, { site, prices: data.prices, vat: data.vat, form: orderForm, stand: withdrawal.stand, agbStand: legal.agb.stand, withdrawal: withdrawal.sections, phoneScript: data.phoneScript })));
   // No address of its own: the server and static hosts answer unknown paths with it.
   const notFoundHead = { title: notFound.title, description: notFound.description, canonical: false };
   routes.push({ path: null, file: '404.html', template: '404', head: notFoundHead, indexable: false, page: createElement(NotFoundPage, { site, words: notFound }) });

@@ -41,6 +41,7 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     reviewsSyncQuery: wordsOf(data, REVIEWS_WORDS).syncQuery,
     reviewsIsland: wordsOf(data, REVIEWS_WORDS).island,
     console: data.consoleWords,
+    phoneScript: data.phoneScript,
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
   };
   const consoleStyles = await buildConsoleStyles(rootDir);

@@ -6,7 +6,7 @@ const text = z.string().min(2);
 
 export const consoleWordsSchema = z.strictObject({
   title: text,
-  nav: z.strictObject({ label: text, messages: text, visits: text, reviews: text, system: text, logout: text }),
+  nav: z.strictObject({ label: text, messages: text, visits: text, reviews: text, phone: text, system: text, logout: text }),
   notFound: text,
   noPassword: z.strictObject({ title: text, text, command: text }),
   login: z.strictObject({
@@ -76,6 +76,8 @@ export const consoleWordsSchema = z.strictObject({
     sync: text,
     syncDone: text,
   }),
+  /** The phone script's page; its title is the script's heading (data/phone-script.yaml). */
+  phone: z.strictObject({ note: text }),
   system: z.strictObject({
     title: text,
     database: text,

@@ -47,6 +47,8 @@ export const layoutSchema = z.strictObject({
   gallery: z.strictObject({ label: text, previous: text, next: text, close: text }),
   trustPages: z.strictObject({ tiles: text, back: text, others: text }),
   version: text,
+  /** Heads the list of what can be added to a fixed price (templates/components/ExtraPrices.tsx). */
+  extras: text,
   legalCallBox: z.strictObject({ label: text, text }),
 });
 

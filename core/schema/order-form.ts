@@ -7,6 +7,8 @@ import { pageIntro } from './seo.ts';
 const text = z.string().min(2);
 
 export const orderFormSchema = z.object({
+  /** False until a lawyer has confirmed the reading in the file's header: `npm run check` lists it. */
+  lawyerConfirmed: z.boolean(),
   /** The lead is shown on screen only: what the form is for. */
   ...pageIntro,
   contractor: text,
@@ -27,13 +29,19 @@ export const orderFormSchema = z.object({
     price: text,
     parts: text,
     quantity: text,
+    /** Heads the table of what can be added to a fixed price (data/prices.yaml, `extras`). */
+    extras: text,
     surcharge: text,
     other: text,
     total: text,
   }),
-  terms: z.object({ heading: text, consent: text }),
-  declaration: z.object({ tick: text, signature: text }),
-  signatures: z.object({ heading: text, text, customer: text, technician: text, copy: text }),
+  /** The price and the arrival time named on the phone, one line each to fill in, and the guarantee measured against the time. */
+  phone: z.object({ heading: text, fields: z.array(text).min(2), guarantee: text }),
+  /** Each confirmation the customer signs has a signature line of its own (§ 309 Nr. 12 b BGB). */
+  terms: z.object({ heading: text, consent: text, signature: text }),
+  declaration: z.object({ text, signature: text }),
+  signatures: z.object({ heading: text, text, customer: text, technician: text }),
+  copy: z.object({ heading: text, text, signature: text }),
 });
 
 export type OrderForm = z.infer<typeof orderFormSchema>;

@@ -20,6 +20,7 @@ export const pricesPageSchema = z.object({
     )
     .length(8),
   parts: z.object({ heading: text, lead: text.optional(), columns: z.object({ part: text, price: text, note: text }).strict() }),
+  extras: z.object({ heading: text, lead: text, columns: z.object({ extra: text, price: text, note: text }).strict() }),
   surcharge: z.object({ heading: text, text, exampleHeading: text }),
   fairness: z.object({ heading: text, points: z.array(z.object({ title: text, text })).min(3) }),
   faq: z.object({ heading: text, items: z.array(z.object({ question: text, answer: text })).length(5) }),

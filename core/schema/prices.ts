@@ -14,6 +14,16 @@ const priceItem = z.object({
   popular: z.boolean().default(false),
   /** Parts of `parts` this job always needs (one of them): its shown price includes the cheapest. */
   needs: z.array(id).default([]),
+  /** What one amount is for ("je km"); shown after it. */
+  unit: z.string().min(2).optional(),
+});
+
+/** What can be added to a fixed price (data/prices.yaml, `extras`). */
+const extraItem = priceItem.extend({
+  /** Work: the emergency surcharge applies to it as to the labour of every job. */
+  labour: z.boolean(),
+  /** The fixed prices (ids of `services`) it can be added to; every one when absent. */
+  addsTo: z.array(id).optional(),
 });
 
 const vatWording = z.object({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });
@@ -26,6 +36,7 @@ export const pricesSchema = z.object({
   vat: z.object({ smallBusiness: vatWording, standard: vatWording }),
   services: z.array(priceItem).min(1),
   parts: z.array(priceItem),
+  extras: z.array(extraItem).min(1),
   happyHour: z.object({
     days: z.string(),
     from: time,
@@ -59,4 +70,5 @@ export const pricesSchema = z.object({
 
 export type Prices = z.infer<typeof pricesSchema>;
 export type PriceItem = z.infer<typeof priceItem>;
+export type ExtraItem = z.infer<typeof extraItem>;
 export type VatWording = z.infer<typeof vatWording>;

@@ -31,13 +31,14 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   const router = Router();
   const secure = api.site?.url.startsWith('https:') ?? false;
   const words = api.site?.console;
+  const phoneScript = api.site?.phoneScript;
 
   router.use((_req, res, next) => {
     res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
-    if (!shell || !words) return void res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    if (!shell || !words || !phoneScript) return void res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
     next();
   });
-  if (!shell || !words) return router;
+  if (!shell || !words || !phoneScript) return router;
 
   const sendPage: SendPage = (res, status, page) => void res.status(status).type('html').send(renderConsole(shell, words, page));
 
@@ -63,7 +64,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     res.redirect(303, session.state === 'expired' ? `${LOGIN_PATH}?abgelaufen` : LOGIN_PATH);
   });
 
-  router.use(sectionRoutes({ api, words, sendPage }));
+  router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));
   const clientError: ErrorRequestHandler = (error, _req, res, next) => {

@@ -1,9 +1,10 @@
 // The console's sections behind the login (docs/owner-console.md): the messages (search, send
-// again, delete), visits and clicks, reviews (sync now) and the system's state.
+// again, delete), visits and clicks, reviews (sync now), the phone script and the system's state.
 import { statSync } from 'node:fs';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
+import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import { BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import type { ApiContext } from '../context.ts';
 import { sendAgain } from '../contact/outbox.ts';
@@ -12,6 +13,7 @@ import { lastBackup } from '../store/backup.ts';
 import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
 import { consoleStatistics } from './statistics.ts';
 import { deletePage, messagesPage, type MessagesNotice } from './views/messages-view.tsx';
+import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
 import { visitsPage } from './views/visits-view.tsx';
@@ -25,7 +27,7 @@ const listQuery = z.object({
   vor: z.string().regex(MESSAGE_ID).transform(Number).nullable().catch(null),
 });
 
-export function sectionRoutes({ api, words, sendPage }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }): Router {
+export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage; phoneScript: PhoneScript }): Router {
   const { db } = api;
   const router = Router();
   const messages = routerPath(SECTION_PATHS.messages);
@@ -72,6 +74,7 @@ export function sectionRoutes({ api, words, sendPage }: { api: ApiContext; words
     await syncReviews(api, { clearExisting: false });
     res.redirect(303, `${SECTION_PATHS.reviews}?abgeglichen`);
   });
+  router.get(routerPath(SECTION_PATHS.phone), (_req, res) => sendPage(res, 200, phonePage(words, phoneScript)));
   router.get(routerPath(SECTION_PATHS.system), (_req, res) => sendPage(res, 200, systemPage(words, systemStatus(api))));
   return router;
 }

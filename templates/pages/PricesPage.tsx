@@ -4,7 +4,7 @@ import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Faq } from '../components/Faq.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Price } from '../components/Price.tsx';
+import { Price, PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { outsideText, priceText, quote } from '../../core/prices.ts';
@@ -67,14 +67,36 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
           </tbody>
         </table>
       </Section>
-      <Section id="zuschlag" heading={page.surcharge.heading}>
+      <Section id="zusatzkosten" heading={page.extras.heading} lead={page.extras.lead}>
+        <table className="price-table">
+          <thead>
+            <tr>
+              <th scope="col">{page.extras.columns.extra}</th>
+              <th scope="col">{page.extras.columns.price}</th>
+              <th scope="col">{page.extras.columns.note}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.extras.map((extra) => (
+              <tr key={extra.id}>
+                <th scope="row">{extra.title}</th>
+                <td>
+                  <PriceSchedule prices={prices} id={extra.id} />
+                </td>
+                <td>{extra.note ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section id="zuschlag" heading={page.surcharge.heading} className="section-muted">
         <div className="surcharge-box">
           <p>{page.surcharge.text}</p>
           <SurchargeExample prices={prices} heading={page.surcharge.exampleHeading} />
           <p className="fine-print">{prices.surcharges.outsideArea}</p>
         </div>
       </Section>
-      <Section id="fairness" heading={page.fairness.heading} className="section-muted">
+      <Section id="fairness" heading={page.fairness.heading}>
         <ul className="card-grid">
           {page.fairness.points.map((point) => (
             <li key={point.title} className="card">
@@ -84,7 +106,7 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
           ))}
         </ul>
       </Section>
-      <Section id="fragen" heading={page.faq.heading}>
+      <Section id="fragen" heading={page.faq.heading} className="section-muted">
         <Faq items={page.faq.items} group="preise-faq" />
       </Section>
       <CallToAction site={site} heading={page.cta.heading} text={page.cta.text} location="pricing" />

@@ -5,6 +5,7 @@ import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { ExtraPrices } from '../components/ExtraPrices.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { priceItem } from '../../core/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
@@ -46,6 +47,7 @@ export function ServicePage({ site, service, words, prices, priceId, surchargeNo
             <p className="fine-print">
               {surchargeNote} {vatNote}
             </p>
+            <ExtraPrices prices={prices} forIds={[priceId]} />
           </div>
           <aside className="card advantages" aria-labelledby="service-advantages">
             <h2 id="service-advantages" className="card-heading">

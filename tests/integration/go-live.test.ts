@@ -40,6 +40,8 @@ function realData(): DataCopy {
   );
   copy.edit('claims.yaml', (text) => text.replace(/confirmed: false/g, 'confirmed: true'));
   copy.edit('legal/widerruf.md', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
+  copy.edit('order-form.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
+  copy.edit('phone-script.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
   copy.edit('home.yaml', (text) => text.replace('examples: true', 'examples: false'));
   copy.edit('about.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
   for (const image of readdirSync(join(copy.dir, 'images')).filter((name) => name.endsWith('.jpg'))) {
@@ -65,6 +67,8 @@ describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
       'data/claims.yaml: damageFree.confirmed: unconfirmed promise "98 % unserer Türöffnungen',
       'data/claims.yaml: moneyBack.confirmed:',
       'data/legal/widerruf.md: lawyerConfirmed: the reading of § 312g Abs. 2 Nr. 11 / § 356 Abs. 4 BGB has not been confirmed by a lawyer',
+      "data/order-form.yaml: lawyerConfirmed: the order form's reading",
+      'data/phone-script.yaml: lawyerConfirmed: what we say on the phone',
       'data/home.yaml: reviews.examples:',
       'data/about.yaml: team.examples:',
       'data/images/shop.jpg: is a placeholder drawing',

@@ -31,6 +31,13 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
+/** The markup of one block of the order form, by its id. */
+function block(id: string): string {
+  const start = form.indexOf(`<section id="${id}"`);
+  expect(start, id).toBeGreaterThan(0);
+  return form.slice(start, form.indexOf('</section>', start));
+}
+
 /** The rendered body of a shared section on the order form. */
 function sectionBody(id: string): string {
   const start = form.indexOf(`<section id="${id}"`);
@@ -89,13 +96,59 @@ describe('/auftrag', () => {
     expect(text(sectionBody('widerrufsrecht'))).toContain('§ 312g Abs. 2 Nr. 11 BGB');
   });
 
-  it('has the declaration for an early start with its box and signature, and signature lines for customer and technician', () => {
+  it('says the urgent opening has as a rule no right of withdrawal, with the reason, informs of it where it may exist, and asks for the declaration on every job', () => {
+    for (const [page, markup] of [['/auftrag', form], ['/agb', agb]] as const) {
+      const all = text(markup);
+      expect(all, page).toContain('In der Regel kein Widerrufsrecht für die dringende Hilfe, für die Sie uns rufen.');
+      expect(all, page).toContain('nicht abschließend entschieden');
+      expect(all, page).toContain('Es kann daher sein, dass Ihnen auch für die Notöffnung ein Widerrufsrecht zusteht.');
+      expect(all, page).toContain('auch vor einer Notöffnung, um die Erklärung zum sofortigen Beginn');
+      // The old readings: a flat "no right" for the opening, and a declaration made optional.
+      expect(all, page).not.toMatch(/(?<!In der Regel )kein Widerrufsrecht für die dringende Hilfe/i);
+      expect(all, page).not.toMatch(/freiwillig|soweit Ihnen dafür ein Widerrufsrecht zusteht/);
+    }
+  });
+
+  it('gives every confirmation of the customer a signature line of its own: AGB shown, the declaration, the order, the copy received (§ 309 Nr. 12 b BGB)', () => {
     const orderForm = wordsOf(data, ORDER_WORDS);
-    const declaration = form.slice(form.indexOf('<section id="sofortiger-beginn"'), form.indexOf('</section>', form.indexOf('<section id="sofortiger-beginn"')));
-    expect(declaration).toMatch(/class="tick-box"[^>]*><\/span>Ich gebe die Erklärung/);
-    expect(declaration).toContain(`<p class="signature">${orderForm.declaration.signature}</p>`);
-    for (const label of [orderForm.signatures.customer, orderForm.signatures.technician]) expect(form).toContain(`<p class="signature">${label}</p>`);
-    expect(text(form)).toContain(orderForm.signatures.copy.replace(/\s+/g, ' '));
+    const signatures = (id: string) => [...block(id).matchAll(/<p class="signature">([^<]+)<\/p>/g)].map((match) => match[1]);
+    expect(text(block('agb'))).toContain(text(orderForm.terms.consent));
+    expect(signatures('agb')).toEqual([orderForm.terms.signature]);
+    expect(text(block('sofortiger-beginn'))).toContain(orderForm.declaration.text);
+    expect(signatures('sofortiger-beginn')).toEqual([orderForm.declaration.signature]);
+    expect(signatures('unterschriften')).toEqual([orderForm.signatures.customer, orderForm.signatures.technician]);
+    expect(text(block('ausfertigung'))).toContain(text(orderForm.copy.text));
+    expect(signatures('ausfertigung')).toEqual([orderForm.copy.signature]);
+    const customerLines = [orderForm.terms.signature, orderForm.declaration.signature, orderForm.signatures.customer, orderForm.copy.signature];
+    expect(new Set(customerLines).size).toBe(4);
+    // A confirmation is given by signing, never by a box ticked in advance or left to tick.
+    for (const id of ['agb', 'sofortiger-beginn', 'ausfertigung']) expect(block(id), id).not.toContain('tick-box');
+  });
+
+  it('records the price and the arrival time named on the phone, against which the guarantee is measured', () => {
+    const orderForm = wordsOf(data, ORDER_WORDS);
+    const phone = block('telefon');
+    for (const label of orderForm.phone.fields) expect(phone).toContain(`<dt>${label}</dt><dd></dd>`);
+    expect(orderForm.phone.fields.join(' ')).toMatch(/Endpreis/);
+    expect(orderForm.phone.fields.join(' ')).toMatch(/Ankunftszeit/);
+    expect(text(phone)).toContain(text(data.claims.moneyBack.text));
+  });
+
+  it('prints what we say on the phone before we drive: price, arrival, the right of withdrawal and where the AGB are', () => {
+    const script = text(block('telefonat'));
+    expect(block('telefonat')).toContain(`<h2 id="telefonat-heading">${data.phoneScript.heading}</h2>`);
+    for (const step of data.phoneScript.steps) {
+      expect(script).toContain(step.topic);
+      expect(script).toContain(text(step.say));
+    }
+    expect(script).toContain('Widerrufsrecht von vierzehn Tagen');
+    expect(script).toContain('in der Regel nicht');
+    expect(script).toContain(`${data.site.url}/agb`);
+    expect(script).toContain(priceText(quote(data.prices, 'mehrfachverriegelung')).replace(/\u00a0/g, ' '));
+  });
+
+  it('lists every extra that can be added to a fixed price with its amount, to tick', () => {
+    for (const extra of data.prices.extras) expect(block('leistung'), extra.id).toContain(`data-price-id="${extra.id}">${priceText(quote(data.prices, extra.id))}<`);
   });
 
   it('states the versions of the form and of the AGB it refers to', () => {

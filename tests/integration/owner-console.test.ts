@@ -27,10 +27,12 @@ let dir: string;
 let server: RunningServer;
 let db: Db;
 let base: string;
+let orderForm: string;
 
 beforeAll(async () => {
   dir = tempDir('owner-console-');
   const site = await buildSite();
+  orderForm = site.read('auftrag/index.html');
   server = await startServer({
     distDir: site.dir,
     port: 0,
@@ -216,7 +218,7 @@ describe('without a session', () => {
   function* paths(seed: number): Generator<string> {
     let state = seed;
     const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const known = ['', '/', '/anmelden', '/abmelden', '/nachrichten', '/nachrichten/1/senden', '/nachrichten/1/loeschen', '/besuche', '/bewertungen', '/bewertungen/abgleichen', '/system'];
+    const known = ['', '/', '/anmelden', '/abmelden', '/nachrichten', '/nachrichten/1/senden', '/nachrichten/1/loeschen', '/besuche', '/bewertungen', '/bewertungen/abgleichen', '/telefon', '/system'];
     for (const path of known) yield `/intern${path}`;
     const pieces = ['nachrichten', 'system', '%2e%2e', '..', '%00', 'ä', '%C3%A4', '1', '-1', '99999999999999999999', ';', '%2F', 'x'.repeat(300), '?q=a', '#x', '*'];
     for (let i = 0; i < 60; i++) {
@@ -226,7 +228,7 @@ describe('without a session', () => {
   }
 
   it('no path and no method answers any data: only the login page, a redirect to it, a refusal or an error', async () => {
-    const markers = [SECRET, 'Erika', 'Größe der Datenbank', 'Seitenaufrufe pro Tag', 'Jetzt synchronisieren'];
+    const markers = [SECRET, 'Erika', 'Größe der Datenbank', 'Seitenaufrufe pro Tag', 'Jetzt synchronisieren', 'Diesen Text lesen Sie am Telefon vor'];
     const cookies = [undefined, 'owner_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'owner_session=', 'owner_session=../../x'];
     let checked = 0;
     for (const path of paths(20_261_124)) {
@@ -319,6 +321,21 @@ describe('what the owner sees', () => {
     expect(reviews).toContain('Noch kein Abgleich mit Google.');
     expect((await post('/intern/bewertungen/abgleichen', { cookie })).headers.location).toBe('/intern/bewertungen?abgeglichen');
     expect(text(await get('/intern/bewertungen?abgeglichen', cookie))).toContain('Er ist gescheitert.');
+  });
+
+  it('shows what to say on the phone before driving, to read out, word for word as /auftrag prints it', async () => {
+    const cookie = sessionFrom(await login());
+    const page = text(await get('/intern/telefon', cookie));
+    expect(page).toMatch(/<a href="\/intern\/telefon" aria-current="page">Telefon<\/a>/);
+    expect(page).toContain('Diesen Text lesen Sie am Telefon vor');
+    const steps = [...page.matchAll(/<li><h2>([^<]+)<\/h2><p>([^<]+)<\/p><\/li>/g)].map((match) => [match[1], match[2]]);
+    expect(steps.map(([topic]) => topic)).toEqual(['Preis', 'Ankunft', 'Widerrufsrecht', 'AGB', 'Auftrag']);
+    for (const [topic, say] of steps) {
+      expect(say!.length, topic).toBeGreaterThan(40);
+      expect(orderForm, topic).toContain(`<dt>${topic}</dt><dd>${say}</dd>`);
+    }
+    // Read-only: the page has no form of its own besides logging out.
+    expect(page.match(/<form /g)).toHaveLength(1);
   });
 });
 

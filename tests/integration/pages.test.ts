@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData, type SiteData } from '../../build/load/site-data.ts';
 import { formatEuro } from '../../core/format.ts';
 import { districtsWord } from '../../core/place.ts';
-import { HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
+import { extrasFor, HAPPY_HOUR_ID, outsideText, priceText, quote } from '../../core/prices.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -147,7 +147,7 @@ describe('structured data', () => {
 
 describe('one price per service, everywhere', () => {
   it('every shown price of an item equals data/prices.yaml, on every page', () => {
-    const ids = [...data.prices.services, ...data.prices.parts].map((item) => item.id).concat(HAPPY_HOUR_ID);
+    const ids = [...data.prices.services, ...data.prices.parts, ...data.prices.extras].map((item) => item.id).concat(HAPPY_HOUR_ID);
     const expected = new Map(ids.map((id) => [id, priceText(quote(data.prices, id))]));
     const seen = new Map<string, Set<string>>();
     for (const page of pages) {
@@ -162,7 +162,7 @@ describe('one price per service, everywhere', () => {
 
   it('no page states a euro amount that data/prices.yaml does not hold', () => {
     const { prices } = data;
-    const quotes = [...prices.services, ...prices.parts].map((item) => quote(prices, item.id));
+    const quotes = [...prices.services, ...prices.parts, ...prices.extras].map((item) => quote(prices, item.id));
     const amounts = quotes.flatMap((q) => [q.item.price, q.total, ...(q.outside === null ? [] : [q.outside])]);
     const amountsIn = (text: string) => [...text.matchAll(/(\d{1,3}(?:\.\d{3})*(?:,\d{2})?) ?€/g)].map((match) => Number(match[1]!.replace(/\./g, '').replace(',', '.')));
     const known = new Set([
@@ -176,6 +176,29 @@ describe('one price per service, everywhere', () => {
       for (const amount of amountsIn(visibleText(html(page.path)))) {
         expect(known.has(amount), `${page.path} states ${amount} €`).toBe(true);
       }
+    }
+  });
+
+  it('every extra that can be added to a fixed price stands with its amount wherever that price is shown, work with its night price', () => {
+    const { prices } = data;
+    const showsExtras = (path: string, extras: typeof prices.extras) => {
+      const markup = html(path);
+      for (const extra of extras) {
+        const q = quote(prices, extra.id);
+        expect(markup, `${path}: ${extra.id}`).toContain(`data-price-id="${extra.id}">${priceText(q)}<`);
+        if (extra.labour) expect(markup, `${path}: ${extra.id} at night`).toContain(`data-price-outside="${extra.id}">${outsideText(q)}<`);
+      }
+    };
+    expect(prices.extras.map((extra) => extra.id).sort()).toEqual(['anfahrt-ausserhalb', 'mehrfachverriegelung', 'zylinder-nach-aufbohren']);
+    // The fitting after drilling is labour and the part, the travel an amount per kilometre.
+    expect(priceText(quote(prices, 'zylinder-nach-aufbohren'))).toMatch(/^ab \d+\u00a0€ inkl\. Profilzylinder/);
+    expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km$/);
+    showsExtras('/preise', prices.extras);
+    for (const service of data.services.services) showsExtras(`/leistungen/${service.slug}`, extrasFor(prices, service.priceId));
+    // Where running text names an extra, it names its amount (data/prices.yaml, not typed).
+    for (const path of ['/agb', '/alles-inklusive', '/festpreis-garantie', '/keine-abzocke']) {
+      const text = visibleText(html(path));
+      for (const extra of prices.extras) expect(text, `${path}: ${extra.id}`).toContain(priceText(quote(prices, extra.id)).replace(/\u00a0/g, ' '));
     }
   });
 
@@ -270,9 +293,24 @@ describe('claims that hold', () => {
 
   it('the money-back guarantee is advertised with its condition in the same element', () => {
     const card = html('/').match(/<a class="card trust-card" href="\/geld-zurueck-garantie"[^]*?<\/a>/)![0];
-    expect(visibleText(card)).toContain(`unangekündigt mehr als ${data.claims.moneyBack.lateArrivalMinutes} Minuten`);
+    expect(visibleText(card)).toContain(`mehr als ${data.claims.moneyBack.lateArrivalMinutes} Minuten nach der am Telefon genannten Ankunftszeit`);
+    expect(visibleText(card)).toContain('auch wenn wir die Verspätung vorher ankündigen');
     expect(visibleText(card)).toContain(`innerhalb von ${data.claims.moneyBack.refundWithinHours} Stunden`);
     expect(visibleText(html('/agb'))).not.toMatch(/Staus? oder (eines )?schwere/);
+  });
+
+  it('a late arrival is a guarantee case whether or not the delay was announced, on every page', () => {
+    // The old escape: a delay we announce (a call from the technician) was no guarantee case.
+    const escapes = [/unangekündigt/i, /ohne (Ihnen )?(die Verspätung )?(vorher )?(angekündigt|anzukündigen|Bescheid)/i, /(ankündig|angekündigt)[^.]*\bist kein(er)?\b/i, /wir sagen Bescheid/i];
+    let seen = 0;
+    for (const { path, text } of texts()) {
+      for (const escape of escapes) expect(text, `${path}: ${escape}`).not.toMatch(escape);
+      if (text.includes(`${data.claims.moneyBack.lateArrivalMinutes} Minuten nach der am Telefon genannten`)) seen += 1;
+    }
+    for (const path of ['/', '/agb', '/geld-zurueck-garantie', '/schnell-vor-ort']) {
+      expect(visibleText(html(path)), path).toMatch(/auch (wenn|dann, wenn) wir (Ihnen )?(die Verspätung )?vorher (ankündigen|anrufen)/);
+    }
+    expect(seen).toBeGreaterThan(4);
   });
 
   it('office hours outside the surcharge-free window say so', () => {

@@ -12,10 +12,11 @@ import { BUILD_DATE } from './build-settings.ts';
 
 const data = loadSiteData({ buildDate: BUILD_DATE });
 
-/** site.json's fields besides the business facts: the reviews island's and the console's words, the build. */
+/** site.json's fields besides the business facts: the reviews island's and the console's words, the phone script, the build. */
 export const SERVER_WORDS = {
   reviewsIsland: wordsOf(data, REVIEWS_WORDS).island,
   console: data.consoleWords,
+  phoneScript: data.phoneScript,
   build: { date: BUILD_DATE.toISOString(), version: '0.0.0-test' },
 };
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../build/load/site-data.ts';
 import { arrivalFacts } from '../../core/arrival.ts';
 import { officeHours, outsideStandardHours } from '../../core/hours.ts';
-import { outsideText, priceSentence, priceText, quote } from '../../core/prices.ts';
+import { formatEuro } from '../../core/format.ts';
+import { extrasFor, outsideText, priceSentence, priceText, quote } from '../../core/prices.ts';
 import { ROOT } from '../support/data-copy.ts';
 
 const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
@@ -34,6 +35,7 @@ describe('no claim is typed outside data/claims.yaml', () => {
     [/\b5\.000\b|\b5000\b/, 'the customer count (use {{num:claims.customers.count}})'],
     [/\d+–\d+ ?Min/, 'an arrival time (they live in data/places/; use {{arrival.…}})'],
     [/\{\{\s*euro:prices\.services\./, 'a service price without its condition (use {{price:id}})'],
+    [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],
   ];
@@ -73,6 +75,33 @@ describe('prices as the customer pays them', () => {
     expect(quote(prices, 'zylinder').outside).toBeNull();
     expect(priceSentence(prices, 'tuer-zugefallen')).toBe(`69\u00a0€ (${prices.terms.standardHours}; sonst 138\u00a0€)`);
     expect(outsideText(quote(prices, 'zylinderwechsel'))).toMatch(/^ab /);
+  });
+});
+
+describe('extras: what can be added to a fixed price', () => {
+  const { prices } = data;
+
+  it('each has an amount; work carries the surcharge like every labour price, travel and parts do not', () => {
+    const multiPoint = quote(prices, 'mehrfachverriegelung');
+    expect(multiPoint.total).toBeGreaterThan(0);
+    expect(multiPoint.outside).toBe(multiPoint.item.price * 2);
+    const cylinder = quote(prices, 'zylinder-nach-aufbohren');
+    expect(cylinder.part?.id).toBe('zylinder');
+    expect(cylinder.total).toBe(cylinder.item.price + cylinder.part!.price);
+    expect(cylinder.outside).toBe(cylinder.item.price * 2 + cylinder.part!.price);
+    const travel = quote(prices, 'anfahrt-ausserhalb');
+    expect(travel.outside).toBeNull();
+    expect(priceText(travel)).toBe(`${formatEuro(travel.item.price)} je km`);
+    expect(priceSentence(prices, 'mehrfachverriegelung')).toBe(`${priceText(multiPoint)} (${prices.terms.standardHours}; sonst ${outsideText(multiPoint)})`);
+  });
+
+  it('an extra is offered with the fixed prices it can be added to, every one when it names none', () => {
+    expect(extrasFor(prices, 'tuer-abgeschlossen').map((extra) => extra.id)).toEqual(['mehrfachverriegelung', 'zylinder-nach-aufbohren', 'anfahrt-ausserhalb']);
+    expect(extrasFor(prices, 'autooeffnung').map((extra) => extra.id)).toEqual(['anfahrt-ausserhalb']);
+  });
+
+  it('the sentence for travel outside the area states the amount of the extra', () => {
+    expect(prices.surcharges.outsideArea).toContain(`${formatEuro(quote(prices, 'anfahrt-ausserhalb').item.price)} je km`);
   });
 });
 

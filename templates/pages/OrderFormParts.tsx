@@ -1,0 +1,110 @@
+// The pieces of the order form /auftrag (templates/pages/OrderFormPage.tsx): boxes to tick, lines
+// to write and to sign on, and its blocks, on paper as on screen.
+import type { ReactNode } from 'react';
+import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
+import type { PhoneScript } from '../../core/schema/phone-script.ts';
+import type { PriceItem } from '../../core/schema/prices.ts';
+
+/** A box to tick with a pen. */
+export function Box() {
+  return <span className="tick-box" aria-hidden="true" />;
+}
+
+export function TickList({ options }: { options: string[] }) {
+  return (
+    <ul className="tick-list">
+      {options.map((option) => (
+        <li key={option}>
+          <Box />
+          {option}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Labels with a line each to write on. */
+export function FillFields({ labels }: { labels: string[] }) {
+  return (
+    <dl className="fill-fields">
+      {labels.map((label) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd />
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The head of a table whose first column is a box to tick. */
+export function TickTableHead({ choice, columns }: { choice: string; columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="order-tick">
+          <span className="visually-hidden">{choice}</span>
+        </th>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row to tick: the box, the item with its note, then the row's own cells. */
+export function TickRow({ item, children }: { item: PriceItem; children: ReactNode }) {
+  return (
+    <tr>
+      <td className="order-tick">
+        <Box />
+      </td>
+      <th scope="row">
+        {item.title}
+        {item.note && <span className="order-note">{item.note}</span>}
+      </th>
+      {children}
+    </tr>
+  );
+}
+
+export function Signature({ label }: { label: string }) {
+  return <p className="signature">{label}</p>;
+}
+
+export function Block({ id, heading, className, children }: { id: string; heading: string; className?: string; children: ReactNode }) {
+  return (
+    <section id={id} className={className ? `order-block ${className}` : 'order-block'} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function WithdrawalBlock({ id, section }: { id: WithdrawalSectionId; section: { heading: string; html: string } }) {
+  return (
+    <Block id={id} heading={section.heading} className="order-legal">
+      <div className="prose" dangerouslySetInnerHTML={{ __html: section.html }} />
+    </Block>
+  );
+}
+
+/** What we said on the phone before we drove, as data/phone-script.yaml has it (the console shows the same). */
+export function PhoneScriptBlock({ script }: { script: PhoneScript }) {
+  return (
+    <Block id="telefonat" heading={script.heading} className="order-legal">
+      <p>{script.intro}</p>
+      <dl className="phone-script">
+        {script.steps.map((step) => (
+          <div key={step.topic}>
+            <dt>{step.topic}</dt>
+            <dd>{step.say}</dd>
+          </div>
+        ))}
+      </dl>
+    </Block>
+  );
+}
