@@ -19,14 +19,13 @@ export function placeLead(place: Place, words: PlacePageWords['lead'], city: str
 
 /**
  * The place page's four FAQ questions, answered from the place's data and the price list: its
- * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
+ * arrival time, postcodes and name. Where it lies stands in the hero's lead, not again here.
  */
 export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq']): { question: string; answer: string }[] {
   const town = place.town?.name ?? place.name;
   const { known } = place;
   const say = (text: string, more: Record<string, string | number> = {}) =>
     fillSlots(text, { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, phone: site.phone.display, ...more });
-  const away = place.kind === 'town' && place.distanceKm !== null && place.direction !== null;
   const codes = place.postcodes;
   return [
     {
@@ -35,7 +34,6 @@ export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq'])
         place.arrivalTime === null
           ? words.arrival.unknown
           : say(words.arrival.answer, {
-              distanceSentence: away ? say(words.arrival.distance, { distance: place.distanceKm!, city: site.address.city }) : '',
               Where: sentenceStart(atWithTown(place)),
               arrivalWords: arrivalInWords(place.arrivalTime),
             }),
