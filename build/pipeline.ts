@@ -5,6 +5,7 @@ import './production.ts';
 import { join, resolve } from 'node:path';
 import { buildAssets, startBundles } from './assets/assets.ts';
 import { checkData } from './check.ts';
+import { placeNames } from './indexing/mask.ts';
 import { SimilarityCheck, type PlacePagesSummary } from './indexing/similarity-check.ts';
 import { loadSiteData } from './load/site-data.ts';
 import { forgetUnusedParses } from './load/parsed-data.ts';
@@ -61,7 +62,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     report.step('stylesheet, script and images');
 
     const routes = listRoutes({ data, siteUrl, images: assets.images });
-    const setup = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: assets.page, css: assets.css.content.toString('utf8'), script: assets.js.main.content.toString('utf8') };
+    const setup = { site: data.site, navigation: data.navigation, layout: data.layout, siteUrl, assets: assets.page, css: assets.css.content.toString('utf8'), script: assets.js.main.content.toString('utf8'), placeNames: placeNames(data.places) };
     renderer = workers.length > 0 ? new WorkerPool(workers, setup, { data, siteUrl, images: assets.images }, paths.outDir) : new OneThread(setup);
     report.step('route table');
 

@@ -61,7 +61,7 @@ export class BuildReport {
         `${firstScreens} different first screens; in ${seconds.toFixed(2)} s.`,
     );
     this.say(
-      `Place pages: ${places.index}. Similarity of the indexable ones (word 5-grams in <main>): median ${places.similarityMedian.toFixed(2)}, ` +
+      `Place pages: ${places.index}. Similarity of the indexable ones (word 5-grams in <main>, place names and numbers masked): median ${places.similarityMedian.toFixed(2)}, ` +
         `max ${places.similarityMax.toFixed(2)}${places.closestPair ? ` (${places.closestPair.join(' ~ ')})` : ''}.`,
     );
     if (examples.length > 0) {

@@ -10,6 +10,8 @@ export interface ArrivalFacts {
   coreTowns: string;
   /** How many towns the core area has. */
   coreCount: number;
+  /** The same in running text: "sieben" (words up to twelve, as German text writes them; digits above). */
+  coreCountWord: string;
   /** "Essen": the main location. */
   mainTown: string;
   /** "15–25 Minuten": the main location's own time. */
@@ -22,6 +24,13 @@ function bounds(time: string): [number, number] {
   const match = /^(\d+)–(\d+) Min\.$/.exec(time);
   if (!match) throw new Error(`arrival time "${time}" is not two whole minutes with an en dash and "Min."`);
   return [Number(match[1]), Number(match[2])];
+}
+
+const COUNT_WORDS = ['null', 'eine', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun', 'zehn', 'elf', 'zwölf'];
+
+/** A count as running text writes it before a plural noun: "sieben", "13". */
+function countWord(count: number): string {
+  return COUNT_WORDS[count] ?? String(count);
 }
 
 const minutes = ([low, high]: [number, number]) => `${low}–${high} Minuten`;
@@ -42,6 +51,7 @@ export function arrivalFacts(places: Place[], coreMaxMinutes: number): ArrivalFa
     core: minutes([Math.min(...core.map(({ range }) => range[0])), Math.max(...core.map(({ range }) => range[1]))]),
     coreTowns: germanList(core.map(({ town }) => town.name)),
     coreCount: core.length,
+    coreCountWord: countWord(core.length),
     mainTown: main.town.name,
     main: minutes(main.range),
     slowest: minutes(slowest.range),

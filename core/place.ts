@@ -45,6 +45,8 @@ export interface Place {
   /** Written for this place from sourced facts (a town's always, a district's where the owner added one); null: none. */
   description: string | null;
   facts: string | null;
+  /** What the owner knows from his own jobs here about its doors and locks; absent or null: the page says nothing of them. */
+  doorNotes?: string | null;
   /** Where the description's and facts' statements come from ("Wikipedia: Haan"); shown below them. */
   sources: string[];
   /** A town's districts, or a district's fellow districts in the same town (in the data's order, not by distance). */

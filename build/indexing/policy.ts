@@ -1,8 +1,9 @@
 // Which place pages a search engine may index (docs/decisions.md, 'District pages noindex until
 // they have own content'): every town page; a district page only once it carries a description
 // written for it (at least 80 words, with its sources) and reads unlike every other indexable place
-// page (build/indexing/similarity.ts). Any other district page is `noindex, follow`, outside the sitemap,
-// and still reachable from the A–Z list and the search, because people do look for their district.
+// page (build/indexing/similarity.ts, every place name and number masked). Any other district page
+// is `noindex, follow`, outside the sitemap, and still reachable from the A–Z list and the search,
+// because people do look for their district.
 // Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
 // its penalty would hit the whole domain.
 import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
@@ -11,8 +12,12 @@ import type { Place } from '../../core/place.ts';
 import type { Nearest } from './similarity.ts';
 import type { Route } from '../routes/index.ts';
 
-/** The highest Jaccard similarity of word 5-grams an indexable place page may have to another. */
-export const MAX_SIMILARITY = 0.4;
+/**
+ * The highest Jaccard similarity of word 5-grams, with place names and numbers masked
+ * (build/indexing/mask.ts), an indexable place page may have to another: at most half of the two
+ * pages' 5-grams together may be shared, so a page's own words outweigh the template it shares.
+ */
+export const MAX_SIMILARITY = 0.5;
 
 export interface IndexDecision {
   indexable: boolean;

@@ -1,12 +1,14 @@
 // How alike two pages read, as search engines compare near-duplicates: the exact Jaccard
 // similarity of the sets of word 5-gram shingles of the visible text inside <main> (lower-cased
-// words, collapsed FAQ answers included, scripts and SVG left out). Shingles are hashed to 32-bit
+// words, collapsed FAQ answers included, scripts and SVG left out), with every place name and
+// number masked (build/indexing/mask.ts). Shingles are hashed to 32-bit
 // numbers and kept sorted, so a pair is one merge of two arrays. The hash is a plain multiply-xor
 // one (FNV-1a per word, the words combined and mixed as MurmurHash3 finishes). Two different
 // shingles share a number once in 2^32; with about 500 shingles a page, two pages get one false
 // shared shingle about once in 17,000 pairs, which moves their similarity by 0.001. sha1 per
 // shingle took 1.3 ms a page, this 0.3.
 import { words } from '../../core/format.ts';
+import type { NameMask } from './mask.ts';
 
 const SHINGLE_WORDS = 5;
 
@@ -31,9 +33,10 @@ function wordHash(word: string): number {
   return hash;
 }
 
-/** The page's shingles as a sorted list of distinct 32-bit hashes. */
-export function shingles(html: string): Uint32Array {
-  const hashes = mainWords(html).map(wordHash);
+/** The page's shingles as a sorted list of distinct 32-bit hashes; with `mask`, of the words with names and numbers masked. */
+export function shingles(html: string, mask?: NameMask): Uint32Array {
+  const text = mainWords(html);
+  const hashes = (mask ? mask.mask(text) : text).map(wordHash);
   const set = new Set<number>();
   for (let i = 0; i + SHINGLE_WORDS <= hashes.length; i += 1) {
     let hash = 0;

@@ -8,7 +8,7 @@ import { plainPhrases, type Place, type PlaceLink } from '../../core/place.ts';
 import { placePath, slug as slugOf } from '../../core/slugs.ts';
 import { DataError, DataErrors } from '../data-error.ts';
 import { countClaims } from './district-counts.ts';
-import { compassWord, distanceKm, type TownPostcodes } from './postcodes.ts';
+import { compassWord, distanceKm, withoutPostcodes, type TownPostcodes } from './postcodes.ts';
 
 /** How many of a town's nearest towns its page names. */
 const NEARBY_TOWNS = 3;
@@ -28,11 +28,12 @@ interface DistrictEntry {
   postcodes?: { codes: string[]; source: string };
   description: string | null;
   sources: string[];
+  doorNotes: string | null;
 }
 
 function districtsOf(town: Town): DistrictEntry[] {
   return town.districts.map((district) => {
-    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [], description: null, sources: [] };
+    if (typeof district === 'string') return { name: district, ...plainPhrases(district), word: town.districtWord, neighbours: [], description: null, sources: [], doorNotes: null };
     return {
       name: district.name,
       at: district.in ?? plainPhrases(district.name).at,
@@ -43,6 +44,7 @@ function districtsOf(town: Town): DistrictEntry[] {
       postcodes: district.postcodes && district.postcodeSource ? { codes: [...district.postcodes].sort(), source: district.postcodeSource } : undefined,
       description: district.description ?? null,
       sources: district.sources ?? [],
+      doorNotes: district.doorNotes ?? null,
     };
   });
 }
@@ -73,6 +75,9 @@ function townProblems(town: TownRecord, townPostcodes: TownPostcodes | undefined
         errors.push(new DataError(town.file, `${field}.postcodes[${j}]`, `"${code}" is not a postcode of ${town.name} in data/postcodes.csv`));
       }
     });
+  });
+  town.notDelivered?.codes.forEach((code, j) => {
+    if (townPostcodes && !townPostcodes.postcodes.includes(code)) errors.push(new DataError(town.file, `${town.field}.notDelivered.codes[${j}]`, `"${code}" is not a postcode of ${town.name} in data/postcodes.csv; remove it`));
   });
   const texts: [field: string, value: string][] = [
     ['description', town.description],
@@ -154,6 +159,7 @@ function townPlace(town: Town, link: PlaceLink, setting: TownSetting, districtLi
     word: town.districtWord,
     description: town.description,
     facts: town.population === null ? null : town.facts,
+    doorNotes: town.doorNotes ?? null,
     sources: town.sources,
     districts: districtLinks,
     neighbours: undefined,
@@ -190,6 +196,7 @@ function districtPlace(town: Town, townLink: PlaceLink, setting: TownSetting, di
     word: district.word,
     description: district.description,
     facts: null,
+    doorNotes: district.doorNotes,
     sources: district.sources,
     districts: districtLinks.filter((_, other) => other !== index),
     neighbours: district.neighbours.map(linkOf),
@@ -203,7 +210,7 @@ function districtPlace(town: Town, townLink: PlaceLink, setting: TownSetting, di
 export function buildPlaces(towns: TownRecord[], postcodes: Map<string, TownPostcodes>, site: Site): Place[] {
   const districtSlug = districtSlugs(towns, checkedTownSlugs(towns, postcodes));
   const shop = { latitude: site.address.latitude, longitude: site.address.longitude };
-  const centres = new Map(towns.map((town) => [town.name, postcodes.get(town.postcodeName ?? town.name)!]));
+  const centres = new Map(towns.map((town) => [town.name, withoutPostcodes(postcodes.get(town.postcodeName ?? town.name)!, town.notDelivered?.codes ?? [])]));
   return towns.flatMap((town) => {
     const codes = centres.get(town.name)!;
     const townLink: PlaceLink = { name: town.name, path: placePath(slugOf(town.name)) };

@@ -8,6 +8,22 @@ export interface TownPostcodes {
   postcodes: string[];
   latitude: number;
   longitude: number;
+  /** Each row's postcode and centre, for leaving a postcode out (`withoutPostcodes`). */
+  rows: { code: string; latitude: number; longitude: number }[];
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The town without postcodes that are no delivery area (a PO box's, a large customer's): neither listed nor in its centre. */
+export function withoutPostcodes(town: TownPostcodes, codes: readonly string[]): TownPostcodes {
+  if (codes.length === 0) return town;
+  const rows = town.rows.filter((row) => !codes.includes(row.code));
+  return {
+    postcodes: town.postcodes.filter((code) => !codes.includes(code)),
+    latitude: mean(rows.map((row) => row.latitude)),
+    longitude: mean(rows.map((row) => row.longitude)),
+    rows,
+  };
 }
 
 export function loadPostcodes(path: string, label: string): Map<string, TownPostcodes> {
@@ -22,6 +38,7 @@ export function loadPostcodes(path: string, label: string): Map<string, TownPost
     if (rows.length > 0 && !(column in rows[0]!)) throw new DataError(label, 'header', `has no column "${column}"`);
   }
   const towns = new Map<string, { postcodes: string[]; lat: number[]; lon: number[] }>();
+  const rowsOf = new Map<string, TownPostcodes['rows']>();
   rows.forEach((row, i) => {
     const code = row['zipcode'] ?? '';
     if (!/^\d{5}$/.test(code)) throw new DataError(label, `line ${i + 2}`, `"${code}" is not a five-digit postcode`);
@@ -30,10 +47,10 @@ export function loadPostcodes(path: string, label: string): Map<string, TownPost
     town.lat.push(Number(row['latitude']));
     town.lon.push(Number(row['longitude']));
     towns.set(row['place']!, town);
+    rowsOf.set(row['place']!, [...(rowsOf.get(row['place']!) ?? []), { code, latitude: Number(row['latitude']), longitude: Number(row['longitude']) }]);
   });
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   return new Map(
-    [...towns].map(([name, town]) => [name, { postcodes: [...new Set(town.postcodes)].sort(), latitude: mean(town.lat), longitude: mean(town.lon) }]),
+    [...towns].map(([name, town]) => [name, { postcodes: [...new Set(town.postcodes)].sort(), latitude: mean(town.lat), longitude: mean(town.lon), rows: rowsOf.get(name)! }]),
   );
 }
 

@@ -14,6 +14,7 @@ import { Document } from '../../templates/layout/Document.tsx';
 import { LayoutWords } from '../../templates/layout/words.ts';
 import type { PageContext } from '../../templates/lib/context.ts';
 import { comparedForSimilarity } from '../indexing/policy.ts';
+import { NameMask } from '../indexing/mask.ts';
 import { shingles } from '../indexing/similarity.ts';
 import { showsMap } from '../site-files/security-policy.ts';
 import { writerHash, type WriteResult } from '../write/dist-writer.ts';
@@ -30,6 +31,8 @@ export interface PageSetup {
   /** The built stylesheet and the built page script, whose words the first screens are chosen by. */
   css: string;
   script: string;
+  /** The names the similarity measure masks (build/indexing/mask.ts). */
+  placeNames: string[];
 }
 
 export interface MadePage {
@@ -51,16 +54,18 @@ export interface MadePage {
 export class PageRenderer {
   private readonly firstScreen: FirstScreenCss;
   private readonly encoder = new TextEncoder();
+  private readonly mask: NameMask;
 
   constructor(private readonly setup: PageSetup) {
     this.firstScreen = new FirstScreenCss(setup.css, setup.script);
+    this.mask = new NameMask(setup.placeNames);
   }
 
   /** The page of `route`, the table's route `index`. */
   render(route: Route, index: number): MadePage {
     const html = renderDocument(route, this.setup);
     const body = this.encoder.encode(inlineFirstScreenCss(html, this.setup.assets.css, this.firstScreen.forPage(html)));
-    return { index, body, written: null, size: body.length, hash: writerHash(body), map: showsMap(html), shingles: comparedForSimilarity(route) ? shingles(html) : null };
+    return { index, body, written: null, size: body.length, hash: writerHash(body), map: showsMap(html), shingles: comparedForSimilarity(route) ? shingles(html, this.mask) : null };
   }
 
   /** The different first screens this thread's pages used, by the words each was chosen for. */
@@ -70,7 +75,7 @@ export class PageRenderer {
 }
 
 /** The route's document as React renders it, before its first screen's CSS goes inline. */
-export function renderDocument(route: Route, { site, navigation, layout, siteUrl, assets }: Omit<PageSetup, 'css' | 'script'>): string {
+export function renderDocument(route: Route, { site, navigation, layout, siteUrl, assets }: Omit<PageSetup, 'css' | 'script' | 'placeNames'>): string {
   const context: PageContext = { site, navigation, layout, path: route.path, siteUrl, assets, template: route.template };
   return `<!DOCTYPE html>${renderToString(createElement(Document, { context, head: route.head, children: route.page }))}`;
 }

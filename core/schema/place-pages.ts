@@ -28,6 +28,7 @@ const pageSchema = z
       .object({ heading: wordsWith('name'), headingTown: wordsWith('town'), arrival: wordsWith('arrival'), arrivalUnknown: wordsWith(), always: wordsWith(), postcodesOfTown: wordsWith('town', 'postcodes'), postcodesUnknown: wordsWith() })
       .strict(),
     about: z.object({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources'), populationSource: wordsWith() }).strict(),
+    doors: z.object({ heading: wordsWith('at') }).strict(),
     surroundings: z
       .object({
         heading: wordsWith('town'),
@@ -44,17 +45,17 @@ const pageSchema = z
         townLink: wordsWith('town'),
       })
       .strict(),
-    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrival: wordsWith('At', 'arrival'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelUnknown: wordsWith() }).strict(),
+    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name'), travelUnknown: wordsWith() }).strict(),
     prices: z.object({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
     services: z
-      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), known: wordsWith('at'), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
+      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
       .strict(),
     tiles: z.array(z.object({ icon: iconName, title: wordsWith(), text: wordsWith() }).strict()).length(3, 'must be exactly three tiles'),
     districts: z.object({ all: wordsWith('word', 'town'), others: wordsWith('word', 'town') }).strict(),
     faq: z
       .object({
         heading: wordsWith('at'),
-        arrival: z.object({ question: wordsWith('at'), answer: wordsWith('distanceSentence', 'Where', 'arrivalWords'), distance: wordsWith('name', 'distance', 'city'), unknown: wordsWith() }).strict(),
+        arrival: z.object({ question: wordsWith('at'), answer: wordsWith('Where', 'arrivalWords'), unknown: wordsWith() }).strict(),
         price: z.object({ question: wordsWith('at'), answer: wordsWith('At', 'to'), unknown: wordsWith() }).strict(),
         night: z.object({ question: wordsWith('to'), answer: wordsWith('to', 'phone'), unknown: wordsWith('phone') }).strict(),
         postcodes: z

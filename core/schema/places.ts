@@ -56,6 +56,8 @@ const districtSchema = z.union([
       description: placeText.optional(),
       /** Where the description's facts come from; required with a description. */
       sources: sources.optional(),
+      /** What the owner knows from his own jobs here about its doors and locks (see the town's). */
+      doorNotes: placeText.optional(),
     })
     .strict()
     .superRefine((district, context) => {
@@ -87,6 +89,12 @@ export const townSchema = z.object({
   name: text,
   /** The place name in data/postcodes.csv when it differs ("Mülheim an der Ruhr"). */
   postcodeName: text.optional(),
+  /**
+   * Postcodes data/postcodes.csv gives the town that are no delivery area (a PO box's or a large
+   * customer's: German towns number those below their delivery areas), with the source that names
+   * the town's delivery areas. Left out of the page and of the town's centre.
+   */
+  notDelivered: z.object({ codes: z.array(postcode).min(1), source: text }).strict().optional(),
   region: z.enum(REGIONS),
   arrivalTime: arrival,
   /** Inhabitants, rounded (to the thousand or ten thousand); shown as "rund …". */
@@ -111,6 +119,12 @@ export const townSchema = z.object({
   facts: placeText,
   /** Where the description's and facts' statements come from: "Wikipedia: Haan". */
   sources,
+  /**
+   * What the owner knows from his own jobs in the town about its doors and locks (the buildings,
+   * the locks he meets most), in his words; the page shows it under its own heading only when set.
+   * His knowledge, so no source is named; nothing here may be taken from elsewhere.
+   */
+  doorNotes: placeText.optional(),
   /** The town's real districts (Stadtteile, Ortsteile, Stadtbezirke); each gets a page of its own. */
   districts: z.array(districtSchema).default([]),
 });

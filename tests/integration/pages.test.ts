@@ -276,7 +276,7 @@ describe('claims that hold', () => {
     let seen = 0;
     for (const { path, text } of texts()) {
       for (const match of text.matchAll(new RegExp(core, 'g'))) {
-        expect(text.slice(Math.max(0, match.index! - 200), match.index! + 80), path).toMatch(new RegExp(`${coreTowns}|Städte, die wir am schnellsten erreichen`));
+        expect(text.slice(Math.max(0, match.index! - 200), match.index! + 100), path).toMatch(new RegExp(`${coreTowns}|Städte, die wir am schnellsten erreichen`));
         seen += 1;
       }
     }

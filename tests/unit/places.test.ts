@@ -84,6 +84,29 @@ describe('places of the service area', () => {
     expect(byPath.get('/schluesseldienst/hamm')!.facts).toBeNull();
   });
 
+  it('leaves a postcode that is no delivery area out of the town\'s page and its centre, and refuses one the town does not have', () => {
+    const rows = [
+      'DE,40832,Ratingen,NW,NW,"Reg.-Bez. Düsseldorf",051,Mettmann,05158,51.0000,6.0000',
+      'DE,40878,Ratingen,NW,NW,"Reg.-Bez. Düsseldorf",051,Mettmann,05158,51.2922,6.8485',
+      'DE,40885,Ratingen,NW,NW,"Reg.-Bez. Düsseldorf",051,Mettmann,05158,51.3394,6.8528',
+    ];
+    const postcodes = loadPostcodes(csv(rows), 'data/postcodes.csv');
+    const notDelivered = { codes: ['40832'], source: 'Wikipedia: Ratingen (Postleitzahlen 40878–40885)' };
+    const [ratingen] = buildPlaces([town('Ratingen', [], { notDelivered })], postcodes, site);
+    expect(ratingen!.postcodes).toEqual(['40878', '40885']);
+    // 40832's centre, put far to the south-west here, no longer pulls the town's.
+    expect(ratingen!.distanceKm).toBe(Math.round(distanceKm({ latitude: site.address.latitude, longitude: site.address.longitude }, { latitude: (51.2922 + 51.3394) / 2, longitude: (6.8485 + 6.8528) / 2 })));
+    expect(() => buildPlaces([town('Ratingen', [], { notDelivered: { ...notDelivered, codes: ['40833'] } })], postcodes, site)).toThrow(
+      'data/places/test.yaml: towns[0].notDelivered.codes[0]: "40833" is not a postcode of Ratingen in data/postcodes.csv; remove it',
+    );
+  });
+
+  it('shows none of the shipped data\'s PO-box postcodes: Ratingen 40878–40885, Mülheim an der Ruhr 45468–45481', () => {
+    const shipped = (name: string) => data.places.find((place) => place.kind === 'town' && place.name === name)!.postcodes;
+    expect(shipped('Ratingen')).toEqual(['40878', '40880', '40882', '40883', '40885']);
+    expect(shipped('Mülheim an der Ruhr')[0]).toBe('45468');
+  });
+
   it('rejects a town twice, a district twice, a district named like its town, and a town without postcodes', () => {
     const error = (() => {
       try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jaccard, mainWords, median, nearestNeighbours, shingles } from '../../build/indexing/similarity.ts';
+import { NAME_TOKEN, NUMBER_TOKEN, NameMask, placeNames } from '../../build/indexing/mask.ts';
 
 const page = (body: string) => `<html><body><header>Kopf immer gleich auf jeder Seite</header><main>${body}</main><footer>Fuß</footer></body></html>`;
 
@@ -32,5 +33,34 @@ describe('place page similarity (word 5-gram shingles in <main>)', () => {
     ]);
     expect(median([0.1, 0.5, 0.3])).toBe(0.3);
     expect(median([0.1, 0.5, 0.3, 0.7])).toBe(0.4);
+  });
+
+  describe('with place names and numbers masked', () => {
+    const mask = new NameMask(placeNames([
+      { kind: 'town', name: 'Mülheim an der Ruhr' },
+      { kind: 'town', name: 'Bochum' },
+      { kind: 'town', name: 'Witten' },
+      { kind: 'district', name: 'Altstadt I' },
+      { kind: 'district', name: 'Werden' },
+    ]));
+
+    it('replaces every name, also of several words, inflected or in a compound, and every word with a digit', () => {
+      expect(mask.mask(mainWords(page('<p>Von Mülheim an der Ruhr nach Essen-Werden, in die Altstadt I und zum Bochumer Verein: 25–35 Min., PLZ 44787.</p>')))).toEqual([
+        'von', NAME_TOKEN, 'nach', 'essen-werden', 'in', 'die', NAME_TOKEN, 'und', 'zum', NAME_TOKEN, 'verein', NUMBER_TOKEN, NUMBER_TOKEN, 'min', 'plz', NUMBER_TOKEN,
+      ]);
+      // A town is also known by its first word alone; a compound counts when it starts with a name.
+      expect(mask.mask(['mülheim', 'werden-süd', 'ruhr'])).toEqual([NAME_TOKEN, NAME_TOKEN, 'ruhr']);
+    });
+
+    it('reads one template filled with two towns\' names and numbers as the same page, and their own words as different', () => {
+      const template = (town: string, km: number, own: string) => page(`<h1>Schlüsseldienst ${town}</h1><p>${town} liegt ${km} km Luftlinie östlich von unserem Standort. ${own}</p>`);
+      const bochum = template('Bochum', 16, 'Vor dem Rathaus hängt eine Glocke aus Gussstahl.');
+      const witten = template('Witten', 23, 'Am Fluss steht eine Burgruine über dem Tal.');
+      expect(jaccard(shingles(template('Bochum', 16, ''), mask), shingles(template('Witten', 23, ''), mask))).toBe(1);
+      expect(jaccard(shingles(template('Bochum', 16, ''), mask), shingles(template('Witten', 23, '')))).toBeLessThan(0.5);
+      const masked = jaccard(shingles(bochum, mask), shingles(witten, mask));
+      expect(masked).toBeGreaterThan(0.3);
+      expect(masked).toBeLessThan(0.7);
+    });
   });
 });

@@ -14,7 +14,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { PriceSchedule } from '../../components/Price.tsx';
 import { Section } from '../../components/Section.tsx';
 import { postcodeFact, sentenceStart, type Place } from '../../../core/place.ts';
-import { AboutPlace, PlaceDistricts, PlaceReasons, PlaceServices, PlaceSurroundings, type Say } from './PlaceSections.tsx';
+import { AboutPlace, PlaceDistricts, PlaceDoors, PlaceReasons, PlaceServices, PlaceSurroundings, type Say } from './PlaceSections.tsx';
 import { placeFaq, placeLead } from './place-texts.ts';
 import { priceItem } from '../../../core/prices.ts';
 import type { Crumb } from '../../../core/structured-data.ts';
@@ -46,6 +46,7 @@ export function PlacePage({ site, prices, claims, vat, place, crumbs, words, ser
         <div>
           <PlaceReasons place={place} words={words.reasons} founded={claims.founded.text} say={say} />
           <AboutPlace place={place} words={words.about} />
+          <PlaceDoors place={place} words={words.doors} say={say} />
           <PlaceSurroundings place={place} words={words.surroundings} />
         </div>
         <PriceBox site={site} prices={prices} vat={vat} place={place} words={words.prices} say={say} />

@@ -5,12 +5,12 @@ import type { PlacePageWords } from '../../../core/schema/place-pages.ts';
 import { districtsWord, type Place, type PlaceLink } from '../../../core/place.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { Prices } from '../../../core/schema/prices.ts';
-import { priceItem } from '../../../core/prices.ts';
+import { quote } from '../../../core/prices.ts';
+import { formatEuro } from '../../../core/format.ts';
 import { CheckList } from '../../components/CheckList.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { IconCards } from '../../components/IconCards.tsx';
 import { LinkedText } from '../../components/LinkedText.tsx';
-import { PriceSchedule } from '../../components/Price.tsx';
 import { Section } from '../../components/Section.tsx';
 
 /** A text of the page with the place's slots filled. */
@@ -55,6 +55,17 @@ export function AboutPlace({ place, words }: { place: Place; words: PlacePageWor
       {place.description !== null && <p>{place.description}</p>}
       {facts && <p>{`${fillSlots(words.population, { name: place.name, population: place.population!.toLocaleString('de-DE') })} ${place.facts}`}</p>}
       {place.sources.length > 0 && <p className="fine-print">{`${fillSlots(words.sources, { sources })}.`}</p>}
+    </section>
+  );
+}
+
+/** What the owner knows from his own jobs at the place about its doors and locks; nothing where he wrote nothing. */
+export function PlaceDoors({ place, words, say }: { place: Place; words: PlacePageWords['doors']; say: Say }) {
+  if (!place.doorNotes) return null;
+  return (
+    <section aria-labelledby="doors-heading">
+      <h2 id="doors-heading">{say(words.heading)}</h2>
+      <p>{place.doorNotes}</p>
     </section>
   );
 }
@@ -117,18 +128,22 @@ export function PlaceSurroundings({ place, words }: { place: Place; words: Surro
   );
 }
 
-/** Why call us for this place: the arrival time, the way there and how long we have been in business. */
+/** Why call us for this place: the way there and how long we have been in business (the arrival time stands in the hero). */
 export function PlaceReasons({ place, words, founded, say }: { place: Place; words: PlacePageWords['reasons']; founded: string; say: Say }) {
+  const travel = !place.known ? words.travelUnknown : place.kind === 'town' && place.direction === null ? say(words.travelHome) : say(words.travel);
   return (
     <section aria-labelledby="reasons-heading">
       <h2 id="reasons-heading">{place.known ? say(words.heading) : say(words.headingUnknown)}</h2>
       {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
-      <CheckList items={[place.arrivalTime === null ? words.arrivalUnknown : say(words.arrival), place.known ? say(words.travel) : words.travelUnknown, founded]} />
+      <CheckList items={[...(place.arrivalTime === null ? [words.arrivalUnknown] : []), travel, founded]} />
     </section>
   );
 }
 
-/** The services at the place, each with its page and its price as the customer pays it, and the three tiles. */
+/**
+ * The services at the place, each with its page and its lowest price, and the three tiles. The
+ * door prices stand with their hours in the price box beside; a card does not repeat them.
+ */
 export function PlaceServices({ place, prices, services, words, say }: { place: Place; prices: Prices; services: { title: string; href: string; icon: string; priceId: string }[]; words: PlacePageWords; say: Say }) {
   return (
     <Section id="leistungen-vor-ort" heading={place.known ? say(words.services.heading) : words.services.headingUnknown} className="section-muted">
@@ -140,10 +155,9 @@ export function PlaceServices({ place, prices, services, words, say }: { place: 
               <a href={service.href}>{service.title}</a>
             </h3>
             <p>
-              {place.known ? say(words.services.known) : words.services.unknown}: <PriceSchedule prices={prices} id={service.priceId} />
+              {place.known ? '' : `${words.services.unknown} `}
+              {fillSlots(words.services.from, { price: formatEuro(quote(prices, service.priceId).total) })}
             </p>
-            {/* A price holds for what its note says (data/prices.yaml), here as on /preise. */}
-            <p className="fine-print">{priceItem(prices, service.priceId).note}.</p>
           </li>
         ))}
       </ul>

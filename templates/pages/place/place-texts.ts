@@ -19,14 +19,13 @@ export function placeLead(place: Place, words: PlacePageWords['lead'], city: str
 
 /**
  * The place page's four FAQ questions, answered from the place's data and the price list: its
- * distance, arrival time, postcodes and name carry the answers, so no two pages answer alike.
+ * arrival time, postcodes and name. Where it lies stands in the hero's lead, not again here.
  */
 export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq']): { question: string; answer: string }[] {
   const town = place.town?.name ?? place.name;
   const { known } = place;
   const say = (text: string, more: Record<string, string | number> = {}) =>
     fillSlots(text, { name: place.name, town, at: place.at, At: sentenceStart(place.at), to: place.to, phone: site.phone.display, ...more });
-  const away = place.kind === 'town' && place.distanceKm !== null && place.direction !== null;
   const codes = place.postcodes;
   return [
     {
@@ -35,7 +34,6 @@ export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq'])
         place.arrivalTime === null
           ? words.arrival.unknown
           : say(words.arrival.answer, {
-              distanceSentence: away ? say(words.arrival.distance, { distance: place.distanceKm!, city: site.address.city }) : '',
               Where: sentenceStart(atWithTown(place)),
               arrivalWords: arrivalInWords(place.arrivalTime),
             }),
@@ -45,24 +43,27 @@ export function placeFaq(place: Place, site: Site, words: PlacePageWords['faq'])
     { question: say(words.night.question), answer: say(known ? words.night.answer : words.night.unknown) },
     {
       question: codes.length > 0 ? say(words.postcodes.question) : words.postcodes.questionUnknown,
-      answer:
-        // The town's postcodes, named as the town's; a district's own only with their source.
-        ownPostcodesSentence(place, words.postcodes, say) +
+      answer: [
         // A district's page names the town's range; the whole list stands on the town's page.
-        (place.kind === 'district' && codes.length > 1
+        place.kind === 'district' && codes.length > 1
           ? say(words.postcodes.district, { range: postcodeRange(codes) })
           : codes.length > 1
             ? say(words.postcodes.all, { codes: germanList(codes) })
             : codes.length === 1
               ? say(words.postcodes.one, { codes: codes[0]! })
-              : words.postcodes.unknown),
+              : words.postcodes.unknown,
+        // The town's postcodes are named as the town's; a district's own follow, only with their source.
+        ownPostcodesSentence(place, words.postcodes, say),
+      ]
+        .filter((sentence) => sentence !== '')
+        .join(' '),
     },
   ];
 }
 
-/** "Der Ortsteil Buchholz hat die Postleitzahl 47279 (Quelle: …). ", or nothing without own data. */
+/** "Der Ortsteil Buchholz hat die Postleitzahl 47279 (Quelle: …).", or nothing without own data. */
 function ownPostcodesSentence(place: Place, words: PlacePageWords['faq']['postcodes'], say: (text: string, more: Record<string, string>) => string): string {
   const own = place.districtPostcodes;
   if (!own) return '';
-  return say(own.codes.length === 1 ? words.own : words.ownMany, { word: place.word ?? 'Stadtteil', codes: germanList(own.codes), source: own.source });
+  return say(own.codes.length === 1 ? words.own : words.ownMany, { word: place.word ?? 'Stadtteil', codes: germanList(own.codes), source: own.source }).trim();
 }
