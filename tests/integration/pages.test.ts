@@ -139,6 +139,32 @@ describe('structured data', () => {
     }
   });
 
+  it('a service offer states each of its prices with the hours it holds, never the daytime price alone', () => {
+    const { prices } = data;
+    const notdienst = jsonLd('/leistungen/notdienst').find((item) => item['@type'] === 'Service')!;
+    const door = quote(prices, 'tuer-zugefallen');
+    expect(notdienst.offers.price).toBeUndefined();
+    expect(notdienst.offers.priceSpecification).toEqual([
+      { '@type': 'PriceSpecification', price: door.total.toFixed(2), priceCurrency: 'EUR', description: prices.terms.standardHours },
+      { '@type': 'PriceSpecification', price: door.outside!.toFixed(2), priceCurrency: 'EUR', description: prices.surcharges.outsideHours.when },
+    ]);
+    // The happy hour's price holds only in its window and only for students: both stand beside it.
+    const [happy] = jsonLd('/leistungen/happy-hour').find((item) => item['@type'] === 'Service')!.offers.priceSpecification;
+    expect(happy.price).toBe(prices.happyHour.price.toFixed(2));
+    expect(happy.description).toContain(`${prices.happyHour.from}–${prices.happyHour.to} Uhr`);
+    expect(happy.description).toContain(prices.happyHour.condition);
+    for (const page of pages.filter((p) => p.template === 'service')) {
+      const { offers } = jsonLd(page.path).find((item) => item['@type'] === 'Service')!;
+      expect(offers.price, page.path).toBeUndefined();
+      for (const specification of offers.priceSpecification) expect(specification.description, page.path).toMatch(/\d Uhr/);
+    }
+  });
+
+  it('states no price range the data does not hold', () => {
+    const business = jsonLd('/').find((item) => item['@type'] === 'Locksmith')!;
+    expect(business.priceRange).toBeUndefined();
+  });
+
   it('the prices page describes its five questions as an FAQPage', () => {
     const faq = jsonLd('/preise').find((item) => item['@type'] === 'FAQPage')!;
     expect(faq.mainEntity).toHaveLength(5);
