@@ -123,7 +123,8 @@ export function PlaceReasons({ place, words, founded, say }: { place: Place; wor
     <section aria-labelledby="reasons-heading">
       <h2 id="reasons-heading">{place.known ? say(words.heading) : say(words.headingUnknown)}</h2>
       {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
-      <CheckList items={[place.arrivalTime === null ? words.arrivalUnknown : say(words.arrival), place.known ? say(words.travel) : words.travelUnknown, founded]} />
+      {/* A name the data does not know may lie outside the area: no word on what its travel costs. */}
+      <CheckList items={[place.arrivalTime === null ? words.arrivalUnknown : say(words.arrival), ...(place.known ? [say(words.travel)] : []), founded]} />
     </section>
   );
 }
