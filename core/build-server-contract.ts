@@ -49,8 +49,6 @@ export const siteFactsSchema = z.object({
   phoneDisplay: z.string().min(1),
   url: z.url(),
   reviewsPageUrl: z.url(),
-  /** The search text of the reviews page's sync button (data/reviews-page.yaml). */
-  reviewsSyncQuery: z.string().min(1).optional(),
   /** The words of the reviews island, which the server renders (data/reviews-page.yaml, `island`). */
   reviewsIsland: reviewsIslandWordsSchema,
   /** The words of the owner's console (data/console.yaml). */

@@ -40,7 +40,6 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     phoneDisplay: site.phone.display,
     url: siteUrl,
     reviewsPageUrl: site.reviews.pageUrl,
-    reviewsSyncQuery: wordsOf(data, REVIEWS_WORDS).syncQuery,
     reviewsIsland: wordsOf(data, REVIEWS_WORDS).island,
     console: data.consoleWords,
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
