@@ -207,7 +207,8 @@ describe('the reviews page', () => {
     await page.focus(refreshButton);
     await page.keyboard.press('Enter');
     const held = await refresh.caught;
-    expect(await busy(page)).toBe(true);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'true', { timeout: 5_000 }, refreshButton);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-refresh'))).toBe(true);
     await held.continue();
     await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, refreshButton);
 
