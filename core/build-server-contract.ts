@@ -7,6 +7,7 @@ import { consoleWordsSchema } from './schema/console.ts';
 import { phoneScriptSchema } from './schema/phone-script.ts';
 import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 import { visitorMessagesSchema } from './schema/messages.ts';
+import { PLACE_SLUG } from './place-names.ts';
 
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/site-files/static-host.ts). */
 export const SERVER_FOLDER = '_server';
@@ -15,6 +16,7 @@ export const SERVER_FOLDER = '_server';
  * unknownPlacePage: the place page of a place the data does not know, with UNKNOWN_PLACE_TOKENS for name and slug;
  * messagePage: the answer to a form sent without JavaScript, with MESSAGE_TOKENS;
  * consolePage: the frame of the owner's console (/intern), with CONSOLE_TOKENS;
+ * fallbackPlaces: the places that get the page of an unknown place, name by slug (fallbackPlacesSchema);
  * siteFacts: the few business facts the server needs, and the words of the island it renders (siteFactsSchema);
  * messages: every message the server gives a visitor (visitorMessagesSchema, data/messages.yaml);
  * routes: every page with its template, title and index state (routeManifestSchema), for the
@@ -22,7 +24,7 @@ export const SERVER_FOLDER = '_server';
  * policy: the Content-Security-Policy of every response and of the pages that need more
  * (headerPolicySchema).
  */
-export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', messages: 'messages.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', fallbackPlaces: 'fallback-places.json', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', messages: 'messages.json', routes: 'routes.json', policy: 'headers.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -48,8 +50,6 @@ export const siteFactsSchema = z.object({
   phoneDisplay: z.string().min(1),
   url: z.url(),
   reviewsPageUrl: z.url(),
-  /** The search text of the reviews page's sync button (data/reviews-page.yaml). */
-  reviewsSyncQuery: z.string().min(1).optional(),
   /** The words of the reviews island, which the server renders (data/reviews-page.yaml, `island`). */
   reviewsIsland: reviewsIslandWordsSchema,
   /** The words of the owner's console (data/console.yaml). */
@@ -60,6 +60,21 @@ export const siteFactsSchema = z.object({
   build: z.object({ date: z.iso.datetime(), version: z.string().min(1) }),
 });
 export type SiteFacts = z.infer<typeof siteFactsSchema>;
+
+/**
+ * A place name the server writes into the page of an unknown place: letters, spaces, hyphens, dots
+ * and parentheses ("Stolberg (Rheinland)"), so it is safe in HTML text, attributes and JSON strings
+ * alike without escaping.
+ */
+export const FALLBACK_PLACE_NAME = /^\p{L}[\p{L} .()-]*$/u;
+
+/**
+ * The places that get the page of an unknown place (docs/build-server-contract.md): every place
+ * name of North Rhine-Westphalia in data/postcodes.csv without a page of its own, by its slug.
+ * Any other slug gets the 404.
+ */
+export const fallbackPlacesSchema = z.record(z.string().max(60).regex(PLACE_SLUG), z.string().max(80).regex(FALLBACK_PLACE_NAME));
+export type FallbackPlaces = z.infer<typeof fallbackPlacesSchema>;
 
 export const routeManifestSchema = z.array(
   z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.enum(TEMPLATE_NAMES), title: z.string(), indexable: z.boolean() }),
@@ -76,6 +91,7 @@ export type HeaderPolicy = z.infer<typeof headerPolicySchema>;
 /** The texts of the server's files as the server read them; null where a file is missing. */
 export interface ServerFileTexts {
   unknownPlacePage: string | null;
+  fallbackPlaces: string | null;
   messagePage: string | null;
   consolePage: string | null;
   siteFacts: string | null;
@@ -116,7 +132,7 @@ export function serverFileProblems(files: ServerFileTexts): string[] {
   template('messagePage', Object.values(MESSAGE_TOKENS));
   template('consolePage', Object.values(CONSOLE_TOKENS));
   if (files.messages === null) problems.push(`dist/${serverFile('messages')} is missing: the server has no messages for its visitors without it; run "npm run build".`);
-  for (const [name, schema] of [['siteFacts', siteFactsSchema], ['messages', visitorMessagesSchema], ['policy', headerPolicySchema]] as const) {
+  for (const [name, schema] of [['siteFacts', siteFactsSchema], ['messages', visitorMessagesSchema], ['policy', headerPolicySchema], ['fallbackPlaces', fallbackPlacesSchema]] as const) {
     const text = files[name];
     const problem = text === null ? null : checkJson(name, text, schema, rebuild);
     if (problem !== null) problems.push(problem);

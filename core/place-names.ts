@@ -1,38 +1,6 @@
-// Display names from slugs, by the old site's rule for its A–Z list: the first hyphen
-// becomes a space, ae/oe/ue become umlauts, "gross" becomes "groß", "sued" "süd", "strasse"
-// "straße", "st" "St.", and every word is capitalised. Lossy by nature ("raesfeld"): used only
-// for places the data does not name, i.e. the fallback page of an unknown slug.
+// The shape of a place's slug, and the German order of place names.
 
-const WORDS: Record<string, string> = { st: 'St.' };
-
-function umlauts(word: string): string {
-  return word
-    .replace(/gross/g, 'groß')
-    .replace(/strasse/g, 'straße')
-    .replace(/sued/g, 'süd')
-    .replace(/ae/g, 'ä')
-    .replace(/oe/g, 'ö')
-    .replace(/ue/g, 'ü');
-}
-
-function capitalise(word: string): string {
-  return WORDS[word] ?? word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-export function nameFromSlug(slug: string): string {
-  const spaced = slug.replace('-', ' ');
-  return spaced
-    .split(' ')
-    .map((part) =>
-      part
-        .split('-')
-        .map((word) => capitalise(umlauts(word)))
-        .join('-'),
-    )
-    .join(' ');
-}
-
-/** A slug the server may answer with the fallback page: lower-case words joined by hyphens. */
+/** The shape of a slug of a place page: lower-case words joined by hyphens, at most six. */
 export const PLACE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+){0,5}$/;
 
 export function isPlaceSlug(slug: string): boolean {

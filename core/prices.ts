@@ -8,6 +8,12 @@ import { formatEuro } from './format.ts';
 /** The happy-hour rule as a price item, so it is shown (and checked) like every other price. */
 export const HAPPY_HOUR_ID = 'happy-hour';
 
+/** When the happy-hour price holds and for whom: "Mo–Fr 12:00–15:00 Uhr, außer an Feiertagen und nur für Studierende …". */
+function happyHourWhen(prices: Prices): string {
+  const rule = prices.happyHour;
+  return `${rule.days} ${rule.from}–${rule.to} Uhr, ${rule.condition}`;
+}
+
 export function happyHourItem(prices: Prices): PriceItem {
   const rule = prices.happyHour;
   return {
@@ -17,7 +23,7 @@ export function happyHourItem(prices: Prices): PriceItem {
     from: false,
     popular: false,
     needs: [],
-    note: `${rule.days} ${rule.from}–${rule.to} Uhr, ${rule.condition}`,
+    note: happyHourWhen(prices),
   };
 }
 
@@ -81,6 +87,28 @@ export function priceSentence(prices: Prices, id: string): string {
   const q = quote(prices, id);
   if (q.outside === null) return priceText(q);
   return `${priceText(q)} (${prices.terms.standardHours}; ${prices.terms.otherwise} ${outsideText(q)})`;
+}
+
+/** An amount with the time it holds ("Mo–Fr 8–18 Uhr außer an Feiertagen"), for structured data. */
+export interface PriceWindow {
+  amount: number;
+  from: boolean;
+  when: string;
+}
+
+/**
+ * A price as search engines may read it: each amount with its time condition, as the pages state
+ * them (the standard hours and the surcharge's hours; the happy hour's days, hours and who gets it).
+ * Empty where the data names no condition: such a price is stated on the pages only, not as an offer.
+ */
+export function priceWindows(prices: Prices, id: string): PriceWindow[] {
+  const q = quote(prices, id);
+  if (id === HAPPY_HOUR_ID) return [{ amount: q.total, from: q.from, when: happyHourWhen(prices) }];
+  if (q.outside === null) return [];
+  return [
+    { amount: q.total, from: q.from, when: prices.terms.standardHours },
+    { amount: q.outside, from: q.from, when: prices.surcharges.outsideHours.when },
+  ];
 }
 
 /** The one sentence of the surcharge rule, as every page states it. */

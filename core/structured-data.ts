@@ -1,4 +1,5 @@
 // schema.org data of the one business entity; every page refers to it by its @id.
+import type { PriceWindow } from './prices.ts';
 import type { Site } from './schema/site.ts';
 
 export function businessId(siteUrl: string): string {
@@ -15,7 +16,8 @@ export function localBusiness(site: Site, siteUrl: string): object {
     telephone: site.phone.e164,
     email: site.email,
     foundingDate: String(site.foundingYear),
-    priceRange: '€€',
+    // No priceRange: data/prices.yaml has "ab" prices and extras named on the phone, so no upper
+    // bound of what a job costs exists to state.
     paymentAccepted: 'Bargeld, girocard, Maestro, Kreditkarte (Visa, Mastercard), PayPal',
     currenciesAccepted: 'EUR',
     address: {
@@ -73,7 +75,23 @@ export function serviceRegions(site: Site): object[] {
   return site.serviceRegions.map((name) => ({ '@type': 'Place', name }));
 }
 
-export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { price: number; from: boolean; currency: string }, areaServed: object[]): object {
+/**
+ * The offer of a service: one price specification per time window of data/prices.yaml, each with
+ * the condition it holds under (core/prices.ts, priceWindows); no offer without a condition. An
+ * "ab" price is a minimum, not the price (a longer cylinder costs more).
+ */
+function offerOf(windows: PriceWindow[], currency: string): object {
+  if (windows.length === 0) return {};
+  const specification = (window: PriceWindow) => ({
+    '@type': 'PriceSpecification',
+    ...(window.from ? { minPrice: window.amount.toFixed(2) } : { price: window.amount.toFixed(2) }),
+    priceCurrency: currency,
+    description: window.when,
+  });
+  return { offers: { '@type': 'Offer', priceCurrency: currency, priceSpecification: windows.map(specification) } };
+}
+
+export function serviceData(siteUrl: string, path: string, name: string, description: string, offer: { windows: PriceWindow[]; currency: string }, areaServed: object[]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -84,10 +102,7 @@ export function serviceData(siteUrl: string, path: string, name: string, descrip
     url: `${siteUrl}${path}`,
     provider: { '@id': businessId(siteUrl) },
     areaServed,
-    // An "ab" price is a minimum, not the price (a longer cylinder costs more).
-    offers: offer.from
-      ? { '@type': 'Offer', priceCurrency: offer.currency, priceSpecification: { '@type': 'PriceSpecification', minPrice: offer.price.toFixed(2), priceCurrency: offer.currency } }
-      : { '@type': 'Offer', price: offer.price.toFixed(2), priceCurrency: offer.currency },
+    ...offerOf(offer.windows, offer.currency),
   };
 }
 

@@ -27,9 +27,11 @@ export interface AppContext {
   readonly ownHosts: ReadonlySet<string>;
   /** The build's frame of the owner's console (dist/_server/console.html), null without one. */
   readonly consolePage: string | null;
+  /** The places that get the page of an unknown place, name by slug (dist/_server/fallback-places.json). */
+  readonly fallbackPlaces: ReadonlyMap<string, string>;
 }
 
-export function createApp({ api, table, replies, ownHosts, consolePage }: AppContext): Express {
+export function createApp({ api, table, replies, ownHosts, consolePage, fallbackPlaces }: AppContext): Express {
   const { db, log, messages } = api;
   const app = express();
   app.disable('x-powered-by');
@@ -50,7 +52,7 @@ export function createApp({ api, table, replies, ownHosts, consolePage }: AppCon
   app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
-  app.use(unknownPlaceRoutes(table));
+  app.use(unknownPlaceRoutes(table, fallbackPlaces));
   app.use(notFound(table, replies, messages, log));
   app.use(errorAnswer(messages, log));
   return app;

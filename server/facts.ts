@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { headerPolicySchema, serverFile, siteFactsSchema, type HeaderPolicy, type SiteFacts } from '../core/build-server-contract.ts';
+import { fallbackPlacesSchema, headerPolicySchema, serverFile, siteFactsSchema, type HeaderPolicy, type SiteFacts } from '../core/build-server-contract.ts';
 import { visitorMessagesSchema, type VisitorMessages } from '../core/schema/messages.ts';
 
 export type { SiteFacts };
 
 /** A JSON file of the contract as text, or null when the build did not write it. */
-export function readServerFile(distDir: string, name: 'siteFacts' | 'messages' | 'policy'): string | null {
+export function readServerFile(distDir: string, name: 'siteFacts' | 'messages' | 'policy' | 'fallbackPlaces'): string | null {
   try {
     return readFileSync(join(distDir, serverFile(name)), 'utf8');
   } catch {
@@ -57,4 +57,12 @@ export function parseMessages(text: string | null): VisitorMessages | null {
  */
 export function parseHeaderPolicy(text: string | null): HeaderPolicy | null {
   return parsedFile(text, headerPolicySchema);
+}
+
+/**
+ * The places that get the page of an unknown place, name by slug; none (every unknown place gets
+ * the 404) when the file is missing. A file that does not fit stops the start (serverFileProblems).
+ */
+export function parseFallbackPlaces(text: string | null): ReadonlyMap<string, string> {
+  return new Map(Object.entries(parsedFile(text, fallbackPlacesSchema) ?? {}));
 }

@@ -17,7 +17,7 @@ import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
 import { reviewsJobs } from './reviews/routes.ts';
 import { REVIEWS_PAGE_PATH } from './reviews/page.ts';
 import { featuresFromEnv, type FeatureConfig } from './config.ts';
-import { parseHeaderPolicy, parseMessages, parseSiteFacts, readServerFile } from './facts.ts';
+import { parseFallbackPlaces, parseHeaderPolicy, parseMessages, parseSiteFacts, readServerFile } from './facts.ts';
 import { visitsJobs } from './visits/log.ts';
 import { lockDatabase } from './store/lock.ts';
 
@@ -72,20 +72,21 @@ function readBuild(distDir: string, log: Log) {
   const siteFacts = readServerFile(distDir, 'siteFacts');
   const messagesFile = readServerFile(distDir, 'messages');
   const policy = readServerFile(distDir, 'policy');
+  const fallbackPlaces = readServerFile(distDir, 'fallbackPlaces');
   const table = loadStaticTable(distDir, { rendered: [REVIEWS_PAGE_PATH], policy: parseHeaderPolicy(policy) });
   const messagePage = table.templates.get(SERVER_FILES.messagePage) ?? null;
   const consolePage = table.templates.get(SERVER_FILES.consolePage) ?? null;
   const unknownPlacePage = table.templates.get(SERVER_FILES.unknownPlacePage) ?? null;
-  const problems = serverFileProblems({ unknownPlacePage, messagePage, consolePage, siteFacts, messages: messagesFile, policy });
+  const problems = serverFileProblems({ unknownPlacePage, fallbackPlaces, messagePage, consolePage, siteFacts, messages: messagesFile, policy });
   // The messages fit when nothing is wrong (serverFileProblems refuses a missing file too).
   const messages = parseMessages(messagesFile);
   if (problems.length > 0 || messages === null) throw new Error(`The built site in ${distDir} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
-  return { table, site: parseSiteFacts(siteFacts, log), messages, messagePage, consolePage };
+  return { table, site: parseSiteFacts(siteFacts, log), messages, messagePage, consolePage, fallbackPlaces: parseFallbackPlaces(fallbackPlaces) };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? console.log;
-  const { table, site, messages, messagePage, consolePage } = readBuild(resolve(options.distDir), log);
+  const { table, site, messages, messagePage, consolePage, fallbackPlaces } = readBuild(resolve(options.distDir), log);
   // Held until close(): `npm run restore` refuses while it is, and a second server does not start.
   const lock = lockDatabase(options.databasePath, 'server');
   let db: Db;
@@ -102,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // joins once the port is known.
   const ownHosts = new Set<string>(api.site ? [new URL(api.site.url).host] : []);
   const replies = fixedReplies(messages, messagePage, table.security);
-  const app = createApp({ api, table, replies, ownHosts, consolePage });
+  const app = createApp({ api, table, replies, ownHosts, consolePage, fallbackPlaces });
   const stopJobs = config.jobs ? [mailRetryJobs(api), contactRetentionJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
   const server = createServer(createRequestListener({ table, replies, app, shutdown: shutdown.signal, pageViews, ownHosts }));

@@ -5,6 +5,8 @@ import { DataError } from '../data-error.ts';
 import { parsedOnce } from './parsed-data.ts';
 
 export interface TownPostcodes {
+  /** GeoNames' code of the state ("NW" for North Rhine-Westphalia). */
+  state: string;
   postcodes: string[];
   latitude: number;
   longitude: number;
@@ -19,6 +21,7 @@ export function withoutPostcodes(town: TownPostcodes, codes: readonly string[]):
   if (codes.length === 0) return town;
   const rows = town.rows.filter((row) => !codes.includes(row.code));
   return {
+    state: town.state,
     postcodes: town.postcodes.filter((code) => !codes.includes(code)),
     latitude: mean(rows.map((row) => row.latitude)),
     longitude: mean(rows.map((row) => row.longitude)),
@@ -34,15 +37,15 @@ export function loadPostcodes(path: string, label: string): Map<string, TownPost
     const { code, lines } = error as { code?: string; lines?: number };
     throw new DataError(label, lines ? `line ${lines}` : 'file', code === 'ENOENT' ? 'file is missing' : `is not valid CSV: ${(error as Error).message}`);
   }
-  for (const column of ['zipcode', 'place', 'latitude', 'longitude']) {
+  for (const column of ['zipcode', 'place', 'state_code', 'latitude', 'longitude']) {
     if (rows.length > 0 && !(column in rows[0]!)) throw new DataError(label, 'header', `has no column "${column}"`);
   }
-  const towns = new Map<string, { postcodes: string[]; lat: number[]; lon: number[] }>();
+  const towns = new Map<string, { state: string; postcodes: string[]; lat: number[]; lon: number[] }>();
   const rowsOf = new Map<string, TownPostcodes['rows']>();
   rows.forEach((row, i) => {
     const code = row['zipcode'] ?? '';
     if (!/^\d{5}$/.test(code)) throw new DataError(label, `line ${i + 2}`, `"${code}" is not a five-digit postcode`);
-    const town = towns.get(row['place']!) ?? { postcodes: [], lat: [], lon: [] };
+    const town = towns.get(row['place']!) ?? { state: row['state_code'] ?? '', postcodes: [], lat: [], lon: [] };
     town.postcodes.push(code);
     town.lat.push(Number(row['latitude']));
     town.lon.push(Number(row['longitude']));
@@ -50,7 +53,7 @@ export function loadPostcodes(path: string, label: string): Map<string, TownPost
     rowsOf.set(row['place']!, [...(rowsOf.get(row['place']!) ?? []), { code, latitude: Number(row['latitude']), longitude: Number(row['longitude']) }]);
   });
   return new Map(
-    [...towns].map(([name, town]) => [name, { postcodes: [...new Set(town.postcodes)].sort(), latitude: mean(town.lat), longitude: mean(town.lon), rows: rowsOf.get(name)! }]),
+    [...towns].map(([name, town]) => [name, { state: town.state, postcodes: [...new Set(town.postcodes)].sort(), latitude: mean(town.lat), longitude: mean(town.lon), rows: rowsOf.get(name)! }]),
   );
 }
 

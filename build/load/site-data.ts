@@ -26,6 +26,8 @@ import { loadYaml } from './files.ts';
 import { fillPlaceholders } from './placeholders.ts';
 import { buildPlaces, type TownRecord } from './places.ts';
 import { loadPostcodes } from './postcodes.ts';
+import { fallbackPlaces } from './fallback-places.ts';
+import type { FallbackPlaces } from '../../core/build-server-contract.ts';
 import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import { loadLegal, loadTrustPages, type Fill, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
 import { checkNeeds, checkReferences } from './references.ts';
@@ -48,6 +50,8 @@ export interface Facts {
   vat: VatWording;
   /** Towns first, each followed by its districts. */
   places: Place[];
+  /** The place names without a page of their own that get the page of an unknown place, by slug. */
+  fallbackPlaces: FallbackPlaces;
 }
 
 /**
@@ -97,7 +101,9 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
       const [path, label] = file(`places/${name}`);
       return loadYaml(path, label, placesFileSchema).towns.map((town, i) => ({ ...town, file: label, field: `towns[${i}]` }));
     });
-  const places = buildPlaces(towns, loadPostcodes(...file('postcodes.csv')), site);
+  const postcodes = loadPostcodes(...file('postcodes.csv'));
+  const places = buildPlaces(towns, postcodes, site);
+  const fallback = fallbackPlaces(postcodes, new Set(places.map((place) => place.slug)), new Set(towns.map((town) => town.postcodeName ?? town.name)), 'data/postcodes.csv');
   // Claims may use facts, prices and their own numbers ({{claims.customers.count}}).
   const rawClaims = loadYaml(...file('claims.yaml'), claimsSchema);
   const arrival = arrivalFacts(places, rawClaims.arrival.coreMaxMinutes);
@@ -128,7 +134,7 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
     officeHours: officeHours(site, prices).join(', '),
     buildDate: formatGermanDate(buildDate),
   };
-  return { facts: { site, prices, claims, arrival, vat, places }, fill: (data, label) => fillPlaceholders(data, context, label) };
+  return { facts: { site, prices, claims, arrival, vat, places, fallbackPlaces: fallback }, fill: (data, label) => fillPlaceholders(data, context, label) };
 }
 
 function loadSharedWords(file: DataFile, fill: Fill): SharedWords {

@@ -1,7 +1,7 @@
 // /leistungen and one page per service.
 import { createElement } from 'react';
 import { serviceData, serviceRegions } from '../../core/structured-data.ts';
-import { quote, surchargeNote } from '../../core/prices.ts';
+import { priceWindows, surchargeNote } from '../../core/prices.ts';
 import { ServicePage } from '../../templates/pages/ServicePage.tsx';
 import { servicePath, ServicesPage } from '../../templates/pages/ServicesPage.tsx';
 import type { Route, RouteKit } from './route.ts';
@@ -22,8 +22,7 @@ export function serviceRoutes({ data, siteUrl, start, crumb, page, described }: 
   for (const service of services.services) {
     const path = servicePath(service.slug);
     const crumbs = [start, servicesCrumb, { name: service.title, path }];
-    const price = quote(prices, service.priceId);
-    const offer = { price: price.total, from: price.from, currency: prices.currency };
+    const offer = { windows: priceWindows(prices, service.priceId), currency: prices.currency };
     routes.push(
       page(
         path,

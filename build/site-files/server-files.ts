@@ -3,7 +3,8 @@
 // the header policy, the route list, the business facts and words the server needs, every message
 // a visitor can read from the server, and the frame of the owner's console. The page of an unknown place and the message page are routes of their own
 // (build/routes/), rendered with the rest.
-import { routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
+import { fallbackPlacesSchema, routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
+import { placePath } from '../../core/slugs.ts';
 import { visitorMessagesSchema } from '../../core/schema/messages.ts';
 import { MESSAGE_FILE, REVIEWS_WORDS, wordsOf } from '../routes/index.ts';
 import { buildConsoleStyles } from '../assets/bundles.ts';
@@ -11,20 +12,21 @@ import type { DistWriter } from '../write/dist-writer.ts';
 import { buildVersion, renderConsoleShell } from './console-shell.ts';
 import type { SiteFilesInputs } from './site-files.ts';
 
-/** A place the data does not know: the route list names it for the page of an unknown place (audit, tests). */
-const UNKNOWN_PLACE_EXAMPLE_PATH = '/schluesseldienst/beispielort';
-
 const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 
 /** Writes dist/_server/; resolves to the number of pages in the route list. */
 export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
   writer.write(serverFile('policy'), json(policy));
+  writer.write(serverFile('fallbackPlaces'), json(fallbackPlacesSchema.parse(data.fallbackPlaces)));
+  // The route list names the page of an unknown place by the first place that gets it (audit,
+  // tests); without any such place, the server never answers it, and the list leaves it out.
+  const [example] = Object.keys(data.fallbackPlaces);
   // For the audit, the link checker and the tests: which template each page uses. The 404 template
   // is listed under its file, which the server serves with status 200 (Lighthouse refuses 4xx).
   const manifest = routes
-    .filter((route) => route.file !== MESSAGE_FILE)
+    .filter((route) => route.file !== MESSAGE_FILE && (route.template !== 'fallback' || example !== undefined))
     .map((route) => ({
-      path: route.template === 'fallback' ? UNKNOWN_PLACE_EXAMPLE_PATH : (route.path ?? `/${route.file}`),
+      path: route.template === 'fallback' ? placePath(example!) : (route.path ?? `/${route.file}`),
       file: route.file,
       template: route.template,
       title: route.head.title,
@@ -38,7 +40,6 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     phoneDisplay: site.phone.display,
     url: siteUrl,
     reviewsPageUrl: site.reviews.pageUrl,
-    reviewsSyncQuery: wordsOf(data, REVIEWS_WORDS).syncQuery,
     reviewsIsland: wordsOf(data, REVIEWS_WORDS).island,
     console: data.consoleWords,
     phoneScript: data.phoneScript,

@@ -24,8 +24,6 @@ const formSchema = z
 
 const addressSchema = z
   .object({
-    warning: text,
-    mapUnavailable: text,
     noScript: text,
     formLabel: text,
     labels: z.object({ street: text, apartment: text, postalCode: text, city: text, state: text, country: text }).strict(),

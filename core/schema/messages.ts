@@ -37,9 +37,6 @@ export const visitorMessagesSchema = section({
   reviews: section({
     unavailable: text,
     streamsBusy: text,
-    queryTooLong: text,
-    clearExisting: text,
-    sync: section({ config: text, http: text, timeout: text, network: text, malformed: text, earlier: text }),
   }),
   visits: section({
     body: text,

@@ -45,7 +45,7 @@ const pageSchema = z
         townLink: wordsWith('town'),
       })
       .strict(),
-    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name'), travelUnknown: wordsWith() }).strict(),
+    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name') }).strict(),
     prices: z.object({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
     services: z
       .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })

@@ -14,8 +14,7 @@ export const reviewsIslandWordsSchema = z
   .object({
     heading: text,
     source: text,
-    sync: text,
-    syncing: text,
+    refresh: text,
     reload: text,
     allOnGoogle: text,
     newTab: text,
@@ -41,12 +40,6 @@ export const reviewsIslandWordsSchema = z
       .object({
         loadFailed: text,
         loadFailedText: text,
-        synced: text,
-        syncedText: slotText(['inserted', 'updated']),
-        syncFailed: text,
-        syncRefused: text,
-        syncError: text,
-        syncUnsent: text,
         close: text,
       })
       .strict(),
@@ -57,11 +50,6 @@ export type ReviewsIslandWords = z.infer<typeof reviewsIslandWordsSchema>;
 
 export const reviewsPageSchema = z.object({
   ...pageIntro,
-  /**
-   * The search text the sync button sends; the server reads the configured place instead
-   * (docs/decisions.md, "The sync button's search text").
-   */
-  syncQuery: text,
   /** Shown where the reviews would be when JavaScript is off. */
   noScript: text,
   googleLink: text,

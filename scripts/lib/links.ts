@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fillFallback } from '../../server/http/unknown-place.ts';
 import { REVIEWS_PAGE_PATH } from '../../server/reviews/page.ts';
 import { loadStaticTable } from '../../server/http/table.ts';
-import { loadSiteFacts } from '../../server/facts.ts';
+import { loadSiteFacts, parseFallbackPlaces, readServerFile } from '../../server/facts.ts';
 
 /** Endpoints that are no files but may be a form's target. */
 const FORM_ENDPOINTS = new Set(['/api/contact']);
@@ -63,11 +63,11 @@ function urlsOf(attribute: string, value: string): string[] {
   return [value.trim()];
 }
 
-/** The page as the server sends it, for the pages it fills from a template. */
-function filled(page: PageEntry, html: string): string {
+/** The page as the server sends it, for the pages it fills from a template (the name from the build's list of places). */
+function filled(page: PageEntry, html: string, fallbackPlaces: ReadonlyMap<string, string>): string {
   if (page.template !== 'fallback') return html;
   const slug = page.path.slice(page.path.lastIndexOf('/') + 1);
-  return fillFallback(html, slug);
+  return fillFallback(html, slug, fallbackPlaces.get(slug) ?? slug);
 }
 
 async function readPages(distDir: string): Promise<PageEntry[]> {
@@ -97,6 +97,7 @@ export async function checkLinks(distDir: string): Promise<LinkReport> {
   if (site === null) throw new Error(`The link check needs the site's address from dist/${serverFile('siteFacts')}; run "npm run build".`);
   const origin = new URL(site.url).origin;
   const pages = await readPages(distDir);
+  const fallbackPlaces = parseFallbackPlaces(readServerFile(distDir, 'fallbackPlaces'));
   // What the server answers 200 for: the same walk of dist/ it does at start-up.
   const table = loadStaticTable(distDir, { rendered: [REVIEWS_PAGE_PATH] });
   const served = new Set([...table.entries.keys(), ...table.rendered.keys(), ...pages.map((page) => page.path)]);
@@ -105,7 +106,7 @@ export async function checkLinks(distDir: string): Promise<LinkReport> {
   const htmlOf = new Map<string, string>();
   await Promise.all(
     pages.map(async (page) => {
-      const html = filled(page, await readFile(join(distDir, page.file), 'utf8')).replace(SCRIPT_BODY, '$1');
+      const html = filled(page, await readFile(join(distDir, page.file), 'utf8'), fallbackPlaces).replace(SCRIPT_BODY, '$1');
       htmlOf.set(page.path, html);
       ids.set(page.path, new Set([...html.matchAll(ID_ATTRIBUTE)].map((match) => decodeEntities(match[1] ?? match[2] ?? ''))));
     }),

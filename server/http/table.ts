@@ -113,6 +113,7 @@ function entryFor(
   security: HeaderSet,
   withEtag: boolean,
   page = false,
+  brotliOnly = page,
 ): StaticEntry {
   // No closure below names `identity`: V8 would keep it alive with any of them.
   const length = identity.length;
@@ -134,7 +135,7 @@ function entryFor(
   // brotli form, which nearly every client takes: its plain form is decompressed from that for the
   // few that do not (about 0.1 ms), so the server needs about 12 KB a page instead of 55 (for
   // 10,000 pages, docs/architecture.md, 'Routes'). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
-  const brotli = page ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
+  const brotli = brotliOnly ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
   const plain: Buffer | (() => Buffer) = brotli ? () => brotliDecompressSync(brotli) : identity;
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
     identity: representation(plain, length, common, security, 'identity', etagFor('')),
@@ -176,14 +177,16 @@ function loadTemplates(folder: string): Map<string, string> {
   }
 }
 
-/** An HTML page made on the server: brotli at a quality that costs about a millisecond, and gzip. */
-export function htmlEntry(html: string, cacheControl: string, security: HeaderSet): StaticEntry {
+/**
+ * An HTML page made on the server: brotli at a quality that costs about a millisecond, and gzip.
+ * A page the server keeps for later requests (`kept`) holds only its brotli form, like the pages of
+ * the table; its plain form and gzip are made for the rare client without brotli.
+ */
+export function htmlEntry(html: string, cacheControl: string, security: HeaderSet, kept = false): StaticEntry {
   const identity = Buffer.from(html);
-  const variants = [
-    ['br', brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })],
-    ['gzip', gzipSync(identity)],
-  ] as const;
-  return entryFor(identity, variants, 'text/html; charset=utf-8', cacheControl, security, true);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  const variants = kept ? ([['br', br]] as const) : ([['br', br], ['gzip', gzipSync(identity)]] as const);
+  return entryFor(identity, variants, 'text/html; charset=utf-8', cacheControl, security, true, false, kept);
 }
 
 export function loadStaticTable(distDir: string, options: TableOptions = {}): StaticTable {

@@ -33,7 +33,6 @@ export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Rou
     );
     const props: ReviewsProps = {
       pageUrl: site.reviewsPageUrl,
-      query: site.reviewsSyncQuery ?? site.name,
       words: site.reviewsIsland,
       initial: { ...list, reviews },
       now: new Date().toISOString(),

@@ -33,8 +33,6 @@ export interface ReviewChange {
   deleted: number;
 }
 
-/** The public endpoint reaches Google at most once in this window (API quota). */
-export const PUBLIC_SYNC_INTERVAL_MS = 15 * 60 * 1000;
 /** The CLI syncs from another process; the stream notices its rows this often. */
 export const CHANGE_POLL_MS = 10_000;
 export const HEARTBEAT_MS = 25_000;

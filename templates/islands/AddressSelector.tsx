@@ -1,7 +1,7 @@
-// The address selector of /kontakt. Without a maps key (the only configuration the site has) it
-// is in its failed state from the start: the warning, the map area's note and manual entry
-// (docs/decisions.md, 'Address selector without a maps key'). On "Adresse übernehmen" the address is checked (street, postcode
-// and town required) and written into the contact form's message, so it reaches us with it.
+// The address selector of /kontakt: plain fields, since the site has no maps key, and no word of
+// a search or a map it does not offer (docs/decisions.md, 'Address selector without a maps key').
+// On "Adresse übernehmen" the address is checked (street, postcode and town required) and written
+// into the contact form's message, so it reaches us with it.
 // Its words come from data/contact-form.yaml.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_COUNTRY, addressLine, addressSchema } from '../../core/forms/address.ts';
@@ -89,10 +89,6 @@ export function AddressSelector({ messageField, words }: AddressSelectorProps) {
 
   return (
     <div className="address-selector">
-      <p className="alert alert-warning">{words.warning}</p>
-      <div className="map-unavailable">
-        <p>{words.mapUnavailable}</p>
-      </div>
       <p className="no-script-note">{words.noScript}</p>
       <form className="address-form" noValidate={enhanced} onSubmit={submit} aria-label={words.formLabel} data-hydrated={enhanced || undefined}>
         <div className="field-grid">

@@ -1,9 +1,11 @@
 // The Google reviews on /bewertungen, a React island. The build renders only the loading state
 // (Google's terms: Places content comes from the server's cache, never from static pages); in
-// the browser it loads /api/reviews, offers the sync, and reloads when the server reports a
-// change. The heading, the source line and the buttons keep their place in every state, and the
-// body keeps its minimum height, so nothing above the fold moves when the reviews arrive. Its
-// words come from data/reviews-page.yaml (`island`), on the server from the build's site facts.
+// the browser it loads /api/reviews, offers to load it again, and reloads when the server reports
+// a change. Only the server's nightly job asks Google (server/reviews/routes.ts): no button of a
+// visitor does. The heading, the source line and the link to Google keep their place in every
+// state, and the body keeps its minimum height, so nothing above the fold moves when the reviews
+// arrive. Its words come from data/reviews-page.yaml (`island`), on the server from the build's
+// site facts.
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Toaster, useToasts } from './Toaster.tsx';
 import { countText, ReviewCard, Summary } from './ReviewCards.tsx';
@@ -14,8 +16,6 @@ import type { ReviewsIslandWords } from '../../core/schema/reviews-page.ts';
 export interface ReviewsProps {
   /** The business's public review page (opens in a new tab). */
   pageUrl: string;
-  /** The search text the sync button sends. */
-  query: string;
   words: ReviewsIslandWords;
   /**
    * The list as the server rendered it (server/reviews/island.ts), with the server's clock for the
@@ -25,20 +25,6 @@ export interface ReviewsProps {
   now?: string;
 }
 
-interface SyncAnswer {
-  success?: unknown;
-  inserted?: unknown;
-  updated?: unknown;
-  error?: unknown;
-}
-
-/** A sync answer's fields, when the body is a JSON object at all (the island carries no zod). */
-function syncAnswer(body: unknown): SyncAnswer | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { success, inserted, updated, error } = body as Record<string, unknown>;
-  return { success, inserted, updated, error };
-}
-
 type Phase = 'loading' | 'loaded' | 'failed';
 
 /** The shape of a review list as the server sends it; the island carries no zod. */
@@ -46,23 +32,6 @@ export function isReviewList(value: unknown): value is ReviewList {
   const list = value as Partial<ReviewList> | null;
   return typeof list === 'object' && list !== null && Array.isArray(list.reviews) &&
     typeof list.summary === 'object' && list.summary !== null && Array.isArray(list.summary.distribution);
-}
-
-/**
- * The failure toast's text for a sync answer that is not a success. The old sync button had three
- * failure messages; read against our API (JSON, never an invoked function) they are
- * (docs/decisions.md, 'Sync failure messages'):
- * - "Sync no success": the server answered and said why, or said no without a reason: its
- *   `error` text (from any status, e.g. the throttle's 429), else `syncRefused`
- *   for a 2xx answer with `success: false`;
- * - "Sync error returned": the call failed as a call, i.e. a non-2xx status or a body that is not
- *   the expected JSON: `syncError`;
- * - "Sync threw": the request never got an answer (network): `syncUnsent`, handled by the caller.
- */
-function syncFailureText(toasts: ReviewsIslandWords['toasts'], ok: boolean, answer: SyncAnswer | null): string {
-  if (answer && typeof answer.error === 'string' && answer.error.trim() !== '') return answer.error;
-  if (ok && answer && answer.success === false) return toasts.syncRefused;
-  return toasts.syncError;
 }
 
 type Show = ReturnType<typeof useToasts>['show'];
@@ -121,39 +90,7 @@ function useReviewList(initial: ReviewList | null, renderedAt: string | undefine
   return { phase, list, now, refreshing, load };
 }
 
-/** The sync button's work: ask the server to sync with Google, say how it went, and reload. */
-function useSync(query: string, texts: ReviewsIslandWords['toasts'], show: Show, load: () => Promise<void>, mounted: RefObject<boolean>) {
-  const [syncing, setSyncing] = useState(false);
-  const sync = async () => {
-    setSyncing(true);
-    try {
-      const response = await fetch('/api/reviews/sync', {
-        method: 'POST',
-        cache: 'no-store',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ query, clearExisting: true }),
-      });
-      const answer = syncAnswer(await response.json().catch(() => null));
-      if (response.ok && answer?.success === true) {
-        const inserted = Number(answer.inserted) || 0;
-        const updated = Number(answer.updated) || 0;
-        show({ title: texts.synced, description: fillSlots(texts.syncedText, { inserted, updated }) });
-        await load();
-      } else {
-        console.warn(`The review sync failed (HTTP ${response.status}).`, answer);
-        show({ title: texts.syncFailed, description: syncFailureText(texts, response.ok, answer), variant: 'destructive' });
-      }
-    } catch (error) {
-      console.warn('The review sync could not be sent.', error);
-      show({ title: texts.syncFailed, description: texts.syncUnsent, variant: 'destructive' });
-    } finally {
-      if (mounted.current) setSyncing(false);
-    }
-  };
-  return { syncing, sync };
-}
-
-export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt }: ReviewsProps) {
+export function Reviews({ pageUrl, words, initial = null, now: renderedAt }: ReviewsProps) {
   const { toasts: texts } = words;
   // Marks the root once React has taken over (client/islands.ts then replays an early click).
   const [hydrated, setHydrated] = useState(false);
@@ -167,9 +104,10 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
     };
   }, []);
   const { phase, list, now, refreshing, load } = useReviewList(initial, renderedAt, texts, show, mounted);
-  const { syncing, sync } = useSync(query, texts, show, load, mounted);
   const loaded = phase === 'loaded' && list !== null;
-  const busy = phase === 'failed' ? refreshing : !loaded || syncing;
+  // With nothing in the cache, loading it again shows nothing new: the body says so, beside the link to Google.
+  const empty = loaded && list.reviews.length === 0;
+  const busy = phase === 'loading' || refreshing;
 
   return (
     <div className="rv" data-reviews-state={phase} data-hydrated={hydrated || undefined}>
@@ -178,25 +116,26 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
         <p className="rv-source">{words.source}</p>
       </div>
       <div className="rv-actions">
-        {/* One button that keeps its node (and the keyboard focus) from loading to loaded; it is
-            marked busy with aria-disabled because a disabled button drops the focus to <body>. */}
-        <button
-          type="button"
-          className="btn btn-primary"
-          aria-disabled={busy}
-          onClick={() => {
-            if (busy) return;
-            if (phase === 'failed') void load();
-            else void sync();
-          }}
-          data-reviews-sync={phase === 'failed' ? undefined : ''}
-        >
-          {phase === 'failed' ? words.reload : syncing ? words.syncing : words.sync}
-        </button>
         <a className="btn btn-outline" href={pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
           {words.allOnGoogle}
           <span className="visually-hidden">{` ${words.newTab}`}</span>
-        </a>
+        </a>{' '}
+        {/* After the link, so that nothing moves when it goes. One button that keeps its node (and
+            the keyboard focus) from loading to loaded; it is marked busy with aria-disabled because
+            a disabled button drops the focus to <body>. */}
+        {!empty && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) void load();
+            }}
+            data-reviews-refresh=""
+          >
+            {phase === 'failed' ? words.reload : words.refresh}
+          </button>
+        )}
       </div>
       <ReviewsBody phase={phase} list={loaded ? list : null} refreshing={refreshing} now={now} words={words} />
       <Toaster toasts={toasts} onDismiss={dismiss} closeLabel={texts.close} />
@@ -207,13 +146,18 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
 /** The state in words for a screen reader, and the reviews with their summary once loaded. */
 function ReviewsBody({ phase, list, refreshing, now, words }: { phase: Phase; list: ReviewList | null; refreshing: boolean; now: Date; words: ReviewsIslandWords }) {
   const reviews = list?.reviews ?? [];
+  const empty = list !== null && reviews.length === 0;
   let status = words.loading;
   if (phase === 'failed') status = words.toasts.loadFailedText;
-  else if (list) status = reviews.length === 0 ? words.none : fillSlots(words.loaded, { reviews: countText(words, reviews.length) });
+  else if (list) status = empty ? words.none : fillSlots(words.loaded, { reviews: countText(words, reviews.length) });
+  let look = 'rv-status visually-hidden';
+  if (phase === 'loading') look = 'rv-status rv-loading';
+  else if (empty) look = 'rv-status rv-empty';
   return (
     <div className="rv-body" aria-busy={phase === 'loading' || refreshing}>
-      {/* One polite live region for the state; the list itself is not read out on every reload. */}
-      <div role="status" className={phase === 'loading' ? 'rv-status rv-loading' : 'rv-status visually-hidden'}>
+      {/* One polite live region for the state, shown where it is all there is to read (loading,
+          no reviews); the list itself is not read out on every reload. */}
+      <div role="status" className={look}>
         {phase === 'loading' && <span className="rv-spinner" aria-hidden="true" />}
         {status}
       </div>
@@ -222,7 +166,6 @@ function ReviewsBody({ phase, list, refreshing, now, words }: { phase: Phase; li
           {words.toasts.loadFailedText}
         </p>
       )}
-      {list && reviews.length === 0 && <p className="rv-empty">{words.none}</p>}
       {list && reviews.length > 0 && <Summary summary={list.summary} place={list.place} shown={reviews.length} words={words} />}
       {list && reviews.length > 0 && (
         <ul className="rv-list">

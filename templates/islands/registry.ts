@@ -78,7 +78,6 @@ export function reviewsProps(value: unknown, isList: (list: unknown) => list is 
   if (now !== undefined && (typeof now !== 'string' || Number.isNaN(Date.parse(now)))) throw new IslandPropsError('reviews', '"now" is no date');
   return {
     pageUrl: text('reviews', props, 'pageUrl'),
-    query: text('reviews', props, 'query'),
     words: islandWords('reviews', props),
     ...(initial !== undefined ? { initial: initial as ReviewsProps['initial'] } : {}),
     ...(now !== undefined ? { now: now as string } : {}),

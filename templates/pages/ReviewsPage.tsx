@@ -20,7 +20,7 @@ export interface ReviewsPageProps {
  */
 export function ReviewsPage({ site, page, crumbs }: ReviewsPageProps) {
   const layout = useLayoutWords();
-  const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, query: page.syncQuery, words: page.island };
+  const props: ReviewsProps = { pageUrl: site.reviews.pageUrl, words: page.island };
   return (
     <>
       <PageHero site={site} heading={page.heading} lead={page.lead} crumbs={crumbs} location="reviews" />

@@ -1,14 +1,17 @@
 // /bewertungen: the reviews island against the real server and a local fake of the Places API.
-// A server that has synced answers every public sync of the next 15 minutes with that result,
-// so each case that needs a real sync gets a server with a database of its own (same built site).
+// Only the server's nightly job asks Google; here the test runs the same sync on the server's
+// database file. Each case gets a server with a database of its own (same built site).
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HTTPRequest, Page } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { featuresFromEnv } from '../../server/config.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { syncReviews } from '../../server/reviews/store.ts';
 import { relativeDate } from '../../core/relative-date.ts';
-import { MESSAGES } from '../support/server-files.ts';
+import { MESSAGES, SERVER_WORDS } from '../support/server-files.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from '../integration/fixtures/places-fake.ts';
 import { DESKTOP, isShown, useBrowser } from './browser.ts';
 
@@ -42,17 +45,32 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const databases = new Map<RunningServer, string>();
+
+/** The nightly job's sync, run on the server's database file from the test's process. */
+async function nightlySync(server: RunningServer): Promise<void> {
+  const db = openDatabase(databases.get(server)!);
+  try {
+    const result = await syncReviews({ db, config: { ...featuresFromEnv({}), googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url }, log: () => undefined }, { clearExisting: true });
+    expect(result.success).toBe(true);
+  } finally {
+    db.close();
+  }
+}
+
 /** The built site of the global setup, behind a server with a fresh database and the fake as Google. */
 async function reviewsServer(): Promise<RunningServer> {
+  const databasePath = join(dir, `site-${servers.length}.db`);
   const server = await startServer({
     distDir: inject('distDir'),
     port: 0,
     host: '127.0.0.1',
-    databasePath: join(dir, `site-${servers.length}.db`),
+    databasePath,
     log: () => undefined,
     features: { jobs: false, visitsPerMinute: 1_000_000, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
   });
   servers.push(server);
+  databases.set(server, databasePath);
   return server;
 }
 
@@ -112,9 +130,9 @@ const seen = (page: Page, selector: string) =>
       return copy.textContent?.trim() ?? '';
     }),
   );
-const syncButton = '[data-reviews-sync]';
-/** The sync button is marked busy with aria-disabled, so that it keeps the keyboard focus. */
-const busy = (page: Page) => page.$eval(syncButton, (button) => button.getAttribute('aria-disabled') === 'true');
+const refreshButton = '[data-reviews-refresh]';
+/** The refresh button is marked busy with aria-disabled, so that it keeps the keyboard focus. */
+const busy = (page: Page) => page.$eval(refreshButton, (button) => button.getAttribute('aria-disabled') === 'true');
 
 /** Waits for a toast with this title and returns its text and variant. */
 async function toast(page: Page, title: string): Promise<{ text: string; variant: string }> {
@@ -133,16 +151,11 @@ function fiveOf24(): FakeReview[] {
 }
 
 describe('the reviews page', () => {
-  it('loads, shows the empty state, syncs on request and lists the reviews newest first', async () => {
-    fake.mode = 'ok';
-    fake.reviews = threeReviews();
-    // Google counts exactly the three reviews it returns: the distribution is the place's own.
-    fake.rating = 4.7;
-    fake.userRatingCount = 3;
+  it('while nothing is synced, shows one sentence where the reviews would be, the link to Google and no button', async () => {
     const server = await reviewsServer();
+    const googleCalls = fake.requests.length;
     const firstLoad = holdFirst('GET', '/api/reviews/island');
-    const syncCall = holdFirst('POST', '/api/reviews/sync');
-    const v = await open(`${server.url}/bewertungen`, { prepare: interception([firstLoad.handler, syncCall.handler]) });
+    const v = await open(`${server.url}/bewertungen`, { prepare: interception([firstLoad.handler]) });
     const { page } = v;
     await page.click('[data-consent-necessary]');
 
@@ -154,27 +167,51 @@ describe('the reviews page', () => {
     expect(await page.$eval('.rv-body', (body) => body.getAttribute('aria-busy'))).toBe('true');
     expect(await busy(page)).toBe(true);
     const heightLoading = await page.$eval('.reviews-section', (section) => section.getBoundingClientRect().height);
+    const linkLoading = await page.$eval('.rv-actions a[data-track="review"]', (link) => link.getBoundingClientRect().toJSON());
     await held.continue();
 
     await state(page, 'loaded');
-    expect(await text(page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
+    const island = await page.$eval('.rv', (element) => (element as HTMLElement).innerText);
+    expect(island.split(SERVER_WORDS.reviewsIsland.none)).toHaveLength(2);
+    expect(await text(page, '.rv-empty')).toBe(SERVER_WORDS.reviewsIsland.none);
+    expect(island).not.toContain('Keine Bewertungen gefunden');
+    expect(await page.$(refreshButton)).toBeNull();
     expect(await isShown(page, '.rv-spinner').catch(() => false)).toBe(false);
-    expect(await text(page, syncButton)).toBe('Bewertungen aktualisieren');
+    // Nothing moves: the link to Google stays where it was, the section keeps its height.
+    expect(await page.$eval('.rv-actions a[data-track="review"]', (link) => link.getBoundingClientRect().toJSON())).toEqual(linkLoading);
     expect(await page.$eval('.reviews-section', (section) => section.getBoundingClientRect().height)).toBe(heightLoading);
     expect(v.requests.filter((url) => /\/assets\/reviews\./.test(url))).toEqual([]);
     expect(await text(page, '.rv-source')).toBe('Quelle: Google Maps – Bewertungen aus unserem Google-Unternehmensprofil. Wir prüfen nicht, ob Bewertende unsere Leistung tatsächlich in Anspruch genommen haben.');
+    expect(fake.requests).toHaveLength(googleCalls);
+    expect(v.errors).toEqual([]);
+  });
 
-    // By keyboard: the button keeps the focus through the sync.
-    await page.focus(syncButton);
-    await page.keyboard.press('Enter');
-    const sync = await syncCall.caught;
-    expect(JSON.parse(sync.postData() ?? '{}')).toMatchObject({ clearExisting: true, query: expect.stringContaining('Essen') });
-    expect(await text(page, syncButton)).toBe('Synchronisiere...');
-    expect(await busy(page)).toBe(true);
-    await sync.continue();
-
-    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: 'Neu: 3, aktualisiert: 0.', variant: 'default' });
+  it('lists the reviews of the nightly sync newest first; the refresh button loads them again from our server, by keyboard, never from Google', async () => {
+    fake.mode = 'ok';
+    fake.reviews = threeReviews();
+    // Google counts exactly the three reviews it returns: the distribution is the place's own.
+    fake.rating = 4.7;
+    fake.userRatingCount = 3;
+    const server = await reviewsServer();
+    await nightlySync(server);
+    const googleCalls = fake.requests.length;
+    const refresh = holdFirst('GET', '/api/reviews');
+    const v = await open(`${server.url}/bewertungen`, { prepare: interception([refresh.handler]) });
+    const { page } = v;
+    await page.click('[data-consent-necessary]');
+    await state(page, 'loaded');
     await page.waitForSelector('.rv-card');
+    expect(await text(page, refreshButton)).toBe('Bewertungen aktualisieren');
+
+    // By keyboard: React takes over on the key and loads the list again; the button keeps the focus.
+    await page.focus(refreshButton);
+    await page.keyboard.press('Enter');
+    const held = await refresh.caught;
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'true', { timeout: 5_000 }, refreshButton);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-refresh'))).toBe(true);
+    await held.continue();
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, refreshButton);
+
     expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);
     const now = new Date();
     const expectedDates = threeReviews()
@@ -207,9 +244,12 @@ describe('the reviews page', () => {
     expect(profile).toEqual({ href: 'https://www.google.com/maps/contrib/J%C3%BCrgen%20Gro%C3%9F', target: '_blank', rel: 'noopener noreferrer' });
     const google = await page.$eval('.rv-actions a[data-track="review"]', (link) => ({ text: link.textContent, target: link.getAttribute('target') }));
     expect(google).toEqual({ text: 'Alle Bewertungen auf Google (öffnet in neuem Tab)', target: '_blank' });
-    expect(await busy(page)).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-sync'))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-reviews-refresh'))).toBe(true);
     expect(await text(page, '[role="status"]')).toBe('3 Bewertungen geladen.');
+    // No request of the page went to Google, nor to a sync of ours.
+    expect(fake.requests).toHaveLength(googleCalls);
+    expect(v.requests.filter((url) => url.includes('/api/reviews/sync'))).toEqual([]);
+    expect(await page.$$('.toast')).toEqual([]);
     // Hydration mismatches and script errors would show up here.
     expect(v.errors).toEqual([]);
   });
@@ -220,8 +260,7 @@ describe('the reviews page', () => {
     fake.rating = 4.8;
     fake.userRatingCount = 24;
     const server = await reviewsServer();
-    const synced = await fetch(`${server.url}/api/reviews/sync`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(await synced.json()).toEqual({ success: true, inserted: 5, updated: 0 });
+    await nightlySync(server);
 
     const v = await open(`${server.url}/bewertungen`);
     const { page } = v;
@@ -242,15 +281,14 @@ describe('the reviews page', () => {
     await check();
 
     // React takes over the server's markup on the first click and renders the same.
-    await page.click(syncButton);
-    expect(await toast(page, 'Bewertungen synchronisiert')).toEqual({ text: 'Neu: 0, aktualisiert: 0.', variant: 'default' });
+    await page.click(refreshButton);
     await page.waitForSelector('[data-hydrated]');
-    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, refreshButton);
     await check();
     expect(v.errors).toEqual([]);
   });
 
-  it('reloads the open page when another sync changes the reviews, without a click', async () => {
+  it('reloads the open page when the nightly sync changes the reviews, without a click', async () => {
     fake.mode = 'ok';
     fake.reviews = threeReviews();
     const server = await reviewsServer();
@@ -261,41 +299,16 @@ describe('the reviews page', () => {
       },
     });
     await state(page, 'loaded');
-    expect(await text(page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
+    expect(await text(page, '.rv-empty')).toBe(SERVER_WORDS.reviewsIsland.none);
     // The stream opens a few seconds after the first load; once its headers are out, the server
     // listens for changes on behalf of the page.
     await streamOpen;
 
-    const response = await fetch(`${server.url}/api/reviews/sync`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ clearExisting: true }),
-    });
-    expect(await response.json()).toEqual({ success: true, inserted: 3, updated: 0 });
-
-    await page.waitForSelector('.rv-card', { timeout: 10_000 });
+    // The sync runs in another process's connection: the server notices it within its poll (10 s).
+    await nightlySync(server);
+    await page.waitForSelector('.rv-card', { timeout: 20_000 });
     expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);
     expect(await page.$$('.toast')).toEqual([]);
-  });
-
-  it('says so when the sync fails', async () => {
-    fake.mode = 'error500';
-    try {
-      const server = await reviewsServer();
-      const v = await open(`${server.url}/bewertungen`);
-      await v.page.click('[data-consent-necessary]');
-      await state(v.page, 'loaded');
-      await v.page.click(syncButton);
-      expect(await toast(v.page, 'Synchronisation fehlgeschlagen')).toEqual({
-        text: MESSAGES.reviews.sync.http,
-        variant: 'destructive',
-      });
-      await v.page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('aria-disabled') === 'false', {}, syncButton);
-      expect(await text(v.page, syncButton)).toBe('Bewertungen aktualisieren');
-      expect(await text(v.page, '.rv-empty')).toBe('Keine Bewertungen gefunden');
-    } finally {
-      fake.mode = 'ok';
-    }
   });
 
   it('says so when the reviews cannot be loaded', async () => {

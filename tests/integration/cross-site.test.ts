@@ -67,8 +67,8 @@ describe('posts another site makes a browser send', () => {
     expect((await postForm({ Origin: 'null' })).status).toBe(403);
   });
 
-  it('refuses the JSON API, the review sync and the visitor log alike, in JSON', async () => {
-    for (const path of ['/api/contact', '/api/reviews/sync', '/api/log/visit', '/api/log/click']) {
+  it('refuses the JSON API and the visitor log alike, in JSON', async () => {
+    for (const path of ['/api/contact', '/api/log/visit', '/api/log/click']) {
       const response = await fetch(`${server.url}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },

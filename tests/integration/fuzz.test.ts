@@ -51,7 +51,7 @@ async function serve(name: string, limits: { contactPerTenMinutes?: number; visi
       mailDir: join(root, `${name}-mail`),
       mailTo: null,
       mailFrom: null,
-      // Never Google: the sync endpoint answers its configuration error.
+      // Never Google: no request of a visitor reaches it, and the jobs are off.
       googlePlacesApiKey: null,
       googlePlaceId: null,
       ...limits,
@@ -279,9 +279,9 @@ describe(`fuzzing with seed ${SEED}`, () => {
 
   it('sees an answer in words that are not the server\'s (the wording check itself works)', async () => {
     const { server } = await serve('wordings', {});
-    const sent = (body: string) => exchange(server.port, { bytes: Buffer.from(`POST /api/reviews/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`), method: 'POST', readAll: false, wellFormed: true });
-    const answer = await sent('{"clearExisting": "ja"}');
-    expect(answer.statuses).toEqual([400]);
+    const sent = (body: string) => exchange(server.port, { bytes: Buffer.from(`POST /api/log/click HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`), method: 'POST', readAll: false, wellFormed: true });
+    const answer = await sent('{"path": "/", "kind": "fax"}');
+    expect(answer.statuses).toEqual([422]);
     expect(wordingProblems(answer)).toEqual([]);
     expect(wordingProblems({ ...answer, body: JSON.stringify({ error: 'Invalid input: expected boolean, received string' }) })).toHaveLength(1);
     expect(wordingProblems({ ...answer, body: JSON.stringify({ error: MESSAGES.api.invalid, fields: { path: '' } }) })).toHaveLength(1);

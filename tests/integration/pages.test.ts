@@ -65,7 +65,7 @@ describe('the contact and reviews pages', () => {
     for (const what of all) expect(has(page, what), String(what)).toBe(true);
   };
 
-  it('/kontakt has the four contact cards, the form of variant B and the failed map state, all from data/site.yaml', () => {
+  it('/kontakt has the four contact cards, the form of variant B and the address fields, all from data/site.yaml', () => {
     const page = html('/kontakt');
     const { site } = data;
     const cards = page.slice(page.indexOf('contact-cards'), page.indexOf('id="kontaktformular"'));
@@ -86,14 +86,15 @@ describe('the contact and reviews pages', () => {
       /<input id="kontakt-contact-privacy" type="checkbox" required="" name="privacy"/,
       /<input id="kontakt-contact-website"[^>]*tabindex="-1"[^>]*name="website"/,
       'placeholder="Beschreiben Sie kurz Ihr Anliegen..."',
-      'Die Adresssuche ist nicht verfügbar. Bitte füllen Sie die Felder selbst aus.',
-      'Karte nicht verfügbar. Bitte füllen Sie das Formular manuell aus.',
       /<input id="address-country"[^>]*disabled=""[^>]*value="Deutschland"/,
     );
     for (const field of ['street', 'postalCode', 'city']) expectIn(page, new RegExp(`<input id="address-${field}"[^>]*required=""`));
     for (const slot of site.hours.office) expect(visibleText(page)).toContain(`${slot.opens}–${slot.closes} Uhr`);
     // Two-click map: no frame from Google in the HTML.
     expect(has(page, '<iframe')).toBe(false);
+    expect(has(page, 'data-map-embed=')).toBe(true);
+    // No maps key is configured, and the page says nothing of a search or a map that is missing.
+    expect(visibleText(page)).not.toMatch(/nicht verfügbar/);
   });
 
   it('the home page has the contact form of variant A (e-mail required, phone optional)', () => {
@@ -137,6 +138,32 @@ describe('structured data', () => {
       expect(crumbs.itemListElement.map((crumb: { name: string }) => crumb.name).slice(0, 2)).toEqual(['Startseite', 'Leistungen']);
       expect(html(page.path)).toMatch(/<meta name="keywords" content="[^",]+, [^",]+, [^",]+"/);
     }
+  });
+
+  it('a service offer states each of its prices with the hours it holds, never the daytime price alone', () => {
+    const { prices } = data;
+    const notdienst = jsonLd('/leistungen/notdienst').find((item) => item['@type'] === 'Service')!;
+    const door = quote(prices, 'tuer-zugefallen');
+    expect(notdienst.offers.price).toBeUndefined();
+    expect(notdienst.offers.priceSpecification).toEqual([
+      { '@type': 'PriceSpecification', price: door.total.toFixed(2), priceCurrency: 'EUR', description: prices.terms.standardHours },
+      { '@type': 'PriceSpecification', price: door.outside!.toFixed(2), priceCurrency: 'EUR', description: prices.surcharges.outsideHours.when },
+    ]);
+    // The happy hour's price holds only in its window and only for students: both stand beside it.
+    const [happy] = jsonLd('/leistungen/happy-hour').find((item) => item['@type'] === 'Service')!.offers.priceSpecification;
+    expect(happy.price).toBe(prices.happyHour.price.toFixed(2));
+    expect(happy.description).toContain(`${prices.happyHour.from}–${prices.happyHour.to} Uhr`);
+    expect(happy.description).toContain(prices.happyHour.condition);
+    for (const page of pages.filter((p) => p.template === 'service')) {
+      const { offers } = jsonLd(page.path).find((item) => item['@type'] === 'Service')!;
+      expect(offers.price, page.path).toBeUndefined();
+      for (const specification of offers.priceSpecification) expect(specification.description, page.path).toMatch(/\d Uhr/);
+    }
+  });
+
+  it('states no price range the data does not hold', () => {
+    const business = jsonLd('/').find((item) => item['@type'] === 'Locksmith')!;
+    expect(business.priceRange).toBeUndefined();
   });
 
   it('the prices page describes its five questions as an FAQPage', () => {

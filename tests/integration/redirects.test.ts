@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/index.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
+import { request } from './fixtures/http.ts';
 
 let root: string;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,6 +20,8 @@ beforeAll(async () => {
     '<!DOCTYPE html><html lang="de"><head><title>Schlüsseldienst FALLBACKPLACENAME</title><meta name="robots" content="noindex, follow"></head>' +
       '<body><h1>Schlüsseldienst FALLBACKPLACENAME</h1><a href="/schluesseldienst/fallbackplaceslug">x</a></body></html>',
   );
+  // The places of North Rhine-Westphalia without a page of their own, as the build lists them.
+  writeFileSync(join(distDir, '_server', 'fallback-places.json'), JSON.stringify({ anroechte: 'Anröchte', 'bad-oeynhausen': 'Bad Oeynhausen', 'stolberg-rheinland': 'Stolberg (Rheinland)' }));
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath: join(root, 'site.db'), log: () => undefined });
 });
 afterAll(async () => {
@@ -46,27 +49,40 @@ describe('unknown services', () => {
 });
 
 describe('places the build did not pre-render', () => {
-  it('/schluesseldienst-{slug} answers 301 to /schluesseldienst/{slug}', async () => {
-    const res = await get('/schluesseldienst-muelheim-an-der-ruhr?utm=x');
+  it('/schluesseldienst-{slug} answers 301 to /schluesseldienst/{slug} where that page answers', async () => {
+    const res = await get('/schluesseldienst-bad-oeynhausen?utm=x');
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe('/schluesseldienst/muelheim-an-der-ruhr');
+    expect(res.headers.get('location')).toBe('/schluesseldienst/bad-oeynhausen');
+    // To no made-up address: that would be a 404 one step later.
+    expect((await get('/schluesseldienst-abzocke-wucher-betrug')).status).toBe(404);
   });
 
-  it('an unknown well-formed slug gets the fallback page with the name from the slug, noindex', async () => {
-    const res = await get('/schluesseldienst/gross-strasse-sued');
+  it('a place of North Rhine-Westphalia without a page gets the fallback page with its name as the list spells it, noindex', async () => {
+    const res = await get('/schluesseldienst/bad-oeynhausen');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await res.text();
-    expect(html).toContain('<h1>Schlüsseldienst Groß Straße-Süd</h1>');
-    expect(html).toContain('href="/schluesseldienst/gross-strasse-sued"');
+    // Not "Bad Öynhausen", as a name derived from the address would read.
+    expect(html).toContain('<h1>Schlüsseldienst Bad Oeynhausen</h1>');
+    expect(html).toContain('href="/schluesseldienst/bad-oeynhausen"');
     expect(html).toContain('noindex');
     expect(html).not.toMatch(/FALLBACK|fallbackplace/);
+    expect(await (await get('/schluesseldienst/stolberg-rheinland')).text()).toContain('<h1>Schlüsseldienst Stolberg (Rheinland)</h1>');
   });
 
-  it('sends the fallback compressed when the browser accepts it', async () => {
-    const res = await fetch(new URL('/schluesseldienst/kray', server.url), { headers: { 'Accept-Encoding': 'br' } });
+  it('sends the fallback compressed when the browser accepts it, and plain when it does not', async () => {
+    const res = await fetch(new URL('/schluesseldienst/anroechte', server.url), { headers: { 'Accept-Encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
-    expect(await res.text()).toContain('Schlüsseldienst Kray');
+    expect(await res.text()).toContain('Schlüsseldienst Anröchte');
+    const plain = await request(server.url, '/schluesseldienst/anroechte', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toContain('Schlüsseldienst Anröchte');
+  });
+
+  it.each(['/schluesseldienst/abzocke-wucher-betrug', '/schluesseldienst/berlin', '/schluesseldienst/gross-strasse-sued'])('a name that is no place of the list, %s, gets the 404 page', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<h1>Seite nicht gefunden</h1>');
   });
 
   it.each(['/schluesseldienst/Essen', '/schluesseldienst/es_sen', '/schluesseldienst/%3Cscript%3E', `/schluesseldienst/${'a'.repeat(70)}`, '/schluesseldienst-%2e%2e', '/schluesseldienst/a/b'])(
@@ -78,5 +94,6 @@ describe('places the build did not pre-render', () => {
 
   it('does not serve the template folder itself', async () => {
     expect((await get('/_server/place-fallback.html')).status).toBe(404);
+    expect((await get('/_server/fallback-places.json')).status).toBe(404);
   });
 });

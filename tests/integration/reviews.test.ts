@@ -1,5 +1,5 @@
 // Reviews: the sync against a local fake of the Places API (New) in its real wire format, the
-// list with its summary, the throttled public sync, the change stream and the operator's CLI.
+// list with its summary, the change stream and the operator's CLI; no visitor's request reaches Google.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, get as httpGet, type IncomingMessage } from 'node:http';
@@ -16,7 +16,7 @@ import { syncReviews } from '../../server/reviews/store.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type FakeReview, type PlacesFake } from './fixtures/places-fake.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
-import { MESSAGES, writeServerFiles } from '../support/server-files.ts';
+import { MESSAGES, SERVER_WORDS, writeServerFiles } from '../support/server-files.ts';
 
 const REVIEWS: FakeReview[] = [
   { reviewId: 'r1', author: 'Jürgen Groß', rating: 5, text: 'Schnell da, fairer Preis, Tür ohne Schaden geöffnet.', publishTime: '2026-11-20T18:04:11.123456789Z' },
@@ -196,7 +196,7 @@ describe('GET /api/reviews', () => {
 
   it('lists the reviews newest first with the average to one decimal and the distribution 5 to 1', async () => {
     const { url } = await server();
-    expect((await post(url, '/api/reviews/sync', '{}')).json).toEqual({ success: true, inserted: 6, updated: 0 });
+    expect(await syncReviews(context(), { clearExisting: false })).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0 });
     const body = (await (await fetch(`${url}/api/reviews`)).json()) as {
       reviews: Record<string, unknown>[];
       summary: { average: number; totalReviews: number; distribution: { stars: number; count: number; percentage: number }[]; complete: boolean };
@@ -224,7 +224,7 @@ describe('GET /api/reviews', () => {
   it('marks the summary complete only when the cache holds as many reviews as Google counts', async () => {
     fake.userRatingCount = 6;
     const { url } = await server();
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     const summary = async () => ((await (await fetch(`${url}/api/reviews`)).json()) as { summary: { complete: boolean } }).summary.complete;
     expect(await summary()).toBe(true);
 
@@ -239,10 +239,13 @@ describe('GET /api/reviews/island', () => {
   it('renders the loaded island with its props, only with photos this server has', async () => {
     const { url } = await server();
     const empty = (await (await fetch(`${url}/api/reviews/island`)).json()) as { html: string; props: Record<string, any> };
-    expect(empty.html).toContain('Keine Bewertungen gefunden');
-    expect(empty.props).toMatchObject({ pageUrl: 'https://g.page/r/fake/review', query: 'Schlüsseldienst Essen', initial: { reviews: [] } });
+    // Nothing synced yet: one sentence where the reviews would be, the link to Google beside it, and no button.
+    expect(empty.html.split(SERVER_WORDS.reviewsIsland.none)).toHaveLength(2);
+    expect(empty.html).toContain('href="https://g.page/r/fake/review"');
+    expect(empty.html).not.toContain('<button');
+    expect(empty.props).toMatchObject({ pageUrl: 'https://g.page/r/fake/review', initial: { reviews: [] } });
 
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     const response = await fetch(`${url}/api/reviews/island`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const island = (await response.json()) as { html: string; props: Record<string, any> };
@@ -267,7 +270,7 @@ describe('GET /api/reviews/island', () => {
     fake.rating = 4.8;
     fake.userRatingCount = 24;
     const { url } = await server();
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     const { html, text } = await islandText(url);
     expect(text).toContain('4,8 von 5 Sternen');
     expect(text).toContain('Gesamtbewertung auf Google aus 24 Bewertungen');
@@ -284,7 +287,7 @@ describe('GET /api/reviews/island', () => {
     fake.userRatingCount = 24;
     const { url } = await server();
     fake.reviews.splice(3);
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     // The next retrieval returns three other reviews; without --clear the first three stay.
     fake.reviews.splice(0, 3, ...REVIEWS.slice(3).map((review) => ({ ...review })));
     await syncReviews(context(), { clearExisting: false });
@@ -295,7 +298,7 @@ describe('GET /api/reviews/island', () => {
     fake.rating = 3.7;
     fake.userRatingCount = 6;
     const { url } = await server();
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     const { html, text } = await islandText(url);
     expect(text).toContain('3,7 von 5 Sternen');
     expect(text).toContain('Gesamtbewertung auf Google aus 6 Bewertungen');
@@ -340,7 +343,7 @@ describe('/bewertungen', () => {
     expect(before.status).toBe(200);
     expect(ratingOf(await before.text())).toBeNull();
 
-    await post(url, '/api/reviews/sync', '{}');
+    await syncReviews(context(), { clearExisting: false });
     const after = await fetch(`${url}/bewertungen`, { headers: { 'Accept-Encoding': 'br' } });
     expect(after.headers.get('content-encoding')).toBe('br');
     const html = await after.text();
@@ -360,38 +363,11 @@ describe('/bewertungen', () => {
   });
 });
 
-describe('POST /api/reviews/sync', () => {
-  it('reaches Google at most once per 15 minutes and answers the last result otherwise', async () => {
+describe('no visitor reaches Google', () => {
+  it('has no public sync: POST /api/reviews/sync is no endpoint, and the list, the island and the page read the cache only', async () => {
     const { url } = await server();
-    const first = await post(url, '/api/reviews/sync', JSON.stringify({ query: 'Schlüsseldienst Essen', clearExisting: true }));
-    expect(first).toEqual({ status: 200, json: { success: true, inserted: 6, updated: 0 } });
-    fake.reviews[0]!.text = 'Geändert, aber noch nicht abgeholt.';
-    const second = await post(url, '/api/reviews/sync', JSON.stringify({ clearExisting: true }));
-    // The last outcome again, but the six reviews are not new a second time.
-    expect(second).toEqual({ status: 200, json: { success: true, inserted: 0, updated: 0 } });
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it('tells the visitor in German when the source is not set up, without calling Google', async () => {
-    const { url } = await server({ googlePlacesApiKey: null });
-    const answer = await post(url, '/api/reviews/sync', '{}');
-    expect(answer).toEqual({ status: 200, json: { success: false, inserted: 0, updated: 0, error: MESSAGES.reviews.sync.config } });
-    expect(await post(url, '/api/reviews/sync', '{}')).toMatchObject({ json: { success: false } });
-    expect(fake.requests).toHaveLength(0);
-  });
-
-  it('answers bad input with 4xx JSON in German and never reaches Google', async () => {
-    const { url } = await server();
-    expect(await post(url, '/api/reviews/sync', 'clearExisting=true', 'application/x-www-form-urlencoded')).toEqual({ status: 415, json: { error: MESSAGES.api.notJson } });
-    expect(await post(url, '/api/reviews/sync', '{"clearExisting": tru')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
-    expect(await post(url, '/api/reviews/sync', '{"clearExisting": "ja"}')).toEqual({ status: 400, json: { error: MESSAGES.reviews.clearExisting } });
-    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(300) }))).toEqual({ status: 400, json: { error: MESSAGES.reviews.queryTooLong } });
-    // Not an object, or a field of another kind: no English word of the validator reaches the visitor.
-    expect(await post(url, '/api/reviews/sync', '[]')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
-    expect(await post(url, '/api/reviews/sync', '{"query": 7}')).toEqual({ status: 400, json: { error: MESSAGES.api.malformed } });
-    expect(await post(url, '/api/reviews/sync', JSON.stringify({ query: 'ß'.repeat(3000) }))).toEqual({ status: 413, json: { error: MESSAGES.api.tooLarge } });
-    const other = await fetch(`${url}/api/reviews/sync`);
-    expect({ status: other.status, allow: other.headers.get('allow'), json: await other.json() }).toEqual({ status: 405, allow: 'POST', json: { error: MESSAGES.api.methodNotAllowed } });
+    expect(await post(url, '/api/reviews/sync', JSON.stringify({ clearExisting: true }))).toEqual({ status: 404, json: { error: MESSAGES.api.notFound } });
+    for (const path of ['/api/reviews', '/api/reviews/island', '/bewertungen']) expect((await fetch(`${url}${path}`)).status, path).toBe(200);
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -410,17 +386,23 @@ describe('GET /api/reviews/events', () => {
   }
 
   it('streams a change event after a sync that changed rows, and ends on shutdown', async () => {
-    const running = await server();
-    const stream = await connect(running.url);
+    // The nightly job's sync in the server's own process, through its database.
+    const ctx = context();
+    const shutdown = new AbortController();
+    const app = express().use('/api/reviews', reviewsApi({ ...ctx, shutdown: shutdown.signal }));
+    const http = createServer(app);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    open.push({ close: () => new Promise((resolve) => http.close(resolve)) });
+    const stream = await connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);
     expect(stream.response.statusCode).toBe(200);
     expect(stream.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(stream.response.headers['cache-control']).toMatch(/no-cache/);
 
-    await post(running.url, '/api/reviews/sync', '{"clearExisting": true}');
+    await syncReviews(ctx, { clearExisting: true });
     await expect.poll(stream.text, { timeout: 2000, interval: 20 }).toContain('event: change\ndata: {"inserted":6,"updated":0,"deleted":0}\n\n');
 
     const ended = new Promise((resolve) => stream.response.on('end', resolve));
-    await running.close();
+    shutdown.abort();
     await ended;
     expect(stream.text().match(/event: change/g)).toHaveLength(1);
   });

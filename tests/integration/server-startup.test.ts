@@ -39,9 +39,12 @@ describe('startServer', () => {
     mkdirSync(join(dist, '_server'), { recursive: true });
     writeFileSync(join(dist, '_server', 'site.json'), JSON.stringify({ name: 'Alt', email: 'kein-mail', phoneDisplay: '0201', url: 'https://example.test', reviewsPageUrl: 'https://example.test/r' }));
     writeFileSync(join(dist, '_server', 'place-fallback.html'), '<title>Schlüsseldienst PLACENAME</title>');
+    // A name with markup would go into the page unescaped.
+    writeFileSync(join(dist, '_server', 'fallback-places.json'), JSON.stringify({ haan: 'Haan<script>' }));
     const refused = startServer(options('stale'));
     await expect(refused).rejects.toThrow(/dist\/_server\/place-fallback\.html lacks FALLBACKPLACENAME and fallbackplaceslug and was written by another version of the build; run "npm run build"/);
     await expect(refused).rejects.toThrow(/dist\/_server\/site\.json: email: .*run "npm run build"/);
+    await expect(refused).rejects.toThrow(/dist\/_server\/fallback-places\.json: haan: .*run "npm run build"/);
   });
 
   it('creates the database folder and opens the file in WAL mode', async () => {

@@ -130,12 +130,13 @@ export function PlaceSurroundings({ place, words }: { place: Place; words: Surro
 
 /** Why call us for this place: the way there and how long we have been in business (the arrival time stands in the hero). */
 export function PlaceReasons({ place, words, founded, say }: { place: Place; words: PlacePageWords['reasons']; founded: string; say: Say }) {
-  const travel = !place.known ? words.travelUnknown : place.kind === 'town' && place.direction === null ? say(words.travelHome) : say(words.travel);
+  const travel = !place.known ? null : place.kind === 'town' && place.direction === null ? say(words.travelHome) : say(words.travel);
   return (
     <section aria-labelledby="reasons-heading">
       <h2 id="reasons-heading">{place.known ? say(words.heading) : say(words.headingUnknown)}</h2>
       {/* The fixed price and the damage-free rate stand with their conditions in the tiles below. */}
-      <CheckList items={[...(place.arrivalTime === null ? [words.arrivalUnknown] : []), travel, founded]} />
+      {/* A name the data does not know may lie outside the area: no word on what its travel costs. */}
+      <CheckList items={[...(place.arrivalTime === null ? [words.arrivalUnknown] : []), ...(travel === null ? [] : [travel]), founded]} />
     </section>
   );
 }
