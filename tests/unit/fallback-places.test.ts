@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fallbackPlaces } from '../../build/load/fallback-places.ts';
 import type { TownPostcodes } from '../../build/load/postcodes.ts';
 
-const at = (state: string): TownPostcodes => ({ state, postcodes: ['40210'], latitude: 51, longitude: 7 });
+const at = (state: string): TownPostcodes => ({ state, postcodes: ['40210'], latitude: 51, longitude: 7, rows: [{ code: '40210', latitude: 51, longitude: 7 }] });
 
 describe('the places that get the page of an unknown place', () => {
   it('lists the names of North Rhine-Westphalia without a page, by slug, as the CSV spells them', () => {
