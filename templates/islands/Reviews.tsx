@@ -192,7 +192,7 @@ export function Reviews({ pageUrl, query, words, initial = null, now: renderedAt
           data-reviews-sync={phase === 'failed' ? undefined : ''}
         >
           {phase === 'failed' ? words.reload : syncing ? words.syncing : words.sync}
-        </button>
+        </button>{' '}
         <a className="btn btn-outline" href={pageUrl} target="_blank" rel="noopener noreferrer" data-track="review">
           {words.allOnGoogle}
           <span className="visually-hidden">{` ${words.newTab}`}</span>

@@ -52,12 +52,13 @@ function Hero({ site, home, prices }: HomeProps) {
           <CallButton site={site} location="hero" className="btn btn-call btn-hero">
             <span className="hero-call-text">
               <span className="slogans" data-slogan>
-                {hero.slogans.map((slogan, index) => (
+                {hero.slogans.flatMap((slogan, index) => [
+                  index > 0 ? ' ' : null,
                   <span key={slogan} className={index === 0 ? 'slogan is-active' : 'slogan'} data-slogan-item aria-hidden={index === 0 ? undefined : 'true'}>
                     {slogan}
-                  </span>
-                ))}
-              </span>
+                  </span>,
+                ])}
+              </span>{' '}
               <span className="hero-phone">{site.phone.display}</span>
             </span>
           </CallButton>
@@ -88,8 +89,8 @@ function TrustCards({ home }: { home: Home }) {
           <li key={card.href}>
             <a className="card trust-card" href={card.href} aria-describedby={`trust-tip-${index}`}>
               <Icon name={card.icon} size={28} className="icon card-icon" />
-              <span className="card-title">{card.title}</span>
-              <span className="card-text">{card.text}</span>
+              <span className="card-title">{card.title}</span>{' '}
+              <span className="card-text">{card.text}</span>{' '}
               <span className="tooltip" role="tooltip" id={`trust-tip-${index}`}>
                 {card.tooltip}
               </span>
@@ -106,7 +107,7 @@ function ServicePrice({ prices, id }: { prices: Prices; id: string }) {
   return (
     <p className="service-price">
       <PriceSchedule prices={prices} id={id} />
-      {note && <span className="service-price-note">{note}</span>}
+      {note && <> <span className="service-price-note">{note}</span></>}
     </p>
   );
 }

@@ -81,7 +81,7 @@ function TickRow({ item, children }: { item: PriceItem; children: ReactNode }) {
       </td>
       <th scope="row">
         {item.title}
-        {item.note && <span className="order-note">{item.note}</span>}
+        {item.note && <> <span className="order-note">{item.note}</span></>}
       </th>
       {children}
     </tr>
