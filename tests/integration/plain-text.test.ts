@@ -37,7 +37,7 @@ describe('every page without CSS', () => {
     const site = await buildSite();
     const routes = await readRoutes(site.dir);
     const pages = [...routes.filter((route) => !PLACE_TEMPLATES.has(route.template)), ...firstRoutePerTemplate(routes).filter((route) => PLACE_TEMPLATES.has(route.template))];
-    const files = [...pages.map((page) => ({ name: page.path, file: page.file })), { name: 'message page', file: serverFile('messagePage') }];
+    const files = [...pages.map((page) => ({ name: page.path, file: page.file })), { name: 'message page', file: serverFile('messagePage') }, { name: "owner's console", file: serverFile('consolePage') }];
     // The shared parts and a page of every template, so a check that finds nothing has read something.
     expect(pages.map((page) => page.template)).toEqual(expect.arrayContaining(['home', 'service', 'contact', 'area', 'town', 'district', 'fallback', 'legal', 'order', '404']));
     const glued = files.flatMap(({ name, file }) => gluedPairs(site.read(file)).map((pair) => `${name}: "${pair.text}" in "${pair.line}"`));
