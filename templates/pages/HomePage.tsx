@@ -182,8 +182,8 @@ function HomeReviews({ home, now }: { home: Home; now: Date }) {
                 <p>{review.text}</p>
               </blockquote>
               <figcaption>
-                <strong>{review.name}</strong> · <time dateTime={review.date}>{relativeDate(review.date, now)}</time> ·{' '}
-                {reviews.examples ? reviews.exampleSource : reviews.source}
+                <strong>{review.name}</strong> · <time dateTime={review.date}>{relativeDate(review.date, now)}</time>
+                {` · ${reviews.examples ? reviews.exampleSource : reviews.source}`}
               </figcaption>
             </figure>
           </li>
