@@ -2,6 +2,7 @@
 // hold (Saturday in the example data), and a visitor must read that beside the hours.
 import { HOURS_PATTERN, type Prices } from './schema/prices.ts';
 import type { Site } from './schema/site.ts';
+import { germanList } from './format.ts';
 
 const DAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
 
@@ -28,10 +29,32 @@ function clock(time: string): string {
   return minutes === '00' ? String(Number(hours)) : `${Number(hours)}:${minutes}`;
 }
 
-/** "Mo–Fr 8–18 Uhr", "Sa 9–16 Uhr (mit Notdienstzuschlag)": each office slot as one phrase. */
-export function officeHours(site: Site, prices: Prices): string[] {
-  return site.hours.office.map((slot) => {
-    const phrase = `${slot.days} ${clock(slot.opens)}–${clock(slot.closes)} Uhr`;
-    return outsideStandardHours(slot, prices) ? `${phrase} (Preise mit ${prices.surcharges.outsideHours.label})` : phrase;
+const ADVERBS = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
+
+/** True when every day of the slot lies outside the standard days, so its note can name the days. */
+function outsideStandardDays(slot: Site['hours']['office'][number], prices: Prices): boolean {
+  const window = HOURS_PATTERN.exec(prices.terms.standardHours)!;
+  const days = dayRange(window[1]!, window[2]);
+  const [slotFirst, slotLast] = slot.days.split('–');
+  return dayRange(slotFirst!, slotLast).every((day) => !days.includes(day));
+}
+
+/**
+ * The office hours as one phrase, the surcharge bound to the days it concerns, so that it cannot
+ * be read as holding for all of them: "Mo–Fr 8–18 Uhr und Sa 9–16 Uhr (samstags Preise mit
+ * Notdienstzuschlag)". A slot only partly outside the standard hours names those hours instead
+ * ("(Preise mit Notdienstzuschlag: Mo–Fr vor 8 und ab 18 Uhr, am Wochenende und an Feiertagen)").
+ */
+export function officeHours(site: Site, prices: Prices): string {
+  const slots = site.hours.office;
+  const phrase = germanList(slots.map((slot) => `${slot.days} ${clock(slot.opens)}–${clock(slot.closes)} Uhr`));
+  const outside = slots.filter((slot) => outsideStandardHours(slot, prices));
+  if (outside.length === 0) return phrase;
+  const label = prices.surcharges.outsideHours.label;
+  if (!outside.every((slot) => outsideStandardDays(slot, prices))) return `${phrase} (Preise mit ${label}: ${prices.surcharges.outsideHours.when})`;
+  const days = outside.flatMap((slot) => {
+    const [first, last] = slot.days.split('–');
+    return dayRange(first!, last).map((day) => ADVERBS[day]!);
   });
+  return `${phrase} (${germanList(days)} Preise mit ${label})`;
 }

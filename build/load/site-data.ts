@@ -131,7 +131,7 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
     googleServices,
     googleServicesText: germanList(googleServices),
     privacy: { storage: storageMarkdown(privacy, retention) },
-    officeHours: officeHours(site, prices).join(', '),
+    officeHours: officeHours(site, prices),
     buildDate: formatGermanDate(buildDate),
   };
   return { facts: { site, prices, claims, arrival, vat, places, fallbackPlaces: fallback }, fill: (data, label) => fillPlaceholders(data, context, label) };

@@ -73,7 +73,11 @@ function homeRoutes({ data, siteUrl, images, page }: RouteKit): Route[] {
   // The Locksmith is defined here, once; every other page refers to it by its @id.
   const head = { ...home.seo, canonical: true, structuredData: [localBusiness(site, siteUrl), webPage(siteUrl, '/', home.seo.title, home.seo.description)] };
   const coverage = home.coverage.towns.map((name) => townNamed(data.places, name));
-  return [page('/', 'home', head, createElement(HomePage, { site, home, prices, images, coverage, contactForm: data.contactForm.form }))];
+  const buildDay = data.buildDate.toISOString().slice(0, 10);
+  home.reviews.items.forEach((review, index) => {
+    if (review.date > buildDay) throw new DataError('data/home.yaml', `reviews.items[${index}].date`, `${review.date} lies after the build's date (${buildDay}): write the day the review was written`);
+  });
+  return [page('/', 'home', head, createElement(HomePage, { site, home, prices, images, coverage, contactForm: data.contactForm.form, now: data.buildDate }))];
 }
 
 function pricesAndAboutRoutes({ data, siteUrl, start, crumb, page, described }: RouteKit): Route[] {

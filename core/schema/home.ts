@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { slotText } from './slots.ts';
 import { seoSchema } from './seo.ts';
 import { iconName } from './icon.ts';
+import { isoDay } from './legal.ts';
 
 const text = z.string().min(2);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');
@@ -70,7 +71,8 @@ export const homeSchema = z.object({
     source: text,
     exampleSource: text,
     note: text,
-    items: z.array(z.object({ name: text, date: text, rating: z.number().int().min(1).max(5), text })).length(9),
+    /** `date`: the day the review was written; the page says how long ago, as of the build's date. */
+    items: z.array(z.object({ name: text, date: isoDay, rating: z.number().int().min(1).max(5), text })).length(9),
     link: z.object({ label: text, href: internalPath }),
   }),
   gallery: z.object({

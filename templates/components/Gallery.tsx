@@ -30,9 +30,9 @@ export function Gallery({ items, images }: GalleryProps) {
         return (
           <li key={item.image}>
             <a className="gallery-item" href={image.largest.src} data-gallery-item data-index={index} data-caption={`${item.title} – ${item.subtitle}`}>
-              <Picture image={image} alt={item.alt} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw" />
+              <Picture image={image} alt={item.alt} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 92vw" />{' '}
               <span className="gallery-caption">
-                <strong>{item.title}</strong>
+                <strong>{item.title}</strong>{' '}
                 <span>{item.subtitle}</span>
               </span>
             </a>

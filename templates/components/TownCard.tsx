@@ -9,9 +9,9 @@ export function TownCard({ town, withPostcodes = false }: { town: Place; withPos
   return (
     <a className={town.isMainLocation && !withPostcodes ? 'card town-card is-main' : 'card town-card'} href={town.path}>
       {withPostcodes && <Icon name="map-pin" size={22} className="icon card-icon" />}
-      {town.isMainLocation && !withPostcodes && <span className="badge-main">{words.mainLocation}</span>}
-      <span className="card-title">{withPostcodes ? fillSlots(words.townLink, { town: town.name }) : town.name}</span>
-      {withPostcodes && <span className="card-text">{fillSlots(words.postcodes, { postcodes: postcodeRange(town.postcodes) })}</span>}
+      {town.isMainLocation && !withPostcodes && <span className="badge-main">{words.mainLocation}</span>}{' '}
+      <span className="card-title">{withPostcodes ? fillSlots(words.townLink, { town: town.name }) : town.name}</span>{' '}
+      {withPostcodes && <span className="card-text">{fillSlots(words.postcodes, { postcodes: postcodeRange(town.postcodes) })}</span>}{' '}
       <span className="card-text">
         <Icon name="timer" size={16} /> {town.arrivalTime}
       </span>

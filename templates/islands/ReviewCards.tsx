@@ -97,7 +97,7 @@ export function Summary({ summary, place, shown, words }: { summary: ReviewSumma
         <ul className="rv-distribution" aria-label={texts.distribution}>
           {summary.distribution.map((row) => (
             <li key={row.stars} className="rv-dist-row">
-              <span className="rv-dist-label">{row.stars === 1 ? texts.oneStar : fillSlots(texts.stars, { stars: row.stars })}</span>
+              <span className="rv-dist-label">{row.stars === 1 ? texts.oneStar : fillSlots(texts.stars, { stars: row.stars })}</span>{' '}
               <span className="rv-bar" aria-hidden="true">
                 <span className="rv-bar-fill" style={{ width: `${Math.min(100, Math.max(0, row.percentage))}%` }} />
               </span>

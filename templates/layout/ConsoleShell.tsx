@@ -24,7 +24,7 @@ export function ConsoleShell({ site, words, stylesheet, consoleStyles }: { site:
       <body data-page="console">
         <header className="site-header">
           <div className="container header-bar">
-            <Logo site={site} />
+            <Logo site={site} />{' '}
             <span className="console-badge">{words.title}</span>
           </div>
         </header>

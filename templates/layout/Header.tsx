@@ -16,17 +16,19 @@ export function Header({ context }: { context: PageContext }) {
   );
 }
 
+// The spaces between the bar's items take no room in its flex layout; without CSS they keep
+// "Mustermann", "Anrufen" and "24/7 Notdienst" apart (tests/integration/plain-text.test.ts).
 function HeaderContent({ context }: { context: PageContext }) {
   const { site, layout: words } = context;
   return (
     <div className="container header-bar">
-      <Logo site={site} />
+      <Logo site={site} />{' '}
       <CallButton site={site} location="header" className="btn btn-call header-call">
-        <span className="header-call-short">{words.call.short}</span>
+        <span className="header-call-short">{words.call.short}</span>{' '}
         <span className="header-call-long">{words.call.long}</span> <strong className="header-call-number">{site.phone.display}</strong>
       </CallButton>
       {' '}
-      <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />
+      <WhatsAppButton site={site} location="header" className="btn btn-whatsapp header-whatsapp" />{' '}
       <a className="menu-toggle" href="#menu" aria-controls="menu" aria-expanded="false" data-drawer-open>
         <Icon name="menu" size={24} />
         <span>{words.header.menu}</span>

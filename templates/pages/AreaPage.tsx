@@ -110,11 +110,12 @@ function AzList({ places, words }: { places: Place[]; words: AreaPageWords['az']
       {/* A row of one-letter links: without its rules they run together, too small and too close to
           tap, so they are styled from the first paint although far below it (build/render/first-screen-markup.ts). */}
       <nav className="letter-nav" aria-label={words.letters} data-first-screen>
-        {letters.map((letter) => (
+        {letters.flatMap((letter, index) => [
+          index > 0 ? ' ' : null,
           <a key={letter} href={`#buchstabe-${letter}`}>
             {letter}
-          </a>
-        ))}
+          </a>,
+        ])}
       </nav>
       {/* About a thousand links. Each letter is laid out only near the screen (content-visibility
           in templates/styles/places.css), from the first paint on, so its rules stand inline:

@@ -9,6 +9,7 @@ import { Icon } from '../components/Icon.tsx';
 import { Island } from '../components/Island.tsx';
 import { ContactForm, variantWords, type ContactFormProps } from '../islands/ContactForm.tsx';
 import { LinkStrip } from '../components/LinkStrip.tsx';
+import { MoreLink } from '../components/MoreLink.tsx';
 import { PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
@@ -17,6 +18,7 @@ import { TownCard } from '../components/TownCard.tsx';
 import type { ResponsiveImage } from '../lib/image.ts';
 import type { Place } from '../../core/place.ts';
 import { priceItem } from '../../core/prices.ts';
+import { relativeDate } from '../../core/relative-date.ts';
 import { useLayoutWords } from '../layout/words.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePathByName } from '../../core/slugs.ts';
@@ -30,6 +32,8 @@ export interface HomeProps {
   coverage: Place[];
   /** The contact form's words, of both variants (data/contact-form.yaml). */
   contactForm: ContactFormTexts['form'];
+  /** The build's date: how long ago a review was written is said as of then. */
+  now: Date;
 }
 
 function Hero({ site, home, prices }: HomeProps) {
@@ -52,12 +56,13 @@ function Hero({ site, home, prices }: HomeProps) {
           <CallButton site={site} location="hero" className="btn btn-call btn-hero">
             <span className="hero-call-text">
               <span className="slogans" data-slogan>
-                {hero.slogans.map((slogan, index) => (
+                {hero.slogans.flatMap((slogan, index) => [
+                  index > 0 ? ' ' : null,
                   <span key={slogan} className={index === 0 ? 'slogan is-active' : 'slogan'} data-slogan-item aria-hidden={index === 0 ? undefined : 'true'}>
                     {slogan}
-                  </span>
-                ))}
-              </span>
+                  </span>,
+                ])}
+              </span>{' '}
               <span className="hero-phone">{site.phone.display}</span>
             </span>
           </CallButton>
@@ -88,8 +93,8 @@ function TrustCards({ home }: { home: Home }) {
           <li key={card.href}>
             <a className="card trust-card" href={card.href} aria-describedby={`trust-tip-${index}`}>
               <Icon name={card.icon} size={28} className="icon card-icon" />
-              <span className="card-title">{card.title}</span>
-              <span className="card-text">{card.text}</span>
+              <span className="card-title">{card.title}</span>{' '}
+              <span className="card-text">{card.text}</span>{' '}
               <span className="tooltip" role="tooltip" id={`trust-tip-${index}`}>
                 {card.tooltip}
               </span>
@@ -106,7 +111,7 @@ function ServicePrice({ prices, id }: { prices: Prices; id: string }) {
   return (
     <p className="service-price">
       <PriceSchedule prices={prices} id={id} />
-      {note && <span className="service-price-note">{note}</span>}
+      {note && <> <span className="service-price-note">{note}</span></>}
     </p>
   );
 }
@@ -132,7 +137,7 @@ function Services({ home, prices }: { home: Home; prices: Prices }) {
               </ol>
             </details>
             <a className="text-link" href={card.href}>
-              {home.services.details}<span className="visually-hidden"> {fillSlots(home.services.detailsHidden, { title: card.title })}</span>
+              {home.services.details}<span className="visually-hidden">{fillSlots(home.services.detailsHidden, { title: card.title })}</span>
               <Icon name="arrow-right" size={18} />
             </a>
           </li>
@@ -163,7 +168,7 @@ function PriceCards({ home, prices }: { home: Home; prices: Prices }) {
   );
 }
 
-function HomeReviews({ home }: { home: Home }) {
+function HomeReviews({ home, now }: { home: Home; now: Date }) {
   const { reviews } = home;
   const layout = useLayoutWords();
   return (
@@ -177,7 +182,8 @@ function HomeReviews({ home }: { home: Home }) {
                 <p>{review.text}</p>
               </blockquote>
               <figcaption>
-                <strong>{review.name}</strong> · {review.date} · {reviews.examples ? reviews.exampleSource : reviews.source}
+                <strong>{review.name}</strong> · <time dateTime={review.date}>{relativeDate(review.date, now)}</time>
+                {` · ${reviews.examples ? reviews.exampleSource : reviews.source}`}
               </figcaption>
             </figure>
           </li>
@@ -215,7 +221,7 @@ export function HomePage(props: HomeProps) {
       <TrustCards home={home} />
       <Services home={home} prices={props.prices} />
       <PriceCards home={home} prices={props.prices} />
-      <HomeReviews home={home} />
+      <HomeReviews home={home} now={props.now} />
       <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.lead}>
         <Gallery items={home.gallery.items} images={images} />
       </Section>
@@ -231,16 +237,5 @@ export function HomePage(props: HomeProps) {
       <LinkStrip heading={home.townStrip.heading} links={home.townStrip.towns.map((town) => ({ title: fillSlots(layout.townLink, { town }), href: placePathByName(town) }))} muted />
       <GalleryViewer items={home.gallery.items} images={images} />
     </>
-  );
-}
-
-/** The button under a section that leads on to the page with all of it. */
-function MoreLink({ link, track }: { link: { href: string; label: string }; track?: string }) {
-  return (
-    <p className="section-more">
-      <a className="btn btn-outline" href={link.href} data-track={track}>
-        {link.label}
-      </a>
-    </p>
   );
 }

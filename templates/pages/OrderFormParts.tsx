@@ -64,7 +64,7 @@ export function TickRow({ item, children }: { item: PriceItem; children: ReactNo
       </td>
       <th scope="row">
         {item.title}
-        {item.note && <span className="order-note">{item.note}</span>}
+        {item.note && <> <span className="order-note">{item.note}</span></>}
       </th>
       {children}
     </tr>

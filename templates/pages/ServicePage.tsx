@@ -32,9 +32,9 @@ export function ServicePage({ site, service, words, prices, priceId, surchargeNo
     <>
       <PageHero site={site} heading={service.title} lead={service.intro} crumbs={crumbs} location="service_page" pageTitle={service.title}>
         <p className="price-line">
-          <span className="price-line-label">{price.title}</span>
+          <span className="price-line-label">{price.title}</span>{' '}
           <PriceSchedule prices={prices} id={priceId} className="price-line-amount" />
-          {price.note && <span className="price-line-note">{price.note}</span>}
+          {price.note && <> <span className="price-line-note">{price.note}</span></>}
         </p>
       </PageHero>
       <section className="section" aria-labelledby="service-about">

@@ -37,7 +37,7 @@ export function ServicesPage({ site, services, crumbs }: ServicesProps) {
                   <p>{card.description}</p>
                   <CheckList items={card.benefits} />
                   <a className="text-link" href={href}>
-                    {overview.more}<span className="visually-hidden"> {fillSlots(overview.moreHidden, { title: card.title })}</span>
+                    {overview.more}<span className="visually-hidden">{fillSlots(overview.moreHidden, { title: card.title })}</span>
                     <Icon name="arrow-right" size={18} />
                   </a>
                 </li>

@@ -232,11 +232,11 @@ describe('the reviews page', () => {
     expect(await isShown(page, '.rv-distribution')).toBe(true);
     expect(await page.$('.rv-selection')).toBeNull();
     expect(await texts(page, '.rv-dist-row')).toEqual([
-      '5 Sterne2 Bewertungen (67\u00a0%)',
-      '4 Sterne1 Bewertung (33\u00a0%)',
-      '3 Sterne0 Bewertungen (0\u00a0%)',
-      '2 Sterne0 Bewertungen (0\u00a0%)',
-      '1 Stern0 Bewertungen (0\u00a0%)',
+      '5 Sterne 2 Bewertungen (67\u00a0%)',
+      '4 Sterne 1 Bewertung (33\u00a0%)',
+      '3 Sterne 0 Bewertungen (0\u00a0%)',
+      '2 Sterne 0 Bewertungen (0\u00a0%)',
+      '1 Stern 0 Bewertungen (0\u00a0%)',
     ]);
 
     // Each author links to the profile on Google, in a new tab: the attribution Google asks for.

@@ -7,7 +7,8 @@ import { contentHash } from '../../build/hash.ts';
 import { securityHeaders } from '../../core/http-policy.ts';
 import { SERVER_FOLDER, serverFile } from '../../core/build-server-contract.ts';
 import { copyData } from '../support/data-copy.ts';
-import { buildSite, type BuiltSite } from '../support/site-build.ts';
+import { relativeDate } from '../../core/relative-date.ts';
+import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
 let pages: { path: string; file: string; template: string; title: string }[];
@@ -231,6 +232,10 @@ describe('the home page holds every section', () => {
       '/leistungen/tueroeffnung', '/leistungen/tueroeffnung-abgeschlossen', '/leistungen/autooeffnung', '/leistungen/schlosswechsel',
       '/leistungen/tresoroeffnung', '/leistungen/happy-hour', '/leistungen',
     ]);
+    // Read out as "Details: Abgeschlossene Tür": the title after a colon keeps its own case
+    // ("Details zu Abgeschlossene Tür" would need the dative).
+    expect(services).toContain('Details<span class="visually-hidden">: Abgeschlossene Tür</span>');
+    expect(site.read('leistungen/index.html')).toContain('Mehr erfahren<span class="visually-hidden">: Beratung &amp; Service</span>');
   });
 
   it('three price cards, only the closed door marked as the most popular', () => {
@@ -244,6 +249,15 @@ describe('the home page holds every section', () => {
     const reviews = section('bewertungen');
     expect(reviews.match(/class="card review-card"/g)).toHaveLength(9);
     expect(hrefs(reviews)).toEqual(['/bewertungen']);
+  });
+
+  // data/home.yaml holds the day a review was written, so "vor 2 Wochen" is true on the build's day
+  // and a later build says a longer time, instead of a text that was wrong within weeks.
+  it('each review says how long ago it was written, counted from the build date', () => {
+    const dates = [...section('bewertungen').matchAll(/<time dateTime="([\d-]+)">([^<]+)<\/time>/g)].map((match) => [match[1], match[2]]);
+    expect(dates).toHaveLength(9);
+    expect(dates[0]).toEqual(['2026-11-08', 'vor 2 Wochen']);
+    for (const [day, text] of dates) expect(text, day).toBe(relativeDate(day!, BUILD_DATE));
   });
 
   it('eight coverage towns linking to /schluesseldienst/{slug}, and the town strip', () => {

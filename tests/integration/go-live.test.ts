@@ -92,7 +92,7 @@ describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
     const result = run(['scripts/check.ts', '--data', copy.dir]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 item');
-    expect(result.stdout).toContain('- data/claims.yaml: customers.confirmed: unconfirmed promise "Mehr als 5.000 Kundinnen und Kunden seit 2015"');
+    expect(result.stdout).toContain('- data/claims.yaml: customers.confirmed: unconfirmed promise "Mehr als 5.000 Aufträge seit 2015"');
   });
 });
 

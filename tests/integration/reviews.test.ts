@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiContext } from '../../server/context.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { gluedPairs } from '../support/plain-text.ts';
 import { reviewsJobs, reviewsApi } from '../../server/reviews/routes.ts';
 import { syncReviews } from '../../server/reviews/store.ts';
 import { featuresFromEnv, type FeatureConfig } from '../../server/config.ts';
@@ -305,12 +306,14 @@ describe('GET /api/reviews/island', () => {
     expect(html).toContain('aria-label="Verteilung der Sterne"');
     const rows = [...html.matchAll(/<li class="rv-dist-row">(.*?)<\/li>/g)].map((row) => row[1]!.replace(/<[^>]*>/g, '').replace(/\u00a0/g, ' '));
     expect(rows).toEqual([
-      '5 Sterne3 Bewertungen (50 %)',
-      '4 Sterne1 Bewertung (17 %)',
-      '3 Sterne0 Bewertungen (0 %)',
-      '2 Sterne1 Bewertung (17 %)',
-      '1 Stern1 Bewertung (16 %)',
+      '5 Sterne 3 Bewertungen (50 %)',
+      '4 Sterne 1 Bewertung (17 %)',
+      '3 Sterne 0 Bewertungen (0 %)',
+      '2 Sterne 1 Bewertung (17 %)',
+      '1 Stern 1 Bewertung (16 %)',
     ]);
+    // Read without CSS, no two of the island's items run together (tests/support/plain-text.ts).
+    expect(gluedPairs(html)).toEqual([]);
     expect(text).not.toContain('Eine Auswahl');
   });
 

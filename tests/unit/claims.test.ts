@@ -110,7 +110,14 @@ describe('hours and arrival times', () => {
     const [weekdays, saturday] = data.site.hours.office;
     expect(outsideStandardHours(weekdays!, data.prices)).toBe(false);
     expect(outsideStandardHours(saturday!, data.prices)).toBe(true);
-    expect(officeHours(data.site, data.prices)).toEqual(['Mo–Fr 8–18 Uhr', 'Sa 9–16 Uhr (Preise mit Notdienstzuschlag)']);
+    // The surcharge names its days, so that it does not read as holding for the weekdays too.
+    expect(officeHours(data.site, data.prices)).toBe('Mo–Fr 8–18 Uhr und Sa 9–16 Uhr (samstags Preise mit Notdienstzuschlag)');
+    const office = [{ days: 'Mo–Fr', opens: '07:00', closes: '18:00' }, { days: 'Sa–So', opens: '10:00', closes: '14:00' }];
+    expect(officeHours({ ...data.site, hours: { ...data.site.hours, office } }, data.prices)).toBe(
+      `Mo–Fr 7–18 Uhr und Sa–So 10–14 Uhr (Preise mit Notdienstzuschlag: ${data.prices.surcharges.outsideHours.when})`,
+    );
+    const weekend = [{ days: 'Mo–Fr', opens: '08:00', closes: '18:00' }, { days: 'Sa–So', opens: '10:00', closes: '14:00' }];
+    expect(officeHours({ ...data.site, hours: { ...data.site.hours, office: weekend } }, data.prices)).toMatch(/\(samstags und sonntags Preise mit /);
   });
 
   it('the generic arrival time covers only the towns that reach it, never the slowest', () => {
