@@ -2,8 +2,8 @@
 // an error, because Lighthouse's best-practices audit fails on console errors (docs/decisions.md,
 // 'Not-found page'). On a static host without our server, an unknown service path still ends on the
 // services overview (the server sends a 301).
-/** Whether this 404 page stands for an unknown service page, which goes on to the overview (client/boot.ts starts this script at once then). */
-export function isUnknownService(): boolean {
+/** Whether this 404 page stands for an unknown service page, which goes on to the overview. */
+function isUnknownService(): boolean {
   return document.body.dataset.page === '404' && location.pathname.startsWith('/leistungen/');
 }
 

@@ -1,5 +1,6 @@
 // The hero call button alternates between its slogans; both are stacked in one grid cell, so
 // swapping `.is-active` never shifts layout.
+import { heldClicks } from './held-clicks.ts';
 import { trackCallClick } from './tracking.ts';
 
 export const SLOGAN_INTERVAL_MS = 5000;
@@ -12,7 +13,11 @@ export function initSlogan(root: ParentNode = document): void {
     const active = (): number => Math.max(0, items.findIndex((item) => item.classList.contains('is-active')));
 
     // The contract puts data-slogan on the call link; a wrapper inside it counts the whole link.
-    (link.closest('a') ?? link).addEventListener('click', () => trackCallClick(items[active()]?.textContent?.trim() ?? ''));
+    const call = link.closest('a') ?? link;
+    const count = () => trackCallClick(items[active()]?.textContent?.trim() ?? '');
+    call.addEventListener('click', count);
+    // A click before this script ran (client/boot.ts) is counted now, with the slogan that is still the first.
+    for (const target of heldClicks()) if (call.contains(target)) count();
     if (items.length < 2) continue;
 
     const next = () => {

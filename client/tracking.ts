@@ -2,6 +2,7 @@
 // visitor chose 'all' and gtag.js was requested; a failure never reaches the visitor.
 import { consent } from './consent.ts';
 import { analyticsIds, gtag, gtagLoaded, hasAnalyticsId } from './gtag.ts';
+import { heldClicks } from './held-clicks.ts';
 
 export type TrackParams = Record<string, string | number | boolean | undefined>;
 
@@ -59,9 +60,10 @@ function trackCallConversion(link: HTMLAnchorElement): void {
 }
 
 function onTrackedClick(event: MouseEvent): void {
-  const target = event.target;
-  if (!(target instanceof Element)) return;
+  if (event.target instanceof Element) trackClickOn(event.target);
+}
 
+function trackClickOn(target: Element): void {
   const tracked = target.closest<HTMLElement>('[data-track]');
   const location = tracked?.dataset.trackLocation;
   switch (tracked?.dataset.track) {
@@ -93,4 +95,6 @@ export function initTracking(_root: ParentNode = document): void {
   window.__trackingBound = true;
   // Capture phase: the drawer and the gallery stop or prevent clicks, tracking still sees them.
   document.addEventListener('click', onTrackedClick, { capture: true });
+  // Clicks made before this script ran (client/boot.ts), counted now; consent is applied already (client/main.ts).
+  for (const target of heldClicks()) trackClickOn(target);
 }

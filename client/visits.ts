@@ -6,6 +6,7 @@
 // site's ip-log call fired on start without consent (docs/decisions.md, 'Nothing from the browser
 // before consent').
 import { consent } from './consent.ts';
+import { heldClicks } from './held-clicks.ts';
 
 let started = false;
 let lastPath = '';
@@ -63,9 +64,11 @@ function beacon(endpoint: string, body?: string): void {
 }
 
 function onLoggedClick(event: MouseEvent): void {
+  if (event.target instanceof Element) logClickOn(event.target);
+}
+
+function logClickOn(target: Element): void {
   if (!consented()) return;
-  const target = event.target;
-  if (!(target instanceof Element)) return;
   const kind = target.closest('a[href^="tel:"]') ? 'call' : target.closest('[data-track="whatsapp"]') ? 'whatsapp' : null;
   if (kind) beacon('click', JSON.stringify({ path: location.pathname, kind }));
 }
@@ -90,4 +93,6 @@ export function initVisits(_root: ParentNode = document): void {
   // Capture phase: the drawer and the gallery stop some clicks from bubbling.
   document.addEventListener('click', onLoggedClick, { capture: true });
   log();
+  // Clicks made before this script ran (client/boot.ts).
+  for (const target of heldClicks()) logClickOn(target);
 }

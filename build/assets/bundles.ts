@@ -63,7 +63,7 @@ export async function buildConsoleStyles(rootDir: string): Promise<string> {
 }
 
 export interface ScriptBundle {
-  /** The one script a page carries inline (client/boot.ts): it loads `main` on the first interaction. */
+  /** The one script a page carries inline (client/boot.ts): it loads the stylesheet at once and `main` after the first paint. */
   boot: Asset;
   /** The page script every page loads. */
   main: Asset;

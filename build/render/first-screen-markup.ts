@@ -47,7 +47,7 @@ export function firstScreenParts(html: string): Part[] {
   if (/<img\b/.test(below)) parts.push({ text: '<img>', shared: true });
   // So does what a template marks to be styled from the first paint wherever it stands: a row of
   // small links ran together without its rules (Lighthouse's target-size on /einsatzgebiet, as
-  // the page stands before the visitor's first interaction brings the stylesheet). Marked
+  // the page stands until the stylesheet has arrived, client/boot.ts). Marked
   // `data-first-screen="tag"`, only the element's own tag counts: the drawer's rule that hides it.
   for (let at = html.indexOf(' data-first-screen', cut); at !== -1 && cut !== -1; at = html.indexOf(' data-first-screen', at + 1)) {
     const start = html.lastIndexOf('<', at);

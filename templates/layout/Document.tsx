@@ -33,7 +33,7 @@ export function Document({ context, head, children }: { context: PageContext; he
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href={assets.icon} type="image/svg+xml" />
         {/* The first screen's rules go inline just before this (build/render/first-screen-css.ts); the
-            whole stylesheet comes on the visitor's first interaction (client/boot.ts), or here without JavaScript. */}
+            whole stylesheet comes without blocking the first paint (client/boot.ts), or here without JavaScript. */}
         <noscript>
           <link rel="stylesheet" href={assets.css} />
         </noscript>
@@ -64,7 +64,8 @@ export function Document({ context, head, children }: { context: PageContext; he
             browser paints before it has read to the end (a long one) shows the banner in that first
             paint already, instead of a later, larger paint (client/boot.ts). Fixed at the bottom. */}
         <ConsentBanner analytics={analytics} detailsUrl={assets.consentDetails} />
-        {/* The page script only enhances: it and the whole stylesheet load on the first interaction. */}
+        {/* The page script only enhances: the whole stylesheet is asked for at once without blocking the
+            first paint, the page script right after it (client/boot.ts). */}
         <script data-page-script="" data-main={assets.js} data-css={assets.css} dangerouslySetInnerHTML={{ __html: assets.bootCode }}></script>
         <main id="main" tabIndex={-1}>
           {children}

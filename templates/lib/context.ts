@@ -15,8 +15,8 @@ export interface PageContext {
   /** Absolute origin for canonical URLs, without trailing slash. */
   siteUrl: string;
   /**
-   * The stylesheet, the page script, the code of the small inline script that loads both on the
-   * first interaction (client/boot.ts, allowed by its hash), the icon as a data: URL (nothing is
+   * The stylesheet, the page script, the code of the small inline script that loads both without
+   * blocking the first paint (client/boot.ts, allowed by its hash), the icon as a data: URL (nothing is
    * requested before the first paint; /favicon.svg stays for others), and the cookie settings'
    * fragment (templates/layout/ConsentBanner.tsx).
    */

@@ -2,7 +2,7 @@
 // and says how many places match; without JavaScript every place is listed.
 import { describe, expect, it } from 'vitest';
 import type { HTTPRequest, Page } from 'puppeteer';
-import { DESKTOP, MOBILE, useBrowser } from './browser.ts';
+import { DESKTOP, MOBILE, clientStarted, stylesheetApplied, useBrowser } from './browser.ts';
 
 const open = useBrowser({ viewport: DESKTOP });
 
@@ -79,14 +79,11 @@ describe('the city search', () => {
       }, id);
     const inView = ({ header, screen, heading, first }: Awaited<ReturnType<typeof where>>) =>
       heading[0]! >= header && heading[1]! <= screen && first[0]! >= header && first[1]! <= screen;
-    const sheetApplied = (page: Page) =>
-      page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.sheet !== null), { timeout: 10_000 });
-
-    // The stylesheet loads on the visitor's first interaction, here the choice in the cookie banner
-    // (which would cover the row on a phone). It is held until the test lets it through, so that it
-    // arrives before the tap or after it every time: a tap while it arrives would hit whatever the
-    // new layout puts under the finger, as a visitor's would (the unstyled town cards above the row
-    // are about 4,800 px taller).
+    // The stylesheet loads by itself right after the HTML (client/boot.ts). It is held until the
+    // test lets it through, so that it arrives before the tap or after it every time: a tap while it
+    // arrives would hit whatever the new layout puts under the finger, as a visitor's would (the
+    // unstyled town cards above the row are about 4,800 px taller). The choice in the cookie banner
+    // comes first (the banner would cover the row on a phone).
     for (const stylesheet of ['without JavaScript', 'before the tap', 'after the tap'] as const) {
       const held: HTTPRequest[] = [];
       const { page } = await open('/einsatzgebiet', {
@@ -94,7 +91,7 @@ describe('the city search', () => {
         ...(stylesheet === 'without JavaScript'
           ? { javaScript: false }
           : {
-              interact: false,
+              until: 'paint',
               prepare: async (page: Page) => {
                 await page.setRequestInterception(true);
                 page.on('request', (request) => (request.url().endsWith('.css') ? held.push(request) : void request.continue()));
@@ -103,9 +100,10 @@ describe('the city search', () => {
       });
       const letThrough = async () => {
         for (const request of held.splice(0)) await request.continue();
-        await sheetApplied(page);
+        await stylesheetApplied(page);
       };
       if (stylesheet !== 'without JavaScript') {
+        await clientStarted(page);
         await page.click('[data-consent-necessary]');
         await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-consent]')!.hidden && document.querySelector('link[rel="stylesheet"]') !== null, { timeout: 10_000 });
         await page.$eval('.letter-nav', (nav) => nav.scrollIntoView({ block: 'center', behavior: 'instant' }));

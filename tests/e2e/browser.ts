@@ -13,8 +13,12 @@ export interface VisitOptions {
   reducedMotion?: boolean;
   /** Runs before the first navigation: request interception, scripts for every new document. */
   prepare?: (page: Page) => Promise<void>;
-  /** `false`: the page is left as it loaded, before any interaction (the page script not started). */
-  interact?: boolean;
+  /**
+   * What opening the page waits for: the page script started (the default, for a page without
+   * JavaScript the load event), the load event, or the first paint only (for a test that holds
+   * the stylesheet or the page script back: the load event waits for the stylesheet).
+   */
+  until?: 'script' | 'load' | 'paint';
 }
 
 export interface Visit {
@@ -29,12 +33,11 @@ export interface Visit {
 }
 
 /**
- * Interacts as a visitor's first touch would (a key no page reacts to) and resolves once the page
- * script runs: client/boot.ts imports it on the first interaction, so a test that acts like a
- * visitor right after `load` starts it first. Pages without it resolve at once.
+ * Resolves once the page script runs: client/boot.ts imports it right after the first paint, by
+ * itself, so a test that acts like a visitor right after `load` waits for it. Pages without it
+ * resolve at once.
  */
 export async function clientStarted(page: Page): Promise<void> {
-  await page.keyboard.press('Shift');
   await page.waitForFunction(() => !document.querySelector('script[data-page-script]') || (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
 }
 
@@ -81,8 +84,10 @@ export async function visit(browser: Browser, url: string, options: VisitOptions
     { name: 'prefers-reduced-motion', value: options.reducedMotion ? 'reduce' : 'no-preference' },
   ]);
   await options.prepare?.(page);
-  await page.goto(new URL(url, baseUrl()).href, { waitUntil: 'load' });
-  if (options.javaScript !== false && options.interact !== false) await clientStarted(page);
+  const until = options.until ?? 'script';
+  await page.goto(new URL(url, baseUrl()).href, { waitUntil: until === 'paint' ? 'domcontentloaded' : 'load' });
+  if (until === 'paint') await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, { timeout: 10_000, polling: 'raf' });
+  if (options.javaScript !== false && until === 'script') await clientStarted(page);
   return { page, context, warnings, errors, requests, close: () => context.close() };
 }
 
@@ -159,6 +164,14 @@ export function focused(page: Page): Promise<string> {
 
 export function isFocusInside(page: Page, selector: string): Promise<boolean> {
   return page.$eval(selector, (container) => container.contains(document.activeElement) && document.activeElement !== document.body);
+}
+
+/** Waits until the whole stylesheet applies to the screen (client/boot.ts asks for it as a stylesheet for print first). */
+export function stylesheetApplied(page: Page): Promise<unknown> {
+  return page.waitForFunction(
+    () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.sheet && matchMedia(link.media || 'all').matches),
+    { timeout: 10_000 },
+  );
 }
 
 /** The dataLayer as plain arrays (gtag pushes Arguments objects). */

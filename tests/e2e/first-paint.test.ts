@@ -1,12 +1,12 @@
 // The first paint uses only the rules inline in the page (build/render/first-screen-css.ts); the whole
-// stylesheet and the page script come on the first interaction (client/boot.ts). When the
+// stylesheet and the page script come by themselves without blocking it (client/boot.ts). When the
 // stylesheet arrives, nothing the visitor already sees may move (a layout shift): here it is held
 // back until the first screen is measured, on a phone, for one page of every template, with the
 // cookie banner showing as on a first visit.
-import type { HTTPRequest } from 'puppeteer';
+import type { HTTPRequest, Page } from 'puppeteer';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { firstRoutePerTemplate, readRoutes } from '../../scripts/lib/routes.ts';
-import { baseUrl, useBrowser } from './browser.ts';
+import { baseUrl, stylesheetApplied, useBrowser } from './browser.ts';
 
 const open = useBrowser();
 let paths: string[] = [];
@@ -25,6 +25,7 @@ describe('before and after the stylesheet', () => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       const v = await open(path, {
+        until: 'paint',
         prepare: async (page) => {
           await page.setRequestInterception(true);
           page.on('request', (request: HTTPRequest) => {
@@ -48,7 +49,7 @@ describe('before and after the stylesheet', () => {
       const before = await place();
       expect(await v.page.$$eval('link[rel="stylesheet"]', (links) => links.every((link) => !(link as HTMLLinkElement).sheet))).toBe(true);
       release();
-      await v.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => (link as HTMLLinkElement).sheet), { timeout: 10_000 });
+      await stylesheetApplied(v.page);
       const after = await place();
 
       expect(before.width, `${path}: wider than the phone before the stylesheet`).toBeLessThanOrEqual(before.viewport);
@@ -57,39 +58,55 @@ describe('before and after the stylesheet', () => {
   }, 120_000);
 });
 
-describe('before the first interaction', () => {
-  it('loads nothing but the page; the first tap loads the stylesheet and the page script, and a tap on the banner before the script ran still counts', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const v = await open('/', {
-      interact: false,
-      prepare: async (page) => {
-        await page.setRequestInterception(true);
-        page.on('request', (request: HTTPRequest) => {
-          if (request.resourceType() === 'script') void held.then(() => request.continue());
-          else void request.continue();
-        });
-      },
+/** The footer's background: a rule of the whole stylesheet only (the footer is below every first screen). */
+const footerBackground = (page: Page) => page.$eval('footer', (footer) => getComputedStyle(footer).backgroundColor);
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+/** Requests of one kind answered only once the test lets them through. */
+function holding(kind: 'stylesheet' | 'script') {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const prepare = async (page: Page) => {
+    await page.setRequestInterception(true);
+    page.on('request', (request: HTTPRequest) => {
+      if (request.resourceType() === kind) void held.then(() => request.continue());
+      else void request.continue();
     });
-    // Two seconds after load nothing more was asked for; the banner shows.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(v.requests.filter((url) => new URL(url).pathname.startsWith('/assets/'))).toEqual([]);
-    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(false);
-    // The visitor taps "Nur Notwendige" while the page script is still on its way.
-    await v.page.tap('[data-consent-necessary]');
-    await v.page.waitForFunction(() => [...document.querySelectorAll('link[rel="stylesheet"]')].some((link) => (link as HTMLLinkElement).sheet), { timeout: 10_000 });
-    expect(await v.page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
-    release();
-    await v.page.waitForFunction(() => localStorage.getItem('cookie-consent') === 'necessary', { timeout: 10_000 });
-    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(true);
+  };
+  return { prepare, release };
+}
+
+describe('without any interaction', () => {
+  it('paints and starts the page script while the stylesheet is still on its way, then styles what is below the first screen', async () => {
+    const css = holding('stylesheet');
+    const v = await open('/', { until: 'paint', prepare: css.prepare });
+    await v.page.waitForFunction(() => (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
+    expect(v.requests.filter((url) => /\/assets\/site\.[0-9a-f]+\.css$/.test(url))).toHaveLength(1);
+    expect(await footerBackground(v.page)).toBe(TRANSPARENT);
+    css.release();
+    await stylesheetApplied(v.page);
+    expect(await footerBackground(v.page)).not.toBe(TRANSPARENT);
   }, 60_000);
 
-  it('a screen reader pressing a banner button (a click and nothing before it) starts the page script, which carries the choice out', async () => {
-    const v = await open('/', { interact: false });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(v.requests.filter((url) => new URL(url).pathname.startsWith('/assets/'))).toEqual([]);
-    await v.page.$eval('[data-consent-accept]', (button) => (button as HTMLButtonElement).click());
-    await v.page.waitForFunction(() => localStorage.getItem('cookie-consent') === 'all', { timeout: 10_000 });
-    expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden)).toBe(true);
+  it('the content below the first screen is styled when the page has loaded, on every template', async () => {
+    for (const path of paths) {
+      const v = await open(path, { until: 'load' });
+      expect(await footerBackground(v.page), path).not.toBe(TRANSPARENT);
+    }
+  }, 120_000);
+
+  it("a tap on the banner before the page script ran is carried out once it has, and a screen reader's click too", async () => {
+    for (const press of ['tap', 'click'] as const) {
+      const script = holding('script');
+      const v = await open('/', { until: 'paint', prepare: script.prepare });
+      await stylesheetApplied(v.page);
+      // The visitor answers while the page script is still on its way.
+      if (press === 'tap') await v.page.tap('[data-consent-necessary]');
+      else await v.page.$eval('[data-consent-accept]', (button) => (button as HTMLButtonElement).click());
+      expect(await v.page.evaluate(() => localStorage.getItem('cookie-consent'))).toBeNull();
+      script.release();
+      await v.page.waitForFunction((choice) => localStorage.getItem('cookie-consent') === choice, { timeout: 10_000 }, press === 'tap' ? 'necessary' : 'all');
+      expect(await v.page.$eval('[data-consent]', (banner) => (banner as HTMLElement).hidden), press).toBe(true);
+    }
   }, 60_000);
 });

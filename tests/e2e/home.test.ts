@@ -84,6 +84,18 @@ describe('hero slogan', () => {
     await advance(v.page, 5000);
     expect((await activeSlogan(v.page)).map(([active]) => active)).toEqual([true, false]);
   });
+
+  it('alternates by itself in a visible tab, 5 seconds after the first paint, without any interaction (the real clock)', async () => {
+    const v = await visitPage('/', { until: 'paint' });
+    expect(await v.page.evaluate(() => document.visibilityState)).toBe('visible');
+    const changed = await v.page.waitForFunction(
+      () => document.querySelectorAll('[data-slogan-item]')[1]?.classList.contains('is-active') && performance.now(),
+      { timeout: 10_000, polling: 50 },
+    );
+    const since = (await changed.jsonValue()) as number - (await v.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime));
+    expect(since).toBeGreaterThanOrEqual(4_950);
+    expect(since).toBeLessThanOrEqual(6_000);
+  }, 30_000);
 });
 
 describe('service cards', () => {
@@ -173,8 +185,9 @@ describe('sections fading in at 390 px', () => {
       })),
     );
 
-  it('hides only sections below the fold, and shows each when it scrolls into view', async () => {
-    const v = await open({ viewport: MOBILE });
+  it('hides only sections below the fold without any interaction, and shows each when it scrolls into view', async () => {
+    // No answer to the banner: nothing but the scroll below touches the page.
+    const v = await visitPage('/', { viewport: MOBILE });
     const initial = await sections(v.page);
     expect(initial.length).toBeGreaterThanOrEqual(2);
     expect(initial.some((section) => section.below)).toBe(true);
@@ -209,6 +222,8 @@ describe('sections fading in at 390 px', () => {
       elements.map((section) => getComputedStyle(section).opacity),
     );
     expect(opacities.every((opacity) => opacity === '1')).toBe(true);
+    // Nothing runs a transition or an animation on the way down.
+    expect(await v.page.evaluate(() => document.getAnimations().map((animation) => (animation.effect as KeyframeEffect | null)?.target?.tagName))).toEqual([]);
   });
 });
 

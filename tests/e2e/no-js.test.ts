@@ -64,6 +64,8 @@ describe('the home page without JavaScript', () => {
     expect(opacities.length).toBeGreaterThan(0);
     expect(opacities.every((opacity) => opacity === '1')).toBe(true);
     expect(await isShown(v.page, '[data-slogan] [data-slogan-item].is-active')).toBe(true);
+    // The whole stylesheet applies (the <noscript> link): the footer's background is one of its rules only.
+    expect(await v.page.$eval('footer', (footer) => getComputedStyle(footer).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     const gallery = await hrefs(v, 'a[data-gallery-item]');
     expect(gallery).toHaveLength(4);
     for (const href of gallery) expect(href).toMatch(/\.jpe?g$/);

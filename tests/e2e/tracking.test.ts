@@ -30,6 +30,8 @@ let current: Visit | undefined;
 /** Requests that tried to leave for any Google host, and the beacons the stand-in sent. */
 let toGoogle: string[] = [];
 let hits: unknown[][] = [];
+/** While set, the site's own scripts are answered only once it resolves. */
+let heldScripts: Promise<void> | null = null;
 
 beforeAll(async () => {
   [chromium, site] = await Promise.all([launchChromium(), serveBuiltSite({ analytics: IDS })]);
@@ -44,7 +46,8 @@ async function answerGoogleLocally(page: Page): Promise<void> {
   page.on('request', (request: HTTPRequest) => {
     const url = new URL(request.url());
     if (!/google|doubleclick/.test(url.hostname)) {
-      void request.continue();
+      if (heldScripts && request.resourceType() === 'script') void heldScripts.then(() => request.continue());
+      else void request.continue();
       return;
     }
     toGoogle.push(request.url());
@@ -59,7 +62,7 @@ async function answerGoogleLocally(page: Page): Promise<void> {
   });
 }
 
-async function open(path: string, viewport = MOBILE, prepare?: (page: Page) => Promise<void>): Promise<Visit> {
+async function open(path: string, viewport = MOBILE, prepare?: (page: Page) => Promise<void>, until?: 'paint'): Promise<Visit> {
   await current?.close();
   toGoogle = [];
   hits = [];
@@ -75,6 +78,7 @@ async function open(path: string, viewport = MOBILE, prepare?: (page: Page) => P
       });
       await prepare?.(page);
     },
+    ...(until ? { until } : {}),
   });
   return current;
 }
@@ -151,6 +155,33 @@ describe("after 'Alle akzeptieren'", () => {
     ]);
     await until(() => events(hits, 'conversion').length >= 3);
     expect(events(hits, 'conversion')).toHaveLength(3);
+  });
+
+  it('counts a call tapped before the page script ran, when that tap is the only interaction on the page', async () => {
+    let release: () => void = () => undefined;
+    heldScripts = new Promise<void>((resolve) => (release = resolve));
+    let v: Visit;
+    try {
+      // A visitor who chose 'Alle akzeptieren' on an earlier visit.
+      v = await open('/', MOBILE, (page) => page.evaluateOnNewDocument(() => localStorage.setItem('cookie-consent', 'all')).then(() => undefined), 'paint');
+      await v.page.click('header a[href^="tel:"]');
+      expect(await v.page.evaluate(() => (window as { __siteClientStarted?: boolean }).__siteClientStarted)).toBeUndefined();
+    } finally {
+      heldScripts = null;
+      release();
+    }
+    await v.page.waitForFunction(() => (window as { __siteClientStarted?: boolean }).__siteClientStarted === true, { timeout: 10_000 });
+    const phone = (await v.page.$eval('header a[href^="tel:"]', (link) => link.getAttribute('href')!)).slice(4);
+    const queue = await dataLayer(v.page);
+    expect(events(queue, 'cta_click_call')).toEqual([['event', 'cta_click_call', { location: 'header', link_url: `tel:${phone}` }]]);
+    expect(events(queue, 'conversion')).toEqual([
+      ['event', 'conversion', { send_to: `${IDS.adsId}/${IDS.adsCallConversionLabel}`, phone_number: phone }],
+    ]);
+    await until(() => events(hits, 'conversion').length >= 1);
+    expect(events(hits, 'conversion')).toHaveLength(1);
+    // The visitor log counts it too (client/visits.ts), once.
+    await until(() => v.requests.some((url) => new URL(url).pathname === '/api/log/click'));
+    expect(v.requests.filter((url) => new URL(url).pathname === '/api/log/click')).toHaveLength(1);
   });
 
   it('still counts a tap once when the script is loaded a second time', async () => {

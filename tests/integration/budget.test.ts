@@ -43,7 +43,7 @@ function initialScripts(html: string): string[] {
   const seen = new Set<string>();
   const queue = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]!);
   queue.push(...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!));
-  // The page script client/boot.ts imports on the first interaction (at once for a visitor who allowed statistics): counted here all the same.
+  // The page script client/boot.ts imports right after the first paint.
   queue.push(...[...html.matchAll(/<script\b[^>]*\bdata-main="([^"]+)"/g)].map((match) => match[1]!));
   while (queue.length > 0) {
     const url = queue.shift()!;

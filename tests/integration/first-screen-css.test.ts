@@ -1,6 +1,6 @@
 // Each page carries the CSS of its first screen inline (build/render/first-screen-css.ts): the first paint
-// waits for no stylesheet, the whole stylesheet follows on the first interaction without blocking
-// anything (the ordinary way without JavaScript), and no rule the first screen's markup needs is
+// waits for no stylesheet, the whole stylesheet follows by itself without blocking anything
+// (client/boot.ts; the ordinary way without JavaScript), and no rule the first screen's markup needs is
 // left out.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ const classesOf = (html: string) => new Set([...html.matchAll(/\sclass="([^"]*)"
 const hasClassRule = (css: string, name: string) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w.\\[-])`).test(css);
 
 describe('CSS of the first screen, inline', () => {
-  it('no page blocks its first paint on a stylesheet: the rules of the first screen are inline, the rest comes on the first interaction, a <noscript> link without JavaScript', () => {
+  it('no page blocks its first paint on a stylesheet: the rules of the first screen are inline, the rest comes from client/boot.ts, a <noscript> link without JavaScript', () => {
     for (const route of routes) {
       const html = site.read(route.file);
       const head = html.slice(0, html.indexOf('</head>'));
