@@ -145,6 +145,10 @@ describe('/auftrag', () => {
     expect(script).toContain('in der Regel nicht');
     expect(script).toContain(`${data.site.url}/agb`);
     expect(script).toContain(priceText(quote(data.prices, 'mehrfachverriegelung')).replace(/\u00a0/g, ' '));
+    // The call names the business first, and the price step names the waiting time it may add.
+    expect(text(data.phoneScript.steps[0]!.say).startsWith(`${data.site.name} aus ${data.site.address.city}`)).toBe(true);
+    expect(script).toContain(`danach ${formatEuro(data.prices.terms.waiting.per15Minutes).replace(/\u00a0/g, ' ')} je angefangene 15 Minuten`);
+    expect(script).toContain('dringende Öffnung oder Notsicherung');
   });
 
   it('lists every extra that can be added to a fixed price with its amount, to tick', () => {
