@@ -91,7 +91,7 @@ describe('extras: what can be added to a fixed price', () => {
     expect(cylinder.outside).toBe(cylinder.item.price * 2 + cylinder.part!.price);
     const travel = quote(prices, 'anfahrt-ausserhalb');
     expect(travel.outside).toBeNull();
-    expect(priceText(travel)).toBe(`${formatEuro(travel.item.price)} je km`);
+    expect(priceText(travel)).toBe(`${formatEuro(travel.item.price)} je km Fahrstrecke`);
     expect(priceSentence(prices, 'mehrfachverriegelung')).toBe(`${priceText(multiPoint)} (${prices.terms.standardHours}; sonst ${outsideText(multiPoint)})`);
   });
 
@@ -101,7 +101,7 @@ describe('extras: what can be added to a fixed price', () => {
   });
 
   it('the sentence for travel outside the area states the amount of the extra', () => {
-    expect(prices.surcharges.outsideArea).toContain(`${formatEuro(quote(prices, 'anfahrt-ausserhalb').item.price)} je km`);
+    expect(prices.surcharges.outsideArea).toContain(`${formatEuro(quote(prices, 'anfahrt-ausserhalb').item.price)} je km Fahrstrecke`);
   });
 });
 
