@@ -127,6 +127,11 @@ describe('hours and arrival times', () => {
     expect(facts.coreTowns).not.toContain('Hamm');
     expect(facts.coreTowns).not.toContain('Bochum');
     expect(facts.slowest).toBe('50–70 Minuten');
+    // One town alone would read "in die eine Städte": the build names the setting instead.
+    const fastest = Math.min(...data.places.flatMap((place) => (place.kind === 'town' && place.arrivalTime ? [Number(place.arrivalTime.split('–')[1]!.replace(' Min.', ''))] : [])));
+    const alone = data.places.filter((place) => place.kind === 'town' && place.arrivalTime && Number(place.arrivalTime.split('–')[1]!.replace(' Min.', '')) <= fastest);
+    expect(alone).toHaveLength(1);
+    expect(() => arrivalFacts(data.places, fastest)).toThrow(/only .* is reached within .*several towns/);
     for (const name of facts.coreTowns.split(/, | und /)) {
       const town = data.places.find((place) => place.kind === 'town' && place.name === name)!;
       expect(Number(town.arrivalTime!.split('–')[1]!.replace(' Min.', '')), name).toBeLessThanOrEqual(30);
