@@ -132,6 +132,10 @@ describe('hours and arrival times', () => {
     const alone = data.places.filter((place) => place.kind === 'town' && place.arrivalTime && Number(place.arrivalTime.split('–')[1]!.replace(' Min.', '')) <= fastest);
     expect(alone).toHaveLength(1);
     expect(() => arrivalFacts(data.places, fastest)).toThrow(/only .* is reached within .*several towns/);
+    // One word for a usual arrival time everywhere: "meist", as the place pages say it.
+    const filled = JSON.stringify(data);
+    expect(filled).toContain(`sind wir meist in ${facts.core} bei Ihnen`);
+    expect(filled).not.toMatch(/in der Regel in \d/);
     for (const name of facts.coreTowns.split(/, | und /)) {
       const town = data.places.find((place) => place.kind === 'town' && place.name === name)!;
       expect(Number(town.arrivalTime!.split('–')[1]!.replace(' Min.', '')), name).toBeLessThanOrEqual(30);
