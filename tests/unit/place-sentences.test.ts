@@ -24,6 +24,8 @@ import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../co
 import { countClaims, germanNumber } from '../../build/load/district-counts.ts';
 import { loadYaml } from '../../build/load/files.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { priceSentence, quote } from '../../core/prices.ts';
+import { formatEuro } from '../../core/format.ts';
 import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 
 const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
@@ -199,6 +201,8 @@ describe('sentences about every place of the data', () => {
         `Kommen Sie in jeden Postleitzahlbereich von ${town}?`,
       ]);
       expect(faq[0]!.answer, place.path).toBe(`${place.kind === 'district' ? `${sentenceStart(place.at)} (${town})` : `In ${town}`} sind wir meist in ${place.arrivalTime!.replace(' Min.', ' Minuten')} bei Ihnen.`);
+      // The price answer names the one extra a door can cost at the door, with its amount and the consent.
+      expect(faq[1]!.answer, place.path).toContain(`bei einer abgeschlossenen Mehrfachverriegelung kommen ${priceSentence(data.prices, 'mehrfachverriegelung')} hinzu, nur mit Ihrer Zustimmung.`);
       const postcodes = faq[3]!.answer;
       expect(postcodes, place.path).not.toMatch(/^Alle/);
       if (place.kind === 'district' && place.postcodes.length > 1) {
@@ -209,6 +213,16 @@ describe('sentences about every place of the data', () => {
         for (const code of place.postcodes) expect(postcodes).toContain(code);
       }
     }
+  });
+});
+
+describe('the service cards of a place page', () => {
+  it('state each lowest price with the hours it holds in', () => {
+    const town = data.places.find((place) => place.kind === 'town' && place.known)!;
+    const text = pageText(town);
+    const cards = placeServiceCards(data);
+    expect(cards.map((card) => card.priceId)).toContain('autooeffnung');
+    for (const card of cards) expect(text, card.title).toContain(`${card.title} ab ${formatEuro(quote(prices, card.priceId).total).replace(/\u00a0/g, ' ')} (${prices.terms.standardHours})`);
   });
 });
 
