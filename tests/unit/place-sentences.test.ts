@@ -201,8 +201,8 @@ describe('sentences about every place of the data', () => {
         `Kommen Sie in jeden Postleitzahlbereich von ${town}?`,
       ]);
       expect(faq[0]!.answer, place.path).toBe(`${place.kind === 'district' ? `${sentenceStart(place.at)} (${town})` : `In ${town}`} sind wir meist in ${place.arrivalTime!.replace(' Min.', ' Minuten')} bei Ihnen.`);
-      // The price answer names the one extra a door can cost at the door, with its amount and the consent.
-      expect(faq[1]!.answer, place.path).toContain(`bei einer abgeschlossenen Mehrfachverriegelung kommen ${priceSentence(data.prices, 'mehrfachverriegelung')} hinzu, nur mit Ihrer Zustimmung.`);
+      // The price answer names the extra a locked door can cost at the door, with its amounts (the consent stands in the tile above).
+      expect(faq[1]!.answer, place.path).toMatch(new RegExp(`, eine abgeschlossene .*, mehrfach verriegelt ${escape(priceSentence(data.prices, 'mehrfachverriegelung'))} mehr\\.$`));
       const postcodes = faq[3]!.answer;
       expect(postcodes, place.path).not.toMatch(/^Alle/);
       if (place.kind === 'district' && place.postcodes.length > 1) {
@@ -217,12 +217,13 @@ describe('sentences about every place of the data', () => {
 });
 
 describe('the service cards of a place page', () => {
-  it('state each lowest price with the hours it holds in', () => {
+  it('state each lowest price, and below them the hours these prices hold in', () => {
     const town = data.places.find((place) => place.kind === 'town' && place.known)!;
     const text = pageText(town);
     const cards = placeServiceCards(data);
     expect(cards.map((card) => card.priceId)).toContain('autooeffnung');
-    for (const card of cards) expect(text, card.title).toContain(`${card.title} ab ${formatEuro(quote(prices, card.priceId).total).replace(/\u00a0/g, ' ')} (${prices.terms.standardHours})`);
+    const shown = cards.map((card) => `${card.title} ab ${formatEuro(quote(prices, card.priceId).total).replace(/\u00a0/g, ' ')}`).join(' ');
+    expect(text).toContain(`${shown} Preise ${prices.terms.standardHours}.`);
   });
 });
 
