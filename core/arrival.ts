@@ -46,6 +46,8 @@ export function arrivalFacts(places: Place[], coreMaxMinutes: number): ArrivalFa
   const core = byTime.filter(({ range }) => range[1] <= coreMaxMinutes);
   const main = towns.find(({ town }) => town.isMainLocation) ?? byTime[0];
   if (!main || core.length === 0) throw new Error(`data/claims.yaml: arrival.coreMaxMinutes: no town of data/places/ is reached within ${coreMaxMinutes} minutes`);
+  // The pages speak of the core area's towns in the plural ("in die sieben Städte", data/place-pages.yaml).
+  if (core.length === 1) throw new Error(`data/claims.yaml: arrival.coreMaxMinutes: only ${core[0]!.town.name} is reached within ${coreMaxMinutes} minutes; the pages name several towns`);
   const slowest = byTime.reduce((worst, next) => (next.range[1] > worst.range[1] ? next : worst));
   return {
     core: minutes([Math.min(...core.map(({ range }) => range[0])), Math.max(...core.map(({ range }) => range[1]))]),

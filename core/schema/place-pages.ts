@@ -48,7 +48,7 @@ const pageSchema = z
     reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name') }).strict(),
     prices: z.object({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
     services: z
-      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
+      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), hours: wordsWith(), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
       .strict(),
     tiles: z.array(z.object({ icon: iconName, title: wordsWith(), text: wordsWith() }).strict()).length(3, 'must be exactly three tiles'),
     districts: z.object({ all: wordsWith('word', 'town'), others: wordsWith('word', 'town') }).strict(),

@@ -24,6 +24,11 @@ const extraItem = priceItem.extend({
   labour: z.boolean(),
   /** The fixed prices (ids of `services`) it can be added to; every one when absent. */
   addsTo: z.array(id).optional(),
+  /**
+   * Known before we drive and part of the end price named on the phone (travel outside the area):
+   * the order form does not list it again among what is added only at the door.
+   */
+  namedOnPhone: z.boolean().default(false),
 });
 
 const vatWording = z.object({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });

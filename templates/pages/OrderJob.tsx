@@ -6,7 +6,7 @@ import { Price, PriceSchedule } from '../components/Price.tsx';
 import { HAPPY_HOUR_ID, quote, surchargeNote } from '../../core/prices.ts';
 import { Block, Box, FillFields, TickRow, TickTableHead } from './OrderFormParts.tsx';
 
-/** The job: every service, every part and every extra with its price, to tick, and the surcharge rule. */
+/** The job: every service, every part and every extra added at the door with its price, to tick, and the surcharge rule. */
 export function JobBlock({ prices, vat, words }: { prices: Prices; vat: VatWording; words: OrderForm['job'] }) {
   const services = [...prices.services.map((service) => service.id), HAPPY_HOUR_ID];
   return (
@@ -44,7 +44,7 @@ export function JobBlock({ prices, vat, words }: { prices: Prices; vat: VatWordi
         <table className="order-table">
           <TickTableHead choice={words.choice} columns={[words.extras, words.price, words.quantity]} />
           <tbody>
-            {prices.extras.map((extra) => (
+            {prices.extras.filter((extra) => !extra.namedOnPhone).map((extra) => (
               <TickRow key={extra.id} item={extra}>
                 <td>
                   <PriceSchedule prices={prices} id={extra.id} />

@@ -201,7 +201,7 @@ describe('the reviews page', () => {
     await page.click('[data-consent-necessary]');
     await state(page, 'loaded');
     await page.waitForSelector('.rv-card');
-    expect(await text(page, refreshButton)).toBe('Bewertungen aktualisieren');
+    expect(await text(page, refreshButton)).toBe('Neu laden');
 
     // By keyboard: React takes over on the key and loads the list again; the button keeps the focus.
     await page.focus(refreshButton);

@@ -132,6 +132,10 @@ describe('/auftrag', () => {
     expect(orderForm.phone.fields.join(' ')).toMatch(/Endpreis/);
     expect(orderForm.phone.fields.join(' ')).toMatch(/Ankunftszeit/);
     expect(text(phone)).toContain(text(data.claims.moneyBack.text));
+    // The promise comes with its condition, and a later time the customer asked for has its line.
+    expect(text(phone)).toContain(text(data.claims.moneyBack.condition));
+    expect(text(phone)).toContain('Auf Wunsch des Auftraggebers vereinbarte spätere Ankunftszeit');
+    expect(text(block('auftraggeber'))).toContain('Tatsächliche Ankunft des Technikers');
   });
 
   it('prints what we say on the phone before we drive: price, arrival, the right of withdrawal and where the AGB are', () => {
@@ -145,10 +149,18 @@ describe('/auftrag', () => {
     expect(script).toContain('in der Regel nicht');
     expect(script).toContain(`${data.site.url}/agb`);
     expect(script).toContain(priceText(quote(data.prices, 'mehrfachverriegelung')).replace(/\u00a0/g, ' '));
+    // The call names the business first, and the price step names the waiting time it may add.
+    expect(text(data.phoneScript.steps[0]!.say).startsWith(`${data.site.name} aus ${data.site.address.city}`)).toBe(true);
+    expect(script).toContain(`danach ${formatEuro(data.prices.terms.waiting.per15Minutes).replace(/\u00a0/g, ' ')} je angefangene 15 Minuten`);
+    expect(script).toContain('dringende Öffnung oder Notsicherung');
   });
 
-  it('lists every extra that can be added to a fixed price with its amount, to tick', () => {
-    for (const extra of data.prices.extras) expect(block('leistung'), extra.id).toContain(`data-price-id="${extra.id}">${priceText(quote(data.prices, extra.id))}<`);
+  it('lists every extra added at the door with its amount, to tick, but not the travel already in the price named on the phone', () => {
+    const atTheDoor = data.prices.extras.filter((extra) => !extra.namedOnPhone);
+    expect(atTheDoor.map((extra) => extra.id).sort()).toEqual(['mehrfachverriegelung', 'zylinder-nach-aufbohren']);
+    for (const extra of atTheDoor) expect(block('leistung'), extra.id).toContain(`data-price-id="${extra.id}">${priceText(quote(data.prices, extra.id))}<`);
+    expect(block('leistung')).not.toContain('data-price-id="anfahrt-ausserhalb"');
+    expect(wordsOf(data, ORDER_WORDS).phone.fields[0]).toMatch(/Anfahrtskosten/);
   });
 
   it('states the versions of the form and of the AGB it refers to', () => {

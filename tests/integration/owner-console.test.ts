@@ -329,7 +329,7 @@ describe('what the owner sees', () => {
     expect(page).toMatch(/<a href="\/intern\/telefon" aria-current="page">Telefon<\/a>/);
     expect(page).toContain('Diesen Text lesen Sie am Telefon vor');
     const steps = [...page.matchAll(/<li><h2>([^<]+)<\/h2><p>([^<]+)<\/p><\/li>/g)].map((match) => [match[1], match[2]]);
-    expect(steps.map(([topic]) => topic)).toEqual(['Preis', 'Ankunft', 'Widerrufsrecht', 'AGB', 'Auftrag']);
+    expect(steps.map(([topic]) => topic)).toEqual(['Begrüßung', 'Preis', 'Ankunft', 'Widerrufsrecht', 'AGB', 'Auftrag']);
     for (const [topic, say] of steps) {
       expect(say!.length, topic).toBeGreaterThan(40);
       expect(orderForm, topic).toContain(`<dt>${topic}</dt><dd>${say}</dd>`);

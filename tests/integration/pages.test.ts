@@ -219,7 +219,7 @@ describe('one price per service, everywhere', () => {
     expect(prices.extras.map((extra) => extra.id).sort()).toEqual(['anfahrt-ausserhalb', 'mehrfachverriegelung', 'zylinder-nach-aufbohren']);
     // The fitting after drilling is labour and the part, the travel an amount per kilometre.
     expect(priceText(quote(prices, 'zylinder-nach-aufbohren'))).toMatch(/^ab \d+\u00a0€ inkl\. Profilzylinder/);
-    expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km$/);
+    expect(priceText(quote(prices, 'anfahrt-ausserhalb'))).toMatch(/^\d+,\d{2}\u00a0€ je km Fahrstrecke$/);
     showsExtras('/preise', prices.extras);
     for (const service of data.services.services) showsExtras(`/leistungen/${service.slug}`, extrasFor(prices, service.priceId));
     // Where running text names an extra, it names its amount (data/prices.yaml, not typed).

@@ -91,7 +91,7 @@ describe('extras: what can be added to a fixed price', () => {
     expect(cylinder.outside).toBe(cylinder.item.price * 2 + cylinder.part!.price);
     const travel = quote(prices, 'anfahrt-ausserhalb');
     expect(travel.outside).toBeNull();
-    expect(priceText(travel)).toBe(`${formatEuro(travel.item.price)} je km`);
+    expect(priceText(travel)).toBe(`${formatEuro(travel.item.price)} je km Fahrstrecke`);
     expect(priceSentence(prices, 'mehrfachverriegelung')).toBe(`${priceText(multiPoint)} (${prices.terms.standardHours}; sonst ${outsideText(multiPoint)})`);
   });
 
@@ -101,7 +101,7 @@ describe('extras: what can be added to a fixed price', () => {
   });
 
   it('the sentence for travel outside the area states the amount of the extra', () => {
-    expect(prices.surcharges.outsideArea).toContain(`${formatEuro(quote(prices, 'anfahrt-ausserhalb').item.price)} je km`);
+    expect(prices.surcharges.outsideArea).toContain(`${formatEuro(quote(prices, 'anfahrt-ausserhalb').item.price)} je km Fahrstrecke`);
   });
 });
 
@@ -127,6 +127,15 @@ describe('hours and arrival times', () => {
     expect(facts.coreTowns).not.toContain('Hamm');
     expect(facts.coreTowns).not.toContain('Bochum');
     expect(facts.slowest).toBe('50–70 Minuten');
+    // One town alone would read "in die eine Städte": the build names the setting instead.
+    const fastest = Math.min(...data.places.flatMap((place) => (place.kind === 'town' && place.arrivalTime ? [Number(place.arrivalTime.split('–')[1]!.replace(' Min.', ''))] : [])));
+    const alone = data.places.filter((place) => place.kind === 'town' && place.arrivalTime && Number(place.arrivalTime.split('–')[1]!.replace(' Min.', '')) <= fastest);
+    expect(alone).toHaveLength(1);
+    expect(() => arrivalFacts(data.places, fastest)).toThrow(/only .* is reached within .*several towns/);
+    // One word for a usual arrival time everywhere: "meist", as the place pages say it.
+    const filled = JSON.stringify(data);
+    expect(filled).toContain(`sind wir meist in ${facts.core} bei Ihnen`);
+    expect(filled).not.toMatch(/in der Regel in \d/);
     for (const name of facts.coreTowns.split(/, | und /)) {
       const town = data.places.find((place) => place.kind === 'town' && place.name === name)!;
       expect(Number(town.arrivalTime!.split('–')[1]!.replace(' Min.', '')), name).toBeLessThanOrEqual(30);

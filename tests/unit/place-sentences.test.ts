@@ -24,6 +24,8 @@ import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../co
 import { countClaims, germanNumber } from '../../build/load/district-counts.ts';
 import { loadYaml } from '../../build/load/files.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { priceSentence, quote } from '../../core/prices.ts';
+import { formatEuro } from '../../core/format.ts';
 import { FAKE_ASSETS, fakeImages } from '../support/fake-images.ts';
 
 const data = loadSiteData({ buildDate: new Date('2026-11-22T10:00:00Z') });
@@ -199,6 +201,8 @@ describe('sentences about every place of the data', () => {
         `Kommen Sie in jeden Postleitzahlbereich von ${town}?`,
       ]);
       expect(faq[0]!.answer, place.path).toBe(`${place.kind === 'district' ? `${sentenceStart(place.at)} (${town})` : `In ${town}`} sind wir meist in ${place.arrivalTime!.replace(' Min.', ' Minuten')} bei Ihnen.`);
+      // The price answer names the extra a locked door can cost at the door, with its amounts (the consent stands in the tile above).
+      expect(faq[1]!.answer, place.path).toMatch(new RegExp(`, eine abgeschlossene .*, mehrfach verriegelt ${escape(priceSentence(data.prices, 'mehrfachverriegelung'))} mehr\\.$`));
       const postcodes = faq[3]!.answer;
       expect(postcodes, place.path).not.toMatch(/^Alle/);
       if (place.kind === 'district' && place.postcodes.length > 1) {
@@ -209,6 +213,17 @@ describe('sentences about every place of the data', () => {
         for (const code of place.postcodes) expect(postcodes).toContain(code);
       }
     }
+  });
+});
+
+describe('the service cards of a place page', () => {
+  it('state each lowest price, and below them the hours these prices hold in', () => {
+    const town = data.places.find((place) => place.kind === 'town' && place.known)!;
+    const text = pageText(town);
+    const cards = placeServiceCards(data);
+    expect(cards.map((card) => card.priceId)).toContain('autooeffnung');
+    const shown = cards.map((card) => `${card.title} ab ${formatEuro(quote(prices, card.priceId).total).replace(/\u00a0/g, ' ')}`).join(' ');
+    expect(text).toContain(`${shown} Preise ${prices.terms.standardHours}.`);
   });
 });
 

@@ -162,6 +162,7 @@ export function PlaceServices({ place, prices, services, words, say }: { place: 
           </li>
         ))}
       </ul>
+      <p className="fine-print">{words.services.hours}</p>
       <IconCards items={words.tiles} className="card-grid tiles" />
     </Section>
   );
