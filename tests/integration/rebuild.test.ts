@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 import { build } from '../../build/pipeline.ts';
-import { BUILD_DATE, TEST_WORKERS } from '../support/build-settings.ts';
+import { BUILD_DATE } from '../support/build-settings.ts';
 
 let data: DataCopy;
 let site: BuiltSite;
@@ -26,7 +26,7 @@ function snapshot(dir: string): Map<string, { content: Buffer; mtime: number }> 
   return found;
 }
 
-const rebuild = () => build({ outDir: site.dir, dataDir: data.dir, quiet: true, now: BUILD_DATE, workers: TEST_WORKERS });
+const rebuild = () => build({ outDir: site.dir, dataDir: data.dir, quiet: true, now: BUILD_DATE });
 
 beforeAll(async () => {
   data = copyData();

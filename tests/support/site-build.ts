@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { build, type BuildSummary } from '../../build/pipeline.ts';
-import { BUILD_DATE, TEST_WORKERS } from './build-settings.ts';
+import { BUILD_DATE } from './build-settings.ts';
 
 export { BUILD_DATE };
 
@@ -26,6 +26,6 @@ export async function buildSite(options: { dataDir?: string; siteUrl?: string; n
   if (Object.keys(options).length === 0) return site(inject('sharedDist'), inject('sharedSummary'), () => undefined);
   const root = mkdtempSync(join(tmpdir(), 'site-build-'));
   const dir = join(root, 'dist');
-  const summary = await build({ outDir: dir, quiet: true, now: BUILD_DATE, workers: TEST_WORKERS, ...options });
+  const summary = await build({ outDir: dir, quiet: true, now: BUILD_DATE, ...options });
   return site(dir, summary, () => rmSync(root, { recursive: true, force: true }));
 }
