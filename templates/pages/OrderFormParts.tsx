@@ -37,37 +37,43 @@ export function FillFields({ labels }: { labels: string[] }) {
   );
 }
 
-/** The head of a table whose first column is a box to tick. */
-export function TickTableHead({ choice, columns }: { choice: string; columns: string[] }) {
+/**
+ * A table to tick with a pen: a box per row, the item with its note, its price, and, where
+ * `quantity` names the column, a blank cell to write the quantity in.
+ */
+export function TickTable({ choice, columns, quantity, items, price }: { choice: string; columns: [item: string, price: string]; quantity?: string; items: PriceItem[]; price: (item: PriceItem) => ReactNode }) {
   return (
-    <thead>
-      <tr>
-        <th scope="col" className="order-tick">
-          <span className="visually-hidden">{choice}</span>
-        </th>
-        {columns.map((column) => (
-          <th key={column} scope="col">
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
-
-/** A row to tick: the box, the item with its note, then the row's own cells. */
-export function TickRow({ item, children }: { item: PriceItem; children: ReactNode }) {
-  return (
-    <tr>
-      <td className="order-tick">
-        <Box />
-      </td>
-      <th scope="row">
-        {item.title}
-        {item.note && <> <span className="order-note">{item.note}</span></>}
-      </th>
-      {children}
-    </tr>
+    <div className="order-table-wrap">
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col" className="order-tick">
+              <span className="visually-hidden">{choice}</span>
+            </th>
+            {[...columns, ...(quantity === undefined ? [] : [quantity])].map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td className="order-tick">
+                <Box />
+              </td>
+              <th scope="row">
+                {item.title}
+                {item.note && <> <span className="order-note">{item.note}</span></>}
+              </th>
+              <td>{price(item)}</td>
+              {quantity !== undefined && <td className="order-blank" />}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

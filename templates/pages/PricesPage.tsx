@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { PricesPage as PricesPageData } from '../../core/schema/prices-page.ts';
-import type { Prices, VatWording } from '../../core/schema/prices.ts';
+import type { PriceItem, Prices, VatWording } from '../../core/schema/prices.ts';
 import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
 import { Faq } from '../components/Faq.tsx';
@@ -16,6 +17,32 @@ export interface PricesProps {
   vat: VatWording;
   page: PricesPageData;
   crumbs: Crumb[];
+}
+
+/** A list of prices with a note each: the parts, and the extras that can be added to a fixed price. */
+function PriceTable({ columns, items, price }: { columns: [item: string, price: string, note: string]; items: PriceItem[]; price: (item: PriceItem) => ReactNode }) {
+  return (
+    <table className="price-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row">{item.title}</th>
+            <td>{price(item)}</td>
+            <td>{item.note ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 /** The worked example of the surcharge rule, computed from the data: 69 € → 138 €. */
@@ -46,48 +73,10 @@ export function PricesPage({ site, prices, vat, page, crumbs }: PricesProps) {
         </ul>
       </Section>
       <Section id="material" heading={page.parts.heading} {...(page.parts.lead ? { lead: page.parts.lead } : {})} className="section-muted">
-        <table className="price-table">
-          <thead>
-            <tr>
-              <th scope="col">{page.parts.columns.part}</th>
-              <th scope="col">{page.parts.columns.price}</th>
-              <th scope="col">{page.parts.columns.note}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prices.parts.map((part) => (
-              <tr key={part.id}>
-                <th scope="row">{part.title}</th>
-                <td>
-                  <Price quote={quote(prices, part.id)} />
-                </td>
-                <td>{part.note ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PriceTable columns={[page.parts.columns.part, page.parts.columns.price, page.parts.columns.note]} items={prices.parts} price={(part) => <Price quote={quote(prices, part.id)} />} />
       </Section>
       <Section id="zusatzkosten" heading={page.extras.heading} lead={page.extras.lead}>
-        <table className="price-table">
-          <thead>
-            <tr>
-              <th scope="col">{page.extras.columns.extra}</th>
-              <th scope="col">{page.extras.columns.price}</th>
-              <th scope="col">{page.extras.columns.note}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prices.extras.map((extra) => (
-              <tr key={extra.id}>
-                <th scope="row">{extra.title}</th>
-                <td>
-                  <PriceSchedule prices={prices} id={extra.id} />
-                </td>
-                <td>{extra.note ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PriceTable columns={[page.extras.columns.extra, page.extras.columns.price, page.extras.columns.note]} items={prices.extras} price={(extra) => <PriceSchedule prices={prices} id={extra.id} />} />
       </Section>
       <Section id="zuschlag" heading={page.surcharge.heading} className="section-muted">
         <div className="surcharge-box">
