@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
 import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import type { PriceItem } from '../../core/schema/prices.ts';
+import { ColumnHeads } from '../components/ColumnHeads.tsx';
 
 /** A box to tick with a pen. */
 export function Box() {
@@ -50,11 +51,7 @@ export function TickTable({ choice, columns, quantity, items, price }: { choice:
             <th scope="col" className="order-tick">
               <span className="visually-hidden">{choice}</span>
             </th>
-            {[...columns, ...(quantity === undefined ? [] : [quantity])].map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            <ColumnHeads columns={[...columns, ...(quantity === undefined ? [] : [quantity])]} />
           </tr>
         </thead>
         <tbody>

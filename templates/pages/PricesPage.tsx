@@ -3,6 +3,7 @@ import type { PricesPage as PricesPageData } from '../../core/schema/prices-page
 import type { PriceItem, Prices, VatWording } from '../../core/schema/prices.ts';
 import type { Site } from '../../core/schema/site.ts';
 import { CallToAction } from '../components/CallToAction.tsx';
+import { ColumnHeads } from '../components/ColumnHeads.tsx';
 import { Faq } from '../components/Faq.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Price, PriceSchedule } from '../components/Price.tsx';
@@ -25,11 +26,7 @@ function PriceTable({ columns, items, price }: { columns: [item: string, price: 
     <table className="price-table">
       <thead>
         <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
+          <ColumnHeads columns={columns} />
         </tr>
       </thead>
       <tbody>
