@@ -131,6 +131,8 @@ export function serverFileProblems(files: ServerFileTexts): string[] {
   template('unknownPlacePage', Object.values(UNKNOWN_PLACE_TOKENS));
   template('messagePage', Object.values(MESSAGE_TOKENS));
   template('consolePage', Object.values(CONSOLE_TOKENS));
+  // Both come from one build: a page to fill without the list of names would answer every place with the 404.
+  if (files.unknownPlacePage !== null && files.fallbackPlaces === null) problems.push(`dist/${serverFile('fallbackPlaces')} is missing: without it no place name gets its page; run "npm run build".`);
   if (files.messages === null) problems.push(`dist/${serverFile('messages')} is missing: the server has no messages for its visitors without it; run "npm run build".`);
   for (const [name, schema] of [['siteFacts', siteFactsSchema], ['messages', visitorMessagesSchema], ['policy', headerPolicySchema], ['fallbackPlaces', fallbackPlacesSchema]] as const) {
     const text = files[name];

@@ -9,6 +9,7 @@ import { request } from './fixtures/http.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { MESSAGES } from '../support/server-files.ts';
+import { UNKNOWN_PLACE_TOKENS } from '../../core/build-server-contract.ts';
 
 let root: string;
 
@@ -45,6 +46,13 @@ describe('startServer', () => {
     await expect(refused).rejects.toThrow(/dist\/_server\/place-fallback\.html lacks FALLBACKPLACENAME and fallbackplaceslug and was written by another version of the build; run "npm run build"/);
     await expect(refused).rejects.toThrow(/dist\/_server\/site\.json: email: .*run "npm run build"/);
     await expect(refused).rejects.toThrow(/dist\/_server\/fallback-places\.json: haan: .*run "npm run build"/);
+  });
+
+  it('refuses a dist/ with the page of an unknown place but without the list of places it is for', async () => {
+    const dist = join(root, 'no-places', 'dist');
+    writeFixtureSite(dist);
+    writeFileSync(join(dist, '_server', 'place-fallback.html'), `<title>Schlüsseldienst ${UNKNOWN_PLACE_TOKENS.name}</title><a href="/${UNKNOWN_PLACE_TOKENS.slug}">`);
+    await expect(startServer(options('no-places'))).rejects.toThrow(/dist\/_server\/fallback-places\.json is missing: .*run "npm run build"/);
   });
 
   it('creates the database folder and opens the file in WAL mode', async () => {
