@@ -33,6 +33,8 @@ function writeFuzzSite(distDir: string): void {
   // The templates the server fills on request, so the fallback city page and the form's result page are reached too.
   mkdirSync(join(distDir, '_server'), { recursive: true });
   writeFileSync(join(distDir, '_server/place-fallback.html'), '<!doctype html><title>Schlüsseldienst FALLBACKPLACENAME</title><a href="/schluesseldienst/fallbackplaceslug">x</a>');
+  // The places it is for, as the build lists them: two of the fuzz's paths (fixtures/fuzz.ts) reach it.
+  writeFileSync(join(distDir, '_server/fallback-places.json'), JSON.stringify({ essen: 'Essen', 'muelheim-an-der-ruhr': 'Mülheim an der Ruhr' }));
   writeFileSync(join(distDir, '_server/message.html'), '<!doctype html><title>MESSAGETITLE</title><main><h1>MESSAGETITLE</h1>MESSAGEBODY</main>');
   mkdirSync(join(distDir, 'bewertungen'), { recursive: true });
   writeFileSync(join(distDir, 'bewertungen/index.html'), '<!doctype html><html lang="de"><head><title>Bewertungen</title></head><body><h1>Bewertungen</h1></body></html>');
