@@ -31,6 +31,8 @@ export interface FeatureConfig {
   /** Open review change streams at most, in total and from one address (server/reviews/events.ts). */
   eventStreamsTotal: number;
   eventStreamsPerAddress: number;
+  /** How often an open review change stream looks for syncs of other processes (server/reviews/events.ts). */
+  reviewsChangePollMs: number;
   /** Where database backups are written (server/store/backup.ts) and when the server takes one. */
   backupDir: string;
   backupCron: string;
@@ -61,6 +63,9 @@ export const PAGE_COUNT_FLUSH_MS = 60_000;
  */
 export const EVENT_STREAMS_TOTAL = 1_000;
 export const EVENT_STREAMS_PER_ADDRESS = 8;
+
+/** `npm run reviews:sync` runs in another process; an open change stream notices its rows this late at most. */
+export const REVIEWS_CHANGE_POLL_MS = 10_000;
 
 /**
  * A failed login is answered this long after it arrived, whatever the reason: long enough to hide
@@ -111,6 +116,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     pageCountFlushMs: PAGE_COUNT_FLUSH_MS,
     eventStreamsTotal: count(env, 'EVENT_STREAMS_MAX', EVENT_STREAMS_TOTAL),
     eventStreamsPerAddress: count(env, 'EVENT_STREAMS_PER_ADDRESS', EVENT_STREAMS_PER_ADDRESS),
+    reviewsChangePollMs: REVIEWS_CHANGE_POLL_MS,
     backupDir: value('BACKUP_DIR') ?? 'var/backups',
     backupCron: value('BACKUP_CRON') ?? '17 2 * * *',
     loginFailureMs: LOGIN_FAILURE_MS,

@@ -34,6 +34,8 @@ export function assertChromium(): void {
 export interface LaunchedBrowser {
   browser: Browser;
   close(): Promise<void>;
+  /** Removes the throw-away profile; synchronous, for an exit handler once Chromium is gone. */
+  removeProfile(): void;
 }
 
 /** Starts a fresh headless Chromium with its own throw-away profile. */
@@ -45,11 +47,13 @@ export async function launchChromium(): Promise<LaunchedBrowser> {
     headless: true,
     args: chromiumFlags(userDataDir).filter((flag) => !flag.startsWith('--headless')),
   });
+  const removeProfile = () => rmSync(userDataDir, { recursive: true, force: true });
   return {
     browser,
     async close() {
       await browser.close().catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
+      removeProfile();
     },
+    removeProfile,
   };
 }

@@ -7,12 +7,10 @@ import cron from 'node-cron';
 import type { ApiContext, StopJobs } from '../context.ts';
 import { sendJsonError } from '../http/body.ts';
 import { apiRateLimit } from '../http/limit.ts';
-import { CHANGE_POLL_MS, HEARTBEAT_MS, listReviews, syncReviews, type SyncContext } from './store.ts';
+import { HEARTBEAT_MS, listReviews, syncReviews, type SyncContext } from './store.ts';
 import { STREAM_MAX_AGE_MS, streamHub } from './events.ts';
 
 export interface ReviewsApiOptions {
-  /** How often the change stream looks for syncs of other processes (tests shorten it). */
-  changePollMs?: number;
   /** How often an open stream gets a heartbeat, which also finds peers that are gone. */
   heartbeatMs?: number;
   /** How long one change stream may stay open. */
@@ -26,7 +24,7 @@ export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {})
     total: context.config.eventStreamsTotal,
     perAddress: context.config.eventStreamsPerAddress,
     heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
-    pollMs: options.changePollMs ?? CHANGE_POLL_MS,
+    pollMs: context.config.reviewsChangePollMs,
     maxAgeMs: options.streamMaxAgeMs ?? STREAM_MAX_AGE_MS,
   });
   const limit = (limitPerMinute: number) =>

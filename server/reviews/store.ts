@@ -33,8 +33,6 @@ export interface ReviewChange {
   deleted: number;
 }
 
-/** The CLI syncs from another process; the stream notices its rows this often. */
-export const CHANGE_POLL_MS = 10_000;
 export const HEARTBEAT_MS = 25_000;
 
 export interface SyncRow {

@@ -67,7 +67,7 @@ async function reviewsServer(): Promise<RunningServer> {
     host: '127.0.0.1',
     databasePath,
     log: () => undefined,
-    features: { jobs: false, visitsPerMinute: 1_000_000, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
+    features: { jobs: false, visitsPerMinute: 1_000_000, reviewsChangePollMs: 500, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: fake.url },
   });
   servers.push(server);
   databases.set(server, databasePath);
@@ -304,7 +304,8 @@ describe('the reviews page', () => {
     // listens for changes on behalf of the page.
     await streamOpen;
 
-    // The sync runs in another process's connection: the server notices it within its poll (10 s).
+    // The sync runs in another process's connection: the server notices it within its poll (10 s in
+    // production, 0.5 s here).
     await nightlySync(server);
     await page.waitForSelector('.rv-card', { timeout: 20_000 });
     expect(await seen(page, '.rv-author')).toEqual(['Jürgen Groß', 'Ömer Kaya', 'Clara Weiß']);

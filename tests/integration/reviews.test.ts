@@ -411,9 +411,9 @@ describe('GET /api/reviews/events', () => {
   });
 
   it('also reports a sync that the CLI ran in another process', { timeout: 60_000 }, async () => {
-    const ctx = context();
+    const ctx = context({ reviewsChangePollMs: 100 });
     const shutdown = new AbortController();
-    const app = express().use('/api/reviews', reviewsApi({ ...ctx, shutdown: shutdown.signal }, { changePollMs: 100 }));
+    const app = express().use('/api/reviews', reviewsApi({ ...ctx, shutdown: shutdown.signal }));
     const http = createServer(app);
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     open.push({ close: () => { shutdown.abort(); return new Promise((resolve) => http.close(resolve)); } });
