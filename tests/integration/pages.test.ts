@@ -340,6 +340,21 @@ describe('claims that hold', () => {
     expect(seen).toBeGreaterThan(4);
   });
 
+  it('the surcharge window is said positively: never "außerhalb" of hours that end "außer an Feiertagen"', () => {
+    const { standardHours } = data.prices.terms;
+    expect(standardHours).toMatch(/außer/);
+    let seen = 0;
+    for (const { path, text } of texts()) {
+      for (const match of text.matchAll(new RegExp(standardHours.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))) {
+        expect(text.slice(Math.max(0, match.index! - 40), match.index!), path).not.toMatch(/außerhalb/i);
+      }
+      if (text.includes(data.prices.surcharges.outsideHours.when)) seen += 1;
+    }
+    // The FAQ of /preise names the window where it lists what can be added.
+    expect(visibleText(html('/preise'))).toContain(`${data.prices.surcharges.outsideHours.label} (${data.prices.surcharges.outsideHours.when})`);
+    expect(seen).toBeGreaterThan(10);
+  });
+
   it('office hours outside the surcharge-free window say so', () => {
     expect(visibleText(html('/kontakt'))).toMatch(/Büro Sa 09:00–16:00 Uhr \(Preise mit Notdienstzuschlag\)/);
   });
