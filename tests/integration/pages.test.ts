@@ -365,6 +365,14 @@ describe('claims that hold', () => {
     expect(reviews).toContain('Beispielbewertung');
     expect(reviews).toContain(wordsOf(data, HOME_WORDS).reviews.exampleNote);
   });
+
+  it('says the shipped gallery pictures are placeholders, in place of the lead for real photos', () => {
+    const { gallery } = wordsOf(data, HOME_WORDS);
+    expect(gallery.examples).toBe(true);
+    const section = visibleText(html('/').match(/<section[^>]*id="galerie"[^]*?<\/section>/)![0]);
+    expect(section).toContain(gallery.exampleNote);
+    expect(section).not.toContain(gallery.lead);
+  });
 });
 
 describe('the service area', () => {

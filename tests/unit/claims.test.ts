@@ -38,6 +38,8 @@ describe('no claim is typed outside data/claims.yaml', () => {
     [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],
+    // "Hier erscheinen bald …": a time nobody guarantees ("möglichst bald" asks the customer).
+    [/(?<!möglichst )\bbald\b/i, 'a promise of "bald"'],
   ];
   for (const [pattern, what] of forbidden) {
     it(`no source types ${what}`, () => {
