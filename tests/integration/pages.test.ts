@@ -229,6 +229,21 @@ describe('one price per service, everywhere', () => {
     }
   });
 
+  it('states the price of travel outside the area with the one condition of data/prices.yaml, on every page', () => {
+    const travel = data.prices.extras.find((extra) => extra.id === 'anfahrt-ausserhalb')!;
+    const unit = `${formatEuro(travel.price)} ${travel.unit}`.replace(/\u00a0/g, ' ');
+    let seen = 0;
+    for (const page of pages) {
+      const text = visibleText(html(page.path));
+      for (const match of text.matchAll(new RegExp(unit, 'g'))) {
+        expect(text.slice(match.index!, match.index! + unit.length + 80).toLowerCase(), page.path).toContain(travel.note!.toLowerCase());
+        seen += 1;
+      }
+      expect(text.replace(new RegExp(travel.note!, 'gi'), ''), page.path).not.toMatch(/Grenze des Einsatzgebiets/);
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+
   it('never claims VAT is included, nor that there are no surcharges', () => {
     for (const page of pages) {
       const text = visibleText(html(page.path));

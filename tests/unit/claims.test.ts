@@ -38,6 +38,7 @@ describe('no claim is typed outside data/claims.yaml', () => {
     [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],
+    [/Grenze des Einsatzgebiets/, 'how travel outside the area is counted (use {{prices.extras.anfahrt-ausserhalb.note}})'],
     // "Hier erscheinen bald …": a time nobody guarantees ("möglichst bald" asks the customer).
     [/(?<!möglichst )\bbald\b/i, 'a promise of "bald"'],
   ];
