@@ -89,11 +89,11 @@ describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
 
   it('lists a single remaining example, e.g. one unconfirmed promise', () => {
     const copy = realData();
-    copy.edit('claims.yaml', (text) => text.replace(/(customers:\n(?:.*\n)*?  confirmed: )true/, '$1false'));
+    copy.edit('claims.yaml', (text) => text.replace(/(orders:\n(?:.*\n)*?  confirmed: )true/, '$1false'));
     const result = run(['scripts/check.ts', '--data', copy.dir]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 item');
-    expect(result.stdout).toContain('- data/claims.yaml: customers.confirmed: unconfirmed promise "Mehr als 5.000 Aufträge seit 2015"');
+    expect(result.stdout).toContain('- data/claims.yaml: orders.confirmed: unconfirmed promise "Mehr als 5.000 Aufträge seit 2015"');
   });
 });
 

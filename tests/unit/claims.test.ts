@@ -32,7 +32,7 @@ const withoutComments = (text: string) => text.replace(/^\s*(#|\/\/|\/\*\*?|\*).
 describe('no claim is typed outside data/claims.yaml', () => {
   const forbidden: [RegExp, string][] = [
     [/\d ?%/, 'a percentage (use {{claims.…}} or the prices placeholders)'],
-    [/\b5\.000\b|\b5000\b/, 'the customer count (use {{num:claims.customers.count}})'],
+    [/\b5\.000\b|\b5000\b/, 'the order count (use {{num:claims.orders.count}})'],
     [/\d+–\d+ ?Min/, 'an arrival time (they live in data/places/; use {{arrival.…}})'],
     [/\{\{\s*euro:prices\.services\./, 'a service price without its condition (use {{price:id}})'],
     [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
