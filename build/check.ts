@@ -91,6 +91,7 @@ function pageExamples(data: SiteData): DataError[] {
   const [home, about] = [wordsOf(data, HOME_WORDS), wordsOf(data, ABOUT_WORDS)];
   const found: DataError[] = [];
   if (home.reviews.examples) found.push(new DataError('data/home.yaml', 'reviews.examples', 'the nine home reviews are invented examples: put real reviews from the Google profile in reviews.items, then set examples: false'));
+  if (home.gallery.examples) found.push(new DataError('data/home.yaml', 'gallery.examples', 'the gallery says its pictures are placeholder drawings: once the four images are photos of your work (with alt texts that describe them), set examples: false'));
   if (about.team.examples) found.push(new DataError('data/about.yaml', 'team.examples', 'the team members besides the owner are invented: enter the real team, then set examples: false'));
   if (about.milestones.examples) found.push(new DataError('data/about.yaml', 'milestones.examples', 'the milestones are invented: enter the real history, then set examples: false'));
   return found;

@@ -104,7 +104,7 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
   const postcodes = loadPostcodes(...file('postcodes.csv'));
   const places = buildPlaces(towns, postcodes, site);
   const fallback = fallbackPlaces(postcodes, new Set(places.map((place) => place.slug)), new Set(towns.map((town) => town.postcodeName ?? town.name)), 'data/postcodes.csv');
-  // Claims may use facts, prices and their own numbers ({{claims.customers.count}}).
+  // Claims may use facts, prices and their own numbers ({{claims.orders.count}}).
   const rawClaims = loadYaml(...file('claims.yaml'), claimsSchema);
   const arrival = arrivalFacts(places, rawClaims.arrival.coreMaxMinutes);
   const claims = fillPlaceholders(rawClaims, { ...site, prices, vat, arrival, claims: rawClaims }, 'data/claims.yaml');

@@ -18,7 +18,7 @@ const claim = z.object(promise);
 
 export const claimsSchema = z.object({
   damageFree: z.object({ ...promise, percent: z.number().int().min(1).max(100) }),
-  customers: z.object({ ...promise, count: z.number().int().positive() }),
+  orders: z.object({ ...promise, count: z.number().int().positive() }),
   founded: claim,
   arrival: z.object({
     ...promise,

@@ -85,7 +85,7 @@ const areaPageSchema = z
   .object({
     heading: text,
     lead: wordsWith('city', 'count', 'towns'),
-    stats: z.object({ label: text, places: wordsWith('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, customers: stat }).strict(),
+    stats: z.object({ label: text, places: wordsWith('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, orders: stat }).strict(),
     map: z.object({ heading: text, link: text, title: text }).strict(),
     places: z.object({ heading: text, lead: text }).strict(),
     az: z.object({ heading: text, letters: text }).strict(),

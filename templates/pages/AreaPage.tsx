@@ -71,7 +71,7 @@ function AreaStats({ words, towns, townWords, districts }: { words: AreaPageWord
             <span className="stat-value">{towns.length}</span>{' '}
             {fillSlots(words.places, { towns: townWords, districtCount: districts.length, districts: districtsWord(districts, 'dative') })}
           </li>
-          {[words.arrival, words.damageFree, words.customers].map((stat) => (
+          {[words.arrival, words.damageFree, words.orders].map((stat) => (
             <li key={stat.text} className="card stat">
               <span className="stat-value">{stat.value}</span> {stat.text}
             </li>

@@ -222,7 +222,7 @@ export function HomePage(props: HomeProps) {
       <Services home={home} prices={props.prices} />
       <PriceCards home={home} prices={props.prices} />
       <HomeReviews home={home} now={props.now} />
-      <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.lead}>
+      <Section id="galerie" heading={home.gallery.heading} lead={home.gallery.examples ? home.gallery.exampleNote : home.gallery.lead}>
         <Gallery items={home.gallery.items} images={images} />
       </Section>
       <Coverage home={home} towns={props.coverage} />

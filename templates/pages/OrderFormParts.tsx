@@ -5,6 +5,7 @@ import type { WithdrawalSectionId } from '../../core/schema/legal.ts';
 import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import type { PriceItem } from '../../core/schema/prices.ts';
 import { ColumnHeads } from '../components/ColumnHeads.tsx';
+import { PhoneScriptText } from '../components/PhoneScript.tsx';
 
 /** A box to tick with a pen. */
 export function Box() {
@@ -95,19 +96,11 @@ export function WithdrawalBlock({ id, section }: { id: WithdrawalSectionId; sect
   );
 }
 
-/** What we said on the phone before we drove, as data/phone-script.yaml has it (the console shows the same). */
+/** What we said on the phone before we drove, as data/phone-script.yaml has it (the console shows the same component). */
 export function PhoneScriptBlock({ script }: { script: PhoneScript }) {
   return (
     <Block id="telefonat" heading={script.heading} className="order-legal">
-      <p>{script.intro}</p>
-      <dl className="phone-script">
-        {script.steps.map((step) => (
-          <div key={step.topic}>
-            <dt>{step.topic}</dt>
-            <dd>{step.say}</dd>
-          </div>
-        ))}
-      </dl>
+      <PhoneScriptText script={script} />
     </Block>
   );
 }

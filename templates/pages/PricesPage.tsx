@@ -10,6 +10,7 @@ import { Price, PriceSchedule } from '../components/Price.tsx';
 import { PriceCard } from '../components/PriceCard.tsx';
 import { Section } from '../components/Section.tsx';
 import { outsideText, priceText, quote } from '../../core/prices.ts';
+import { sentenceStart } from '../../core/place.ts';
 import type { Crumb } from '../../core/structured-data.ts';
 
 export interface PricesProps {
@@ -34,7 +35,8 @@ function PriceTable({ columns, items, price }: { columns: [item: string, price: 
           <tr key={item.id}>
             <th scope="row">{item.title}</th>
             <td>{price(item)}</td>
-            <td>{item.note ?? ''}</td>
+            {/* A note may be written to continue a sentence (data/prices.yaml, anfahrt-ausserhalb). */}
+            <td>{item.note ? sentenceStart(item.note) : ''}</td>
           </tr>
         ))}
       </tbody>

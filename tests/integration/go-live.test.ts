@@ -42,7 +42,7 @@ function realData(): DataCopy {
   copy.edit('legal/widerruf.md', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
   copy.edit('order-form.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
   copy.edit('phone-script.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
-  copy.edit('home.yaml', (text) => text.replace('examples: true', 'examples: false'));
+  copy.edit('home.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
   copy.edit('about.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
   for (const image of readdirSync(join(copy.dir, 'images')).filter((name) => name.endsWith('.jpg'))) {
     // Other bytes than the shipped drawing: a photo of the business.
@@ -70,6 +70,7 @@ describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
       "data/order-form.yaml: lawyerConfirmed: the order form's reading",
       'data/phone-script.yaml: lawyerConfirmed: what we say on the phone',
       'data/home.yaml: reviews.examples:',
+      'data/home.yaml: gallery.examples:',
       'data/about.yaml: team.examples:',
       'data/images/shop.jpg: is a placeholder drawing',
     ]) {
@@ -88,11 +89,11 @@ describe('npm run check', { timeout: PROCESS_TEST_MS }, () => {
 
   it('lists a single remaining example, e.g. one unconfirmed promise', () => {
     const copy = realData();
-    copy.edit('claims.yaml', (text) => text.replace(/(customers:\n(?:.*\n)*?  confirmed: )true/, '$1false'));
+    copy.edit('claims.yaml', (text) => text.replace(/(orders:\n(?:.*\n)*?  confirmed: )true/, '$1false'));
     const result = run(['scripts/check.ts', '--data', copy.dir]);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 item');
-    expect(result.stdout).toContain('- data/claims.yaml: customers.confirmed: unconfirmed promise "Mehr als 5.000 Aufträge seit 2015"');
+    expect(result.stdout).toContain('- data/claims.yaml: orders.confirmed: unconfirmed promise "Mehr als 5.000 Aufträge seit 2015"');
   });
 });
 

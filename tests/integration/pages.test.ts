@@ -229,6 +229,21 @@ describe('one price per service, everywhere', () => {
     }
   });
 
+  it('states the price of travel outside the area with the one condition of data/prices.yaml, on every page', () => {
+    const travel = data.prices.extras.find((extra) => extra.id === 'anfahrt-ausserhalb')!;
+    const unit = `${formatEuro(travel.price)} ${travel.unit}`.replace(/\u00a0/g, ' ');
+    let seen = 0;
+    for (const page of pages) {
+      const text = visibleText(html(page.path));
+      for (const match of text.matchAll(new RegExp(unit, 'g'))) {
+        expect(text.slice(match.index!, match.index! + unit.length + 80).toLowerCase(), page.path).toContain(travel.note!.toLowerCase());
+        seen += 1;
+      }
+      expect(text.replace(new RegExp(travel.note!, 'gi'), ''), page.path).not.toMatch(/Grenze des Einsatzgebiets/);
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+
   it('never claims VAT is included, nor that there are no surcharges', () => {
     for (const page of pages) {
       const text = visibleText(html(page.path));
@@ -340,6 +355,21 @@ describe('claims that hold', () => {
     expect(seen).toBeGreaterThan(4);
   });
 
+  it('the surcharge window is said positively: never "außerhalb" of hours that end "außer an Feiertagen"', () => {
+    const { standardHours } = data.prices.terms;
+    expect(standardHours).toMatch(/außer/);
+    let seen = 0;
+    for (const { path, text } of texts()) {
+      for (const match of text.matchAll(new RegExp(standardHours.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))) {
+        expect(text.slice(Math.max(0, match.index! - 40), match.index!), path).not.toMatch(/außerhalb/i);
+      }
+      if (text.includes(data.prices.surcharges.outsideHours.when)) seen += 1;
+    }
+    // The FAQ of /preise names the window where it lists what can be added.
+    expect(visibleText(html('/preise'))).toContain(`${data.prices.surcharges.outsideHours.label} (${data.prices.surcharges.outsideHours.when})`);
+    expect(seen).toBeGreaterThan(10);
+  });
+
   it('office hours outside the surcharge-free window say so', () => {
     expect(visibleText(html('/kontakt'))).toMatch(/Büro Sa 09:00–16:00 Uhr \(Preise mit Notdienstzuschlag\)/);
   });
@@ -349,6 +379,14 @@ describe('claims that hold', () => {
     const reviews = visibleText(html('/').match(/<section[^>]*id="bewertungen"[^]*?<\/section>/)![0]);
     expect(reviews).toContain('Beispielbewertung');
     expect(reviews).toContain(wordsOf(data, HOME_WORDS).reviews.exampleNote);
+  });
+
+  it('says the shipped gallery pictures are placeholders, in place of the lead for real photos', () => {
+    const { gallery } = wordsOf(data, HOME_WORDS);
+    expect(gallery.examples).toBe(true);
+    const section = html('/').match(/<section[^>]*id="galerie"[^]*?<\/section>/)![0];
+    expect(section).toContain(`>${gallery.exampleNote}<`);
+    expect(section).not.toContain(`>${gallery.lead}<`);
   });
 });
 

@@ -32,12 +32,15 @@ const withoutComments = (text: string) => text.replace(/^\s*(#|\/\/|\/\*\*?|\*).
 describe('no claim is typed outside data/claims.yaml', () => {
   const forbidden: [RegExp, string][] = [
     [/\d ?%/, 'a percentage (use {{claims.…}} or the prices placeholders)'],
-    [/\b5\.000\b|\b5000\b/, 'the customer count (use {{num:claims.customers.count}})'],
+    [/\b5\.000\b|\b5000\b/, 'the order count (use {{num:claims.orders.count}})'],
     [/\d+–\d+ ?Min/, 'an arrival time (they live in data/places/; use {{arrival.…}})'],
     [/\{\{\s*euro:prices\.services\./, 'a service price without its condition (use {{price:id}})'],
     [/\{\{\s*euro:prices\.extras\./, 'an extra without its night price and unit (use {{price:id}})'],
     [/\{\{\s*arrivalTime\s*\}\}/, 'the old generic arrival time'],
     [/abends, nachts, am Wochenende/, 'the surcharge window typed (use {{prices.surcharges.outsideHours.when}})'],
+    [/Grenze des Einsatzgebiets/, 'how travel outside the area is counted (use {{prices.extras.anfahrt-ausserhalb.note}})'],
+    // "Hier erscheinen bald …": a time nobody guarantees ("möglichst bald" asks the customer).
+    [/(?<!möglichst )\bbald\b/i, 'a promise of "bald"'],
   ];
   for (const [pattern, what] of forbidden) {
     it(`no source types ${what}`, () => {

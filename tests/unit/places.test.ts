@@ -153,3 +153,30 @@ describe('places of the service area', () => {
     expect(error).not.toContain('Steele');
   });
 });
+
+describe('the shipped towns name their parts as their pages list them', () => {
+  // "im Ortsteil Crange", "die Stadtteile Alstedde, Nordlünen und Wethmar": each name a town's text
+  // gives with Stadtteil or Ortsteil is listed with that word, so the district's own page ("Der
+  // Ortsteil …") and the town's text agree. "Stadtbezirke …" is not checked: a Stadtbezirk often
+  // shares its name with a part listed on its own (Herne's Wanne, Hagen's Haspe).
+  const NAMED = /\b(Stadtteil|Ortsteil)(?:e|en|s)?((?:,?\s+(?:und\s+)?[A-ZÄÖÜ][\p{L}/-]+)+)/gu;
+
+  it('gives a named part the word its town\'s text uses', () => {
+    const towns = data.places.filter((place) => place.kind === 'town');
+    const mismatches: string[] = [];
+    let named = 0;
+    for (const town of towns) {
+      const text = `${town.description ?? ''} ${town.facts ?? ''}`.replace(/\s+/g, ' ');
+      for (const match of text.matchAll(NAMED)) {
+        for (const name of match[2]!.split(/,?\s+(?:und\s+)?/).filter(Boolean)) {
+          const part = town.districts.find((district) => district.name === name);
+          if (!part) continue;
+          named += 1;
+          if (part.word !== match[1]) mismatches.push(`${town.name}: "${match[0].trim()}" but ${name} is listed as ${part.word}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(named).toBeGreaterThan(5);
+  });
+});
