@@ -62,12 +62,15 @@ const plain = (proxy: Proxy, host: string, path: string) => answer(httpRequest({
 const secure = (proxy: Proxy, host: string, path: string, method = 'GET', body = '') =>
   answer(httpsRequest({ host: '127.0.0.1', port: proxy.https, path, method, servername: host, ca: proxy.ca, headers: { host } }), body);
 
-/** The Node server's stand-in behind the proxy: answers `node <path>` and keeps each request's headers. */
+/** The Node server's stand-in behind the proxy: answers `node <path>` and keeps each request's headers and body size. */
 async function startUpstream() {
-  const seen: IncomingHttpHeaders[] = [];
+  const seen: { headers: IncomingHttpHeaders; bytes: number }[] = [];
   const server = createServer((request, response) => {
-    seen.push(request.headers);
-    response.end(`node ${request.url}`);
+    const entry = { headers: request.headers, bytes: 0 };
+    seen.push(entry);
+    request.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
+    request.on('end', () => response.end(`node ${request.url}`));
+    request.on('error', () => response.destroy());
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const close = async () => {
@@ -84,14 +87,14 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-/** What both proxies must do, once `proxy()` answers on its ports. */
-function redirectsAndHsts(proxy: () => Proxy, upstream: () => Awaited<ReturnType<typeof startUpstream>>, httpsRedirect: number) {
+/** What both proxies must do, once `proxy()` answers on its ports; they differ only in the status codes they choose. */
+function redirectsAndHsts(proxy: () => Proxy, upstream: () => Awaited<ReturnType<typeof startUpstream>>, status: { toHttps: number; tooLarge: number }) {
   it('sends http://example.de to https://example.de first, and http://www to https://www, without HSTS over plain HTTP', async () => {
     const apex = await plain(proxy(), 'example.de', '/preise?x=1');
-    expect(apex).toMatchObject({ status: httpsRedirect, headers: { location: 'https://example.de/preise?x=1' } });
+    expect(apex).toMatchObject({ status: status.toHttps, headers: { location: 'https://example.de/preise?x=1' } });
     // HSTS over plain HTTP means nothing to a browser (RFC 6797, 8.1); it belongs to the HTTPS answers.
     expect(apex.headers['strict-transport-security']).toBeUndefined();
-    expect(await plain(proxy(), 'www.example.de', '/preise?x=1')).toMatchObject({ status: httpsRedirect, headers: { location: 'https://www.example.de/preise?x=1' } });
+    expect(await plain(proxy(), 'www.example.de', '/preise?x=1')).toMatchObject({ status: status.toHttps, headers: { location: 'https://www.example.de/preise?x=1' } });
   });
 
   it('sends HSTS from https://example.de as it redirects to www', async () => {
@@ -100,12 +103,18 @@ function redirectsAndHsts(proxy: () => Proxy, upstream: () => Awaited<ReturnType
     expect(apex.headers['strict-transport-security']).toBe(HSTS);
   });
 
-  it('passes https://www to the Node server with HSTS and the visitor address, and refuses a body over 64 KB', async () => {
+  it('passes https://www to the Node server with HSTS and the visitor address', async () => {
     const page = await secure(proxy(), 'www.example.de', '/preise');
     expect(page).toMatchObject({ status: 200, body: 'node /preise' });
     expect(page.headers['strict-transport-security']).toBe(HSTS);
-    expect(upstream().seen.at(-1)).toMatchObject({ host: 'www.example.de', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' });
-    expect((await secure(proxy(), 'www.example.de', '/api/contact', 'POST', 'x'.repeat(65 * 1024))).status).toBe(413);
+    expect(upstream().seen.at(-1)?.headers).toMatchObject({ host: 'www.example.de', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' });
+  });
+
+  it('refuses a body over 64 KB before the Node server gets it whole, and passes one under it', async () => {
+    expect(await secure(proxy(), 'www.example.de', '/api/contact', 'POST', 'x'.repeat(60 * 1024))).toMatchObject({ status: 200 });
+    expect(upstream().seen.at(-1)?.bytes).toBe(60 * 1024);
+    expect((await secure(proxy(), 'www.example.de', '/api/contact', 'POST', 'x'.repeat(65 * 1024))).status).toBe(status.tooLarge);
+    expect(upstream().seen.filter((request) => request.bytes > 64 * 1024)).toEqual([]);
   });
 }
 
@@ -184,10 +193,15 @@ describe.skipIf(nginxMissing !== '')(titled('deploy/nginx-http.conf and deploy/n
     }
   });
 
-  redirectsAndHsts(() => proxy, () => upstream, 301);
+  redirectsAndHsts(() => proxy, () => upstream, { toHttps: 301, tooLarge: 413 });
 });
 
 const caddyMissing = missing(CADDY);
+
+function caddyBefore27(): boolean {
+  const [major = 0, minor = 0] = (/(\d+)\.(\d+)\./.exec(spawnSync(CADDY, ['version'], { encoding: 'utf8' }).stdout) ?? []).slice(1).map(Number);
+  return major < 2 || (major === 2 && minor < 7);
+}
 
 describe.skipIf(caddyMissing !== '')(titled('deploy/Caddyfile in Caddy', caddyMissing), { timeout: 60_000 }, () => {
   let proxy: Proxy;
@@ -219,8 +233,10 @@ describe.skipIf(caddyMissing !== '')(titled('deploy/Caddyfile in Caddy', caddyMi
     await upstream.close();
   });
 
-  // Caddy's own redirect to HTTPS is a 308, which browsers treat as the permanent 301.
-  redirectsAndHsts(() => proxy, () => upstream, 308);
+  // Caddy's own redirect to HTTPS is a 308, which browsers treat as the permanent 301. Before 2.7
+  // (Debian's package is 2.6.2) Caddy answers a body over `max_size` with 502 instead of 413
+  // (caddyserver/caddy#5652); it is refused either way.
+  redirectsAndHsts(() => proxy, () => upstream, { toHttps: 308, tooLarge: caddyBefore27() ? 502 : 413 });
 });
 
 const systemdMissing = missing(SYSTEMD_ANALYZE);
