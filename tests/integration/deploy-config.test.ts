@@ -11,10 +11,14 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NGINX_PATH } from '../../scripts/lib/nginx.ts';
 import { freePort, waitForPort } from '../../scripts/lib/port.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { eventually, writeContactSite } from './fixtures/contact-sink.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const OPENSSL = '/usr/bin/openssl';
@@ -36,6 +40,14 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+}
+
+/** A private key and a self-signed certificate for both names, made by openssl in `dir`. */
+function testCertificate(dir: string): { key: string; cert: string } {
+  const subject = ['-subj', '/CN=www.example.de', '-addext', 'subjectAltName=DNS:www.example.de,DNS:example.de'];
+  const made = spawnSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', ...subject, '-keyout', join(dir, 'privkey.pem'), '-out', join(dir, 'fullchain.pem')], { encoding: 'utf8', timeout: 30_000 });
+  expect(made.status, made.stderr).toBe(0);
+  return { key: readFileSync(join(dir, 'privkey.pem'), 'utf8'), cert: readFileSync(join(dir, 'fullchain.pem'), 'utf8') };
 }
 
 function answer(request: ReturnType<typeof httpRequest>, body = ''): Promise<Answer> {
@@ -173,10 +185,7 @@ describe.skipIf(nginxMissing !== '')(titled('deploy/nginx-http.conf and deploy/n
   });
 
   it('loads every block once the certificate is there, and answers on both ports', async () => {
-    const subject = ['-subj', '/CN=www.example.de', '-addext', 'subjectAltName=DNS:www.example.de,DNS:example.de'];
-    const made = spawnSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', ...subject, '-keyout', join(dir, 'privkey.pem'), '-out', join(dir, 'fullchain.pem')], { encoding: 'utf8', timeout: 30_000 });
-    expect(made.status, made.stderr).toBe(0);
-    proxy.ca = readFileSync(join(dir, 'fullchain.pem'), 'utf8');
+    proxy.ca = testCertificate(dir).cert;
     const config = mainConfig('all.conf', ['http.conf', 'https.conf']);
     const result = nginxTest(config);
     expect(result.stderr).toContain('test is successful');
@@ -279,5 +288,80 @@ describe('deploy/schluesseldienst.service', () => {
     expect(paths.filter((path) => !path.startsWith('-') && !inClone(path))).toEqual([]);
     // What the check would have caught: the unit as it was, which systemd refused to start.
     expect(['/srv/schluesseldienst/dist', '/srv/schluesseldienst/.cache', '/srv/schluesseldienst/var'].filter((path) => !inClone(path))).toHaveLength(3);
+  });
+});
+
+const opensslMissing = missing(OPENSSL);
+
+describe("the SMTP_URL examples of docs/deployment.md, with the site's server and a real SMTP server", { timeout: 60_000 }, () => {
+  const examples = [...readFileSync(join(REPO, 'docs/deployment.md'), 'utf8').matchAll(/^(?:# )?SMTP_URL=(\S+)$/gm)].map((match) => match[1]!);
+  const example = (port: number) => examples.find((url) => url.includes(`mail.example.de:${port}`)) ?? '';
+  const closing: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closing.splice(0)) await close();
+  });
+
+  /** An SMTP server that keeps the credentials it was given and the mails it received. */
+  async function startMailServer(options: SMTPServerOptions) {
+    const logins: { user: string; password: string }[] = [];
+    const mails: string[] = [];
+    const server = new SMTPServer({
+      logger: false,
+      onAuth(auth, _session, done) {
+        logins.push({ user: auth.username ?? '', password: auth.password ?? '' });
+        done(null, { user: auth.username });
+      },
+      onData(stream, _session, done) {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        stream.on('end', () => (mails.push(text), done()));
+      },
+      ...options,
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    closing.push(() => new Promise((done) => server.close(() => done())));
+    return { port: (server.server.address() as AddressInfo).port, logins, mails };
+  }
+
+  /** The site's server sending through `smtpUrl`, one contact message posted to it; returns the message's row reader. */
+  async function postContactMessage(smtpUrl: string) {
+    const root = tempDir('deploy-smtp-');
+    writeContactSite(join(root, 'dist'));
+    const features = { jobs: false, smtpUrl, mailTo: 'inhaber@meinedomain.de', mailFrom: 'kontakt@meinedomain.de', mailDir: join(root, 'mail') };
+    const server: RunningServer = await startServer({ distDir: join(root, 'dist'), port: 0, host: '127.0.0.1', databasePath: join(root, 'site.db'), log: () => undefined, features });
+    closing.push(() => server.close());
+    const body = JSON.stringify({ form: 'home', name: 'Erika Müller', email: 'erika@example.de', message: 'Tür zugefallen, bitte kommen.', privacy: true });
+    const response = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(response.status).toBe(201);
+    const db = openDatabase(join(root, 'site.db'));
+    closing.push(async () => void db.close());
+    return () => db.prepare('SELECT mail_status, mail_attempts, mail_last_error FROM contact_messages').get() as { mail_status: string; mail_attempts: number; mail_last_error: string | null };
+  }
+
+  it('names one for port 465 and one for port 587, with user and password percent-encoded', () => {
+    expect(examples).toHaveLength(2);
+    expect(example(465)).toMatch(/^smtps:\/\/kontakt%40meinedomain\.de:[^@]*%[0-9A-F]{2}[^@]*@mail\.example\.de:465$/);
+    expect(example(587)).toMatch(/^smtp:\/\/kontakt%40meinedomain\.de:[^@]*%[0-9A-F]{2}[^@]*@mail\.example\.de:587\?requireTLS=true$/);
+  });
+
+  it.skipIf(opensslMissing !== '')(titled('port 465: sends the mail over TLS, logging in with the decoded user and password', opensslMissing), async () => {
+    const mail = await startMailServer({ secure: true, ...testCertificate(tempDir('deploy-smtp-tls-')) });
+    // The test's certificate is self-signed; a mail provider's is not.
+    const url = `${replaced(example(465), 'mail.example.de:465', `127.0.0.1:${mail.port}`)}?tls.rejectUnauthorized=false`;
+    const row = await postContactMessage(url);
+    await eventually(() => (mail.mails.length > 0 ? true : undefined), 20_000);
+    expect(mail.logins).toEqual([{ user: 'kontakt@meinedomain.de', password: decodeURIComponent(/:([^:@]*)@/.exec(example(465))![1]!) }]);
+    expect(mail.mails[0]).toContain('Erika M');
+    expect((await eventually(() => (row().mail_status === 'sent' ? row() : undefined), 20_000)).mail_attempts).toBe(1);
+  });
+
+  it('port 587: sends nothing, and no password, to a server that does not offer STARTTLS, and keeps the mail for a retry', async () => {
+    const mail = await startMailServer({ disabledCommands: ['STARTTLS'], allowInsecureAuth: true });
+    const row = await postContactMessage(replaced(example(587), 'mail.example.de:587', `127.0.0.1:${mail.port}`));
+    const failed = await eventually(() => (row().mail_attempts === 1 ? row() : undefined), 20_000);
+    expect(failed.mail_status).toBe('pending');
+    expect(failed.mail_last_error).toMatch(/STARTTLS|TLS/);
+    expect(mail.logins).toEqual([]);
+    expect(mail.mails).toEqual([]);
   });
 });
