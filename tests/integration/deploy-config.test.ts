@@ -3,8 +3,9 @@
 // certificate every block loads. nginx and Caddy: http://example.de goes to https://example.de,
 // which sends HSTS and then goes to www; www reaches the Node server with HSTS and the visitor's
 // address. The systemd unit passes systemd-analyze, starts even when its build fails, and names
-// nothing for writing that a fresh clone lacks unless marked optional. A part whose program is not
-// installed is skipped, and its name says why.
+// nothing for writing that a fresh clone lacks unless marked optional. The SMTP_URL examples of the
+// environment file reach a real SMTP server through the site's server as the document says. A part
+// whose program is not installed is skipped, and its name says why.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
