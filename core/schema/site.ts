@@ -9,10 +9,40 @@ const optionalFact = z.union([z.string().min(2), z.literal(false), z.null()]).de
 // null: not set yet (`npm run check` lists it); false: deliberately without that service.
 const optionalId = z.union([z.literal(false), z.string().min(1), z.null()]).default(null);
 
-export const phoneSchema = z.strictObject({
-  e164,
-  display: z.string().min(3),
-});
+// The country codes of one or two digits (ITU-T E.164); every other one has three.
+const SHORT_COUNTRY_CODE = /^\+(1|7|2[07]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/;
+
+/** A number split into its country code and the digits after it, "+492011234567" → 49, 2011234567. */
+function e164Parts(number: string): { country: string; rest: string } {
+  const country = SHORT_COUNTRY_CODE.exec(number)?.[1] ?? number.slice(1, 4);
+  return { country, rest: number.slice(1 + country.length) };
+}
+
+/** The digits after the country code of a number as written for reading: "0201 123" → 201123, "+49 201 123" → 201123. */
+function displayedDigits(display: string, country: string): { country: string; rest: string } {
+  const digits = display.replace(/[^\d+]/g, '').replace(/^00/, '+');
+  if (digits.startsWith('+')) return e164Parts(digits);
+  return { country, rest: digits.replace(/^0/, '') };
+}
+
+/**
+ * The two forms of one number: `display` is what a visitor reads on every page, `e164` what a tap
+ * dials (tel: and WhatsApp links, structured data). Changing only one would show one number and
+ * ring another, so both must be the same digits after the country code.
+ */
+export const phoneSchema = z
+  .strictObject({
+    e164,
+    display: z.string().min(3),
+  })
+  .superRefine(({ e164: dialled, display }, context) => {
+    if (!e164.safeParse(dialled).success) return;
+    const number = e164Parts(dialled);
+    const shown = displayedDigits(display, number.country);
+    if (shown.country === number.country && shown.rest === number.rest) return;
+    const fix = shown.rest.length >= 6 ? `if the number changed, write e164: "+${shown.country}${shown.rest}"; otherwise correct display` : 'write the number in display as visitors should read it, such as "0201 123 456 7"';
+    context.addIssue({ code: 'custom', path: ['display'], message: `"${display}" is not the number e164 dials, "${dialled}": the pages show display, and a tap on them dials e164; ${fix}` });
+  });
 
 export const siteSchema = z.strictObject({
   name: z.string().min(2),
