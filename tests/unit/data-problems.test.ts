@@ -1,9 +1,10 @@
 // The owner's likely mistakes in data/, each stopping the load with the file, the line, the item by
 // its own name and what to write (build/data-error.ts, build/load/source-lines.ts,
 // core/data-problems.ts). The lines are looked up in the shipped files, which each change leaves in place.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROOT } from '../support/data-copy.ts';
 import { loadChanged, problems } from '../support/data-load.ts';
 
@@ -109,5 +110,48 @@ describe('a problem inside a list', () => {
   it('without a name counts the item from 1', () => {
     const message = problems((data) => data.edit('about.yaml', (text) => text.replace('{{owner}} hat {{name}} {{foundingYear}}', '{{owner}} hat {{name}} {{gruendung}}')));
     expect(message).toBe(`data/about.yaml:${lineOf('about.yaml', /^  paragraphs:/) + 1}, history, the 1st paragraph: placeholder {{gruendung}} names no text or number; use a path of data/site.yaml, "prices.…", "claims.…", "vat.…", "arrival.…" or "buildDate"`);
+  });
+});
+
+/** The objects within a schema that take keys they do not name (zod's z.object), by their path in it. */
+function looseObjects(schema: z.core.$ZodType, path = '', seen = new Set<unknown>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string, part = '') => (def[key] ? looseObjects(def[key] as z.core.$ZodType, `${path}${part}`, seen) : []);
+  switch (def.type) {
+    case 'object': {
+      const own = (def['catchall'] as z.core.$ZodType | undefined)?._zod.def.type === 'never' ? [] : [path || '(the file)'];
+      return [...own, ...Object.entries(def['shape'] as Record<string, z.core.$ZodType>).flatMap(([key, value]) => looseObjects(value, path ? `${path}.${key}` : key, seen))];
+    }
+    case 'union':
+      return (def['options'] as z.core.$ZodType[]).flatMap((option) => looseObjects(option, path, seen));
+    case 'array':
+      return inner('element', '[]');
+    case 'record':
+      return inner('valueType', '.*');
+    case 'pipe':
+      return [...inner('in'), ...inner('out')];
+    default:
+      return inner('innerType');
+  }
+}
+
+describe('every data schema', () => {
+  it('refuses a key it does not name, in every object (z.strictObject), so no misspelt key is dropped without a word', async () => {
+    const folder = join(ROOT, 'core/schema');
+    const loose: string[] = [];
+    let objects = 0;
+    for (const name of readdirSync(folder).filter((file) => file.endsWith('.ts'))) {
+      const module = (await import(join(folder, name))) as Record<string, unknown>;
+      for (const [exported, value] of Object.entries(module)) {
+        if (!(value instanceof z.ZodType)) continue;
+        objects++;
+        loose.push(...looseObjects(value).map((path) => `core/schema/${name}: ${exported} ${path}`));
+      }
+    }
+    expect(objects).toBeGreaterThan(20);
+    expect(looseObjects(z.object({ a: z.strictObject({ b: z.array(z.object({ c: z.string() })) }) }))).toEqual(['(the file)', 'a.b[]']);
+    expect(loose).toEqual([]);
   });
 });
