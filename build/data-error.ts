@@ -82,7 +82,7 @@ export function fromZodError(file: string, error: z.ZodError, data: unknown): Da
       }
       const missing = issue.code === 'invalid_type' && value === undefined;
       // A message that quotes the value already says what it got.
-      const got = value !== undefined && issue.message.includes(JSON.stringify(value)) ? '' : describe(value);
+      const got = typeof value === 'string' && issue.message.includes(JSON.stringify(value)) ? '' : describe(value);
       return [new DataError(file, formatPath(issue.path), missing ? 'is missing' : `${issue.message}${got}`)];
     }),
   );

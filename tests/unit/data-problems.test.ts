@@ -73,7 +73,7 @@ describe('a value of the wrong kind, in the words of data/README.md', () => {
 
   it('a yes/no written as a word, a postcode written as a number, an unknown choice', () => {
     expect(problems((data) => data.edit('site.yaml', (text) => text.replace('smallBusiness: true', 'smallBusiness: ja')))).toContain('registration.smallBusiness: must be true or false, written without quotes (got "ja")');
-    expect(problems((data) => data.edit('site.yaml', (text) => text.replace('postalCode: "45127"', 'postalCode: 45127')))).toContain('address.postalCode: must be text: write it in quotes, "45127"');
+    expect(problems((data) => data.edit('site.yaml', (text) => text.replace('postalCode: "45127"', 'postalCode: 45127')))).toContain('address.postalCode: must be text: write it in quotes, "45127" (got 45127)');
     expect(problems((data) => data.edit('places/ruhrgebiet.yaml', (text) => text.replace('region: Hauptstandort', 'region: Hauptstandrot')))).toMatch(
       /, town 'Essen': region: must be one of "Hauptstandort", .*; did you mean "Hauptstandort"\? \(got "Hauptstandrot"\)$/,
     );
