@@ -5,8 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { listRoutes } from '../../build/routes/index.ts';
+import { loadSiteData } from '../../build/load/site-data.ts';
+import { withLines } from '../../build/load/source-lines.ts';
 import { ROOT } from '../support/data-copy.ts';
-import { loadChanged, problems } from '../support/data-load.ts';
+import { changedData, loadChanged, problems } from '../support/data-load.ts';
+import { fakeImages } from '../support/fake-images.ts';
 
 /** The line (from 1) of the shipped data file that first matches `pattern` after the first that matches `after`. */
 function lineOf(file: string, pattern: RegExp, after = /^/): number {
@@ -105,6 +109,21 @@ describe('a problem inside a list', () => {
   it('found by the checks after the schema, still names the town', () => {
     const message = problems((data) => data.edit('places/ruhrgebiet-nord-ost.yaml', (text) => text.replace(/^(    districts:\n      - (\S.*)\n)/m, '$1      - $2\n')));
     expect(message).toMatch(/^data\/places\/ruhrgebiet-nord-ost\.yaml:\d+, town 'Bottrop', district '[^']+': "[^"]+" is listed twice$/);
+  });
+
+  it('found by the route checks, after loading, is named the same way by the build command', () => {
+    const copy = changedData((data) => data.edit('navigation.yaml', (text) => text.replace('label: Kontakt }\n', 'label: Kontakt }\n  - { href: /gibt-es-nicht, label: Angebote }\n')));
+    const data = loadSiteData({ dataDir: copy.dir, buildDate: new Date('2026-11-22T10:00:00Z') });
+    let thrown: unknown;
+    try {
+      listRoutes({ data, siteUrl: 'https://example.test', images: fakeImages(data) });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Error).message).toBe('data/navigation.yaml: items[7].href: "/gibt-es-nicht" is no page the build writes; link one of its pages');
+    expect((withLines(thrown, copy.dir) as Error).message).toBe(
+      `data/navigation.yaml:${lineOf('navigation.yaml', /label: Kontakt \}$/) + 1}, item 'Angebote': href: "/gibt-es-nicht" is no page the build writes; link one of its pages`,
+    );
   });
 
   it('without a name counts the item from 1', () => {
