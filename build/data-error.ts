@@ -71,10 +71,21 @@ export const dataErrorMap: z.core.$ZodErrorMap = (issue) => {
   return dataProblem(issue);
 };
 
+/**
+ * A value that fits one form of a union ("Rüttenscheid" or `{ name: …, in: … }`) by its kind has
+ * the problems of that form: a district written as keys names its misspelt key, not "must be text".
+ */
+function withinUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const fitting = issue.errors.filter((branch) => !branch.some((inner) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value')));
+  if (fitting.length !== 1) return [issue];
+  return fitting[0]!.flatMap((inner) => withinUnion({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /** The problems of a value zod refused (checked with `dataErrorMap`), one per field and per unknown key. */
 export function fromZodError(file: string, error: z.ZodError, data: unknown): DataErrors {
   return new DataErrors(
-    error.issues.flatMap((issue) => {
+    error.issues.flatMap(withinUnion).flatMap((issue) => {
       const value = valueAt(data, issue.path);
       if (issue.code === 'unrecognized_keys') {
         const known = value !== null && typeof value === 'object' ? (knownKeys.get(value) ?? []) : [];

@@ -31,10 +31,11 @@ const kind = (expected: string) => KINDS[expected] ?? expected;
 
 /**
  * The number a text spells, German ("79,00 €", "1.500") or English ("79.5"), with or without a
- * currency or unit; undefined when it is no number.
+ * currency, unit or word; undefined when it is no number.
  */
 export function numberInText(text: string): number | undefined {
-  const bare = text.trim().replace(/^(?:€|EUR|Euro)\s*/i, '').replace(/\s*(?:€|EUR|Euro|%|Prozent|Min\.?|Minuten|km|Jahre)$/i, '').replace(/[\s\u00a0]/g, '');
+  // A currency before it, a unit or a word after it: "€ 79", "79,00 €", "117.000 Einwohner".
+  const bare = text.trim().replace(/^(?:€|EUR|Euro)\s*/i, '').replace(/[\s\u00a0]*[\p{L}%€.]*(?:[\s\u00a0]+[\p{L}%€.]+)*$/u, '').replace(/[\s\u00a0]/g, '');
   let number: string;
   if (/^-?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/.test(bare) || /^-?\d+,\d+$/.test(bare)) number = bare.replace(/\./g, '').replace(',', '.');
   else if (/^-?\d+(?:\.\d+)?$/.test(bare)) number = bare;

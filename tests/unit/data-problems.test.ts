@@ -32,6 +32,12 @@ describe('a key the schema does not know', () => {
     expect(message).toBe(`data/places/ruhrgebiet-nord-ost.yaml:${lineOf('places/ruhrgebiet-nord-ost.yaml', /^    districts:/)}, town 'Bottrop': distrcits: unknown key; did you mean \`districts\`? Correct the spelling (a misspelt key is not read at all)`);
   });
 
+  it('in a district written as keys, names its misspelt key and counts the district from 1, as it has no name', () => {
+    const message = problems((data) => data.edit('places/ruhrgebiet-nord-ost.yaml', (text) => text.replace('      - Eigen\n', '      - { nme: Eigen }\n')));
+    const at = `data/places/ruhrgebiet-nord-ost.yaml:${lineOf('places/ruhrgebiet-nord-ost.yaml', /^      - Eigen$/)}, town 'Bottrop', the 2nd district`;
+    expect(message.split('\n')).toEqual([`${at}: name: is missing`, `${at}: nme: unknown key; did you mean \`name\`? Correct the spelling (a misspelt key is not read at all)`]);
+  });
+
   it('far from every known key, lists the keys the place takes', () => {
     const message = problems((data) => data.edit('site.yaml', (text) => text.replace('  city: Essen', '  city: Essen\n  stadtteil: Südviertel')));
     expect(message).toBe(`data/site.yaml:${lineOf('site.yaml', /^  city: Essen/) + 1}: address.stadtteil: unknown key; remove it, or use one of the keys this place takes: street, postalCode, city, region, country, latitude, longitude`);
@@ -72,6 +78,7 @@ describe('a value of the wrong kind, in the words of data/README.md', () => {
 
   it('a count with a thousands point says the number, and a word that is no number says what a number looks like', () => {
     expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: "5.000"')))).toContain('customers.count: must be a number: write 5000 ');
+    expect(problems((data) => data.edit('places/ruhrgebiet.yaml', (text) => text.replace(/^    population: \d+$/m, '    population: "580.000 Einwohner"')))).toContain('population: must be a number: write 580000 ');
     expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: fünftausend')))).toContain('customers.count: must be a number, written without quotes, such as 79 (got "fünftausend")');
   });
 
