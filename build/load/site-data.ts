@@ -1,7 +1,8 @@
 // The load step: every file of data/, parsed and validated against its schema (core/schema/), its
 // {{placeholders}} filled (build/load/placeholders.ts), the towns and districts made into places
 // (build/load/places.ts), and the references between files checked (build/load/references.ts). A
-// mistake throws a DataError naming file, field and problem; nothing is written.
+// mistake throws a DataError naming file, line, item, field and problem (build/load/source-lines.ts);
+// nothing is written.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { arrivalFacts, type ArrivalFacts } from '../../core/arrival.ts';
