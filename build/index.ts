@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { DataError, DataErrors } from './data-error.ts';
+import { withLines } from './load/source-lines.ts';
 import { build } from './pipeline.ts';
 import { ROOT_DIR } from './root.ts';
 
@@ -62,6 +63,9 @@ try {
     workers: { count: wholeNumber('BUILD_WORKERS') ?? availableParallelism() - 1, file: new URL('./render-worker.mjs', import.meta.url) },
   });
 } catch (error) {
-  console.error(explain(error, values.production ?? false));
+  // The checks after loading (the routes') name a field too: each at its line, as the load step's are.
+  // Not the go-live list of --production, which says what `npm run check` says, in its words.
+  const production = values.production ?? false;
+  console.error(explain(production ? error : withLines(error, resolve(values.data ?? `${ROOT_DIR}/data`)), production));
   process.exitCode = 1;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { DataError, DataErrors, fromZodError } from '../data-error.ts';
+import { DataError, DataErrors, dataErrorMap, fromZodError } from '../data-error.ts';
 import { parsedOnce } from './parsed-data.ts';
 
 // Every schema checks the data once per build: zod's compiled fast path (a `new Function` per
@@ -36,7 +36,7 @@ export function loadYaml<S extends z.ZodType>(path: string, label: string, schem
     return document.toJS() as unknown;
   });
   const data = prepare(parsed, label);
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { error: dataErrorMap });
   if (!result.success) throw fromZodError(label, result.error, data);
   return result.data;
 }
@@ -55,7 +55,7 @@ export function loadMarkdown<S extends z.ZodType>(path: string, label: string, s
     throw new DataError(label, 'front matter', `is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   const frontMatter = prepare(parsed.data, label);
-  const result = schema.safeParse(frontMatter);
+  const result = schema.safeParse(frontMatter, { error: dataErrorMap });
   if (!result.success) throw fromZodError(label, result.error, frontMatter);
   if (parsed.content.trim() === '') throw new DataError(label, 'body', 'is empty; write the page text below the front matter');
   return { data: result.data, markdown: prepare(parsed.content, label) };

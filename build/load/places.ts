@@ -102,7 +102,7 @@ function checkedTownSlugs(towns: TownRecord[], postcodes: Map<string, TownPostco
   for (const town of towns) {
     const slug = slugOf(town.name);
     const twin = townSlugs.get(slug);
-    if (twin) errors.push(new DataError(town.file, `${town.field}.name`, `"${town.name}" has the slug "${slug}" of ${twin.file}: ${twin.field} ("${twin.name}"); every town once`));
+    if (twin) errors.push(new DataError(town.file, `${town.field}.name`, `"${town.name}" has the slug "${slug}" of the town "${twin.name}" in ${twin.file}; list every town once`));
     townSlugs.set(slug, town);
     errors.push(...townProblems(town, postcodes.get(town.postcodeName ?? town.name)));
   }

@@ -37,7 +37,7 @@ function serviceProblems(services: Services, prices: Prices): DataError[] {
   const errors = priceIdProblems(file, services.services.map((service, i) => [`services[${i}].priceId`, service.priceId]), prices, [HAPPY_HOUR_ID]);
   const slugs = services.services.map((service) => service.slug);
   slugs.forEach((slug, i) => {
-    if (slugs.indexOf(slug) !== i) errors.push(new DataError(file, `services[${i}].slug`, `"${slug}" is used twice (also services[${slugs.indexOf(slug)}])`));
+    if (slugs.indexOf(slug) !== i) errors.push(new DataError(file, `services[${i}].slug`, `"${slug}" is used twice (also by "${services.services[slugs.indexOf(slug)]!.title}")`));
   });
   services.overview.cards.forEach((card, i) => {
     if (!card.link.startsWith('/') && !slugs.includes(card.link)) {

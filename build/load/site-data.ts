@@ -1,7 +1,8 @@
 // The load step: every file of data/, parsed and validated against its schema (core/schema/), its
 // {{placeholders}} filled (build/load/placeholders.ts), the towns and districts made into places
 // (build/load/places.ts), and the references between files checked (build/load/references.ts). A
-// mistake throws a DataError naming file, field and problem; nothing is written.
+// mistake throws a DataError naming file, line, item, field and problem (build/load/source-lines.ts);
+// nothing is written.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { arrivalFacts, type ArrivalFacts } from '../../core/arrival.ts';
@@ -31,6 +32,7 @@ import type { FallbackPlaces } from '../../core/build-server-contract.ts';
 import { storageMarkdown, type RetentionFacts } from './privacy.ts';
 import { loadLegal, loadTrustPages, type Fill, type LegalSlug, type ProsePage, type TrustPage } from './prose.ts';
 import { checkNeeds, checkReferences } from './references.ts';
+import { withLines } from './source-lines.ts';
 import type { Withdrawal } from './withdrawal.ts';
 import type { PageWords } from '../routes/page-words.ts';
 import { PAGE_WORDS } from '../routes/index.ts';
@@ -158,6 +160,15 @@ export interface LoadOptions {
 }
 
 export function loadSiteData({ dataDir = join(ROOT_DIR, 'data'), buildDate, pageWords = PAGE_WORDS }: LoadOptions): SiteData {
+  try {
+    return loadAll(dataDir, buildDate, pageWords);
+  } catch (error) {
+    // Each problem at its line, and named by its item ("town 'Herdecke'") instead of "towns[20]".
+    throw withLines(error, dataDir);
+  }
+}
+
+function loadAll(dataDir: string, buildDate: Date, pageWords: readonly PageWords<unknown>[]): SiteData {
   // Errors name files as the owner knows them ("data/site.yaml"), wherever the folder is.
   const file: DataFile = (name) => [join(dataDir, name), `data/${name}`];
   const { facts, fill } = loadFacts(file, dataDir, buildDate);

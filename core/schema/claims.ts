@@ -14,13 +14,13 @@ const promise = {
   confirmed: z.boolean(),
 };
 
-const claim = z.object(promise);
+const claim = z.strictObject(promise);
 
-export const claimsSchema = z.object({
-  damageFree: z.object({ ...promise, percent: z.number().int().min(1).max(100) }),
-  orders: z.object({ ...promise, count: z.number().int().positive() }),
+export const claimsSchema = z.strictObject({
+  damageFree: z.strictObject({ ...promise, percent: z.number().int().min(1).max(100) }),
+  orders: z.strictObject({ ...promise, count: z.number().int().positive() }),
   founded: claim,
-  arrival: z.object({
+  arrival: z.strictObject({
     ...promise,
     /** Towns whose usual arrival time ends at or below this form the core area of the claim. */
     coreMaxMinutes: z.number().int().positive(),
@@ -30,7 +30,7 @@ export const claimsSchema = z.object({
   writtenPrice: claim,
   inclusive: claim,
   noRushSurcharge: claim,
-  moneyBack: z.object({
+  moneyBack: z.strictObject({
     ...promise,
     refundWithinHours: z.number().int().positive(),
     lateArrivalMinutes: z.number().int().positive(),
@@ -38,7 +38,7 @@ export const claimsSchema = z.object({
     exceptions: z.array(text).min(1),
   }),
   payment: claim,
-  warranty: z.object({ ...promise, years: z.number().int().positive() }),
+  warranty: z.strictObject({ ...promise, years: z.number().int().positive() }),
   registered: claim,
   insured: claim,
   ownTechnicians: claim,

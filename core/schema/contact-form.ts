@@ -4,38 +4,36 @@ import { z } from 'zod';
 import { linkedText } from './linked-text.ts';
 
 const text = z.string().min(2);
-const toast = z.object({ title: text, description: text }).strict();
-const variantToasts = z.object({ success: toast, failure: toast }).strict();
+const toast = z.strictObject({ title: text, description: text });
+const variantToasts = z.strictObject({ success: toast, failure: toast });
 
 const formSchema = z
-  .object({
-    labels: z.object({ name: text, email: text, phone: text, message: text }).strict(),
+  .strictObject({
+    labels: z.strictObject({ name: text, email: text, phone: text, message: text }),
     optional: text,
     messagePlaceholder: text,
     honeypot: text,
-    privacy: z.object({ label: linkedText(), toastTitle: text }).strict(),
+    privacy: z.strictObject({ label: linkedText(), toastTitle: text }),
     send: text,
     sending: text,
     required: text,
     closeToast: text,
-    toasts: z.object({ home: variantToasts, kontakt: variantToasts }).strict(),
-  })
-  .strict();
+    toasts: z.strictObject({ home: variantToasts, kontakt: variantToasts }),
+  });
 
 const addressSchema = z
-  .object({
+  .strictObject({
     noScript: text,
     formLabel: text,
-    labels: z.object({ street: text, apartment: text, postalCode: text, city: text, state: text, country: text }).strict(),
+    labels: z.strictObject({ street: text, apartment: text, postalCode: text, city: text, state: text, country: text }),
     optional: text,
     submit: text,
     required: text,
     linePrefix: text,
     done: text,
-  })
-  .strict();
+  });
 
-export const contactFormSchema = z.object({ form: formSchema, address: addressSchema }).strict();
+export const contactFormSchema = z.strictObject({ form: formSchema, address: addressSchema });
 
 export type ContactFormTexts = z.infer<typeof contactFormSchema>;
 

@@ -5,23 +5,23 @@ import { pageIntro } from './seo.ts';
 import { slotText } from './slots.ts';
 
 const text = z.string().min(2);
-const card = z.object({ title: text, text }).strict();
+const card = z.strictObject({ title: text, text });
 
-export const contactPageSchema = z.object({
+export const contactPageSchema = z.strictObject({
   ...pageIntro,
-  cards: z.object({ label: text, phone: card, whatsapp: card, email: card, address: card.extend({ route: text }) }),
-  form: z.object({ heading: text, lead: text }),
-  info: z.object({
+  cards: z.strictObject({ label: text, phone: card, whatsapp: card, email: card, address: card.extend({ route: text }) }),
+  form: z.strictObject({ heading: text, lead: text }),
+  info: z.strictObject({
     heading: text,
     phone: text,
     whatsapp: text,
     email: text,
     hours: text,
     emergency: text,
-    office: z.object({ caption: text, days: slotText(['days']), time: slotText(['opens', 'closes']), surcharge: text }).strict(),
+    office: z.strictObject({ caption: text, days: slotText(['days']), time: slotText(['opens', 'closes']), surcharge: text }),
   }),
-  map: z.object({ heading: text, lead: text, link: text, title: text }),
-  address: z.object({ heading: text, lead: text }),
+  map: z.strictObject({ heading: text, lead: text, link: text, title: text }),
+  address: z.strictObject({ heading: text, lead: text }),
 });
 
 export type ContactPage = z.infer<typeof contactPageSchema>;

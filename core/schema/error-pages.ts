@@ -6,7 +6,7 @@ import { slotText } from './slots.ts';
 const MESSAGE_SLOTS = ['title'] as const;
 
 export const errorPagesSchema = z
-  .object({
+  .strictObject({
     notFound: seoSchema
       .extend({
         heading: z.string().min(2),
@@ -14,11 +14,9 @@ export const errorPagesSchema = z
         call: z.string().min(2),
         linksLabel: z.string().min(2),
         linksHeading: z.string().min(2),
-        links: z.array(z.object({ href: z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a path of the site such as "/kontakt"'), label: z.string().min(2) }).strict()).min(1).max(8),
-      })
-      .strict(),
-    message: z.object({ title: slotText(MESSAGE_SLOTS, z.string().min(5)), description: z.string().min(50).max(170) }).strict(),
-  })
-  .strict();
+        links: z.array(z.strictObject({ href: z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a path of the site such as "/kontakt"'), label: z.string().min(2) })).min(1).max(8),
+      }),
+    message: z.strictObject({ title: slotText(MESSAGE_SLOTS, z.string().min(5)), description: z.string().min(50).max(170) }),
+  });
 
 export type ErrorPages = z.infer<typeof errorPagesSchema>;

@@ -9,27 +9,27 @@ const text = z.string().min(2);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be a site path such as "/leistungen/tueroeffnung"');
 const priceId = z.string().regex(/^[a-z0-9-]+$/);
 
-export const homeSchema = z.object({
+export const homeSchema = z.strictObject({
   seo: seoSchema,
-  hero: z.object({
+  hero: z.strictObject({
     eyebrow: text,
     heading: text,
     lead: text,
     slogans: z.tuple([text, text]),
-    prices: z.array(z.object({ priceId, label: text })).length(2),
+    prices: z.array(z.strictObject({ priceId, label: text })).length(2),
     priceNote: text,
     badges: z.array(text).length(3),
   }),
-  trust: z.object({
+  trust: z.strictObject({
     heading: text,
-    cards: z.array(z.object({ title: text, text, tooltip: text, href: internalPath, icon: iconName })).length(6),
+    cards: z.array(z.strictObject({ title: text, text, tooltip: text, href: internalPath, icon: iconName })).length(6),
   }),
-  services: z.object({
+  services: z.strictObject({
     heading: text,
     lead: text,
     cards: z
       .array(
-        z.object({
+        z.strictObject({
           title: text,
           description: text,
           priceId,
@@ -42,14 +42,14 @@ export const homeSchema = z.object({
     stepsLabel: text,
     details: text,
     detailsHidden: slotText(['title']),
-    allLink: z.object({ label: text, href: internalPath }),
+    allLink: z.strictObject({ label: text, href: internalPath }),
   }),
-  prices: z.object({
+  prices: z.strictObject({
     heading: text,
     lead: text,
     cards: z
       .array(
-        z.object({
+        z.strictObject({
           priceId,
           description: text,
           features: z.array(text).min(2),
@@ -57,9 +57,9 @@ export const homeSchema = z.object({
         }),
       )
       .length(3),
-    link: z.object({ label: text, href: internalPath }),
+    link: z.strictObject({ label: text, href: internalPath }),
   }),
-  reviews: z.object({
+  reviews: z.strictObject({
     heading: text,
     lead: text,
     // True while the texts below are the shipped examples: the page labels them as examples,
@@ -72,29 +72,29 @@ export const homeSchema = z.object({
     exampleSource: text,
     note: text,
     /** `date`: the day the review was written; the page says how long ago, as of the build's date. */
-    items: z.array(z.object({ name: text, date: isoDay, rating: z.number().int().min(1).max(5), text })).length(9),
-    link: z.object({ label: text, href: internalPath }),
+    items: z.array(z.strictObject({ name: text, date: isoDay, rating: z.number().int().min(1).max(5), text })).length(9),
+    link: z.strictObject({ label: text, href: internalPath }),
   }),
-  gallery: z.object({
+  gallery: z.strictObject({
     heading: text,
     lead: text,
     // True while the images are the shipped drawings: the page says so instead of `lead`,
     // `npm run check` lists it, a production build refuses.
     examples: z.boolean(),
     exampleNote: text,
-    items: z.array(z.object({ image: z.string().regex(/^[a-z0-9-]+\.(jpe?g|png|webp)$/), alt: text, title: text, subtitle: text })).length(4),
+    items: z.array(z.strictObject({ image: z.string().regex(/^[a-z0-9-]+\.(jpe?g|png|webp)$/), alt: text, title: text, subtitle: text })).length(4),
   }),
-  coverage: z.object({
+  coverage: z.strictObject({
     heading: text,
     lead: text,
     /** Town names of data/places/; postcodes and arrival times come from there. */
     towns: z.array(text).length(8),
-    link: z.object({ label: text, href: internalPath }),
+    link: z.strictObject({ label: text, href: internalPath }),
   }),
   /** The contact section with the form (variant A). */
-  contact: z.object({ heading: text, lead: text }),
-  finalCta: z.object({ heading: text, text }),
-  townStrip: z.object({ heading: text, towns: z.array(text).min(1) }),
+  contact: z.strictObject({ heading: text, lead: text }),
+  finalCta: z.strictObject({ heading: text, text }),
+  townStrip: z.strictObject({ heading: text, towns: z.array(text).min(1) }),
 });
 
 export type Home = z.infer<typeof homeSchema>;

@@ -14,7 +14,7 @@ export const isoDay = z.preprocess(
   z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as "2026-11-24"').refine(isCalendarDay, 'is not a day of the calendar'),
 );
 
-export const proseFrontMatterSchema = z.object({
+export const proseFrontMatterSchema = z.strictObject({
   title: seoTitle,
   description: seoDescription,
   heading: z.string().min(3),
@@ -28,7 +28,7 @@ export type ProseFrontMatter = z.infer<typeof proseFrontMatterSchema>;
 export const WITHDRAWAL_SECTIONS = ['widerrufsrecht', 'sofortiger-beginn', 'widerrufsbelehrung', 'muster-widerrufsformular'] as const;
 export type WithdrawalSectionId = (typeof WITHDRAWAL_SECTIONS)[number];
 
-export const withdrawalFrontMatterSchema = z.object({
+export const withdrawalFrontMatterSchema = z.strictObject({
   stand: isoDay,
   /** False until a lawyer has confirmed the reading of §§ 312g, 356 BGB: `npm run check` lists it. */
   lawyerConfirmed: z.boolean(),

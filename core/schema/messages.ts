@@ -7,7 +7,7 @@ import { slotText } from './slots.ts';
 
 /** A text without slots: a "{…}" in it is a typo, refused with file and field. */
 const text = slotText([]);
-const section = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict();
+const section = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);
 
 export const visitorMessagesSchema = section({
   api: section({

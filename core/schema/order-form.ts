@@ -6,22 +6,22 @@ import { pageIntro } from './seo.ts';
 
 const text = z.string().min(2);
 
-export const orderFormSchema = z.object({
+export const orderFormSchema = z.strictObject({
   /** False until a lawyer has confirmed the reading in the file's header: `npm run check` lists it. */
   lawyerConfirmed: z.boolean(),
   /** The lead is shown on screen only: what the form is for. */
   ...pageIntro,
   contractor: text,
-  contractorContact: z.object({ phone: text, email: text }).strict(),
-  customer: z.object({
+  contractorContact: z.strictObject({ phone: text, email: text }),
+  customer: z.strictObject({
     heading: text,
     /** One line to fill in each. */
     fields: z.array(text).min(1),
     /** How the order was given: by phone (§ 312c BGB) or at the door (§ 312b BGB). */
-    ordered: z.object({ label: text, options: z.array(text).min(2) }),
-    authorisation: z.object({ label: text, options: z.array(text).min(1) }),
+    ordered: z.strictObject({ label: text, options: z.array(text).min(2) }),
+    authorisation: z.strictObject({ label: text, options: z.array(text).min(1) }),
   }),
-  job: z.object({
+  job: z.strictObject({
     heading: text,
     /** Heads the column of boxes to tick (read by screen readers only). */
     choice: text,
@@ -36,12 +36,12 @@ export const orderFormSchema = z.object({
     total: text,
   }),
   /** The price and the arrival time named on the phone, one line each to fill in, and the guarantee measured against the time. */
-  phone: z.object({ heading: text, fields: z.array(text).min(2), guarantee: text }),
+  phone: z.strictObject({ heading: text, fields: z.array(text).min(2), guarantee: text }),
   /** Each confirmation the customer signs has a signature line of its own (§ 309 Nr. 12 b BGB). */
-  terms: z.object({ heading: text, consent: text, signature: text }),
-  declaration: z.object({ text, signature: text }),
-  signatures: z.object({ heading: text, text, customer: text, technician: text }),
-  copy: z.object({ heading: text, text, signature: text }),
+  terms: z.strictObject({ heading: text, consent: text, signature: text }),
+  declaration: z.strictObject({ text, signature: text }),
+  signatures: z.strictObject({ heading: text, text, customer: text, technician: text }),
+  copy: z.strictObject({ heading: text, text, signature: text }),
 });
 
 export type OrderForm = z.infer<typeof orderFormSchema>;

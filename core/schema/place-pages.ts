@@ -10,27 +10,24 @@ const AREA_SLOTS = ['towns', 'city', 'districts'] as const;
 const PLACE_SLOTS = ['where', 'at', 'arrival', 'door'] as const;
 const UNKNOWN_PLACE_SLOTS = ['name', 'at', 'door'] as const;
 
-const head = <S extends string>(slots: readonly S[]) => z.object({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) }).strict();
+const head = <S extends string>(slots: readonly S[]) => z.strictObject({ title: slotText(slots, z.string().min(10)), description: slotText(slots, z.string().min(50)) });
 
 
 /** The words of every place page; what each slot holds is said in data/place-pages.yaml. */
 const pageSchema = z
-  .object({
+  .strictObject({
     lead: z
-      .object({
+      .strictObject({
         home: wordsWith('name', 'arrivalWords'),
         town: wordsWith('name', 'distance', 'direction', 'city', 'To', 'arrivalWords'),
         district: wordsWith('word', 'name', 'kind', 'town', 'To', 'arrivalWords'),
         unknown: wordsWith(),
-      })
-      .strict(),
-    hero: z
-      .object({ heading: wordsWith('name'), headingTown: wordsWith('town'), arrival: wordsWith('arrival'), arrivalUnknown: wordsWith(), always: wordsWith(), postcodesOfTown: wordsWith('town', 'postcodes'), postcodesUnknown: wordsWith() })
-      .strict(),
-    about: z.object({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources'), populationSource: wordsWith() }).strict(),
-    doors: z.object({ heading: wordsWith('at') }).strict(),
+      }),
+    hero: z.strictObject({ heading: wordsWith('name'), headingTown: wordsWith('town'), arrival: wordsWith('arrival'), arrivalUnknown: wordsWith(), always: wordsWith(), postcodesOfTown: wordsWith('town', 'postcodes'), postcodesUnknown: wordsWith() }),
+    about: z.strictObject({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources'), populationSource: wordsWith() }),
+    doors: z.strictObject({ heading: wordsWith('at') }),
     surroundings: z
-      .object({
+      .strictObject({
         heading: wordsWith('town'),
         headingUnknown: wordsWith('to'),
         unknown: linkedText(wordsWith('name')),
@@ -43,23 +40,20 @@ const pageSchema = z
         andMore: wordsWith('count'),
         nearby: wordsWith(),
         townLink: wordsWith('town'),
-      })
-      .strict(),
-    reasons: z.object({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name') }).strict(),
-    prices: z.object({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }).strict(),
-    services: z
-      .object({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), hours: wordsWith(), unknown: wordsWith(), cards: z.array(z.object({ slug: z.string().min(2), title: wordsWith() }).strict()).min(1).max(4) })
-      .strict(),
-    tiles: z.array(z.object({ icon: iconName, title: wordsWith(), text: wordsWith() }).strict()).length(3, 'must be exactly three tiles'),
-    districts: z.object({ all: wordsWith('word', 'town'), others: wordsWith('word', 'town') }).strict(),
+      }),
+    reasons: z.strictObject({ heading: wordsWith('business', 'at'), headingUnknown: wordsWith('business'), arrivalUnknown: wordsWith(), travel: wordsWith('to'), travelHome: wordsWith('name') }),
+    prices: z.strictObject({ heading: wordsWith('at'), headingUnknown: wordsWith(), all: wordsWith(), ids: z.array(z.string().min(2)).min(1).max(4) }),
+    services: z.strictObject({ heading: wordsWith('at'), headingUnknown: wordsWith(), from: wordsWith('price'), hours: wordsWith(), unknown: wordsWith(), cards: z.array(z.strictObject({ slug: z.string().min(2), title: wordsWith() })).min(1).max(4) }),
+    tiles: z.array(z.strictObject({ icon: iconName, title: wordsWith(), text: wordsWith() })).length(3, 'must be exactly three tiles'),
+    districts: z.strictObject({ all: wordsWith('word', 'town'), others: wordsWith('word', 'town') }),
     faq: z
-      .object({
+      .strictObject({
         heading: wordsWith('at'),
-        arrival: z.object({ question: wordsWith('at'), answer: wordsWith('Where', 'arrivalWords'), unknown: wordsWith() }).strict(),
-        price: z.object({ question: wordsWith('at'), answer: wordsWith('At', 'to'), unknown: wordsWith() }).strict(),
-        night: z.object({ question: wordsWith('to'), answer: wordsWith('to', 'phone'), unknown: wordsWith('phone') }).strict(),
+        arrival: z.strictObject({ question: wordsWith('at'), answer: wordsWith('Where', 'arrivalWords'), unknown: wordsWith() }),
+        price: z.strictObject({ question: wordsWith('at'), answer: wordsWith('At', 'to'), unknown: wordsWith() }),
+        night: z.strictObject({ question: wordsWith('to'), answer: wordsWith('to', 'phone'), unknown: wordsWith('phone') }),
         postcodes: z
-          .object({
+          .strictObject({
             question: wordsWith('town'),
             questionUnknown: wordsWith(),
             all: wordsWith('town', 'codes'),
@@ -68,41 +62,36 @@ const pageSchema = z
             own: wordsWith('word', 'name', 'codes', 'source'),
             ownMany: wordsWith('word', 'name', 'codes', 'source'),
             unknown: wordsWith(),
-          })
-          .strict(),
-      })
-      .strict(),
-    cta: z.object({ heading: wordsWith('at'), text: wordsWith('at'), textUnknown: wordsWith() }).strict(),
+          }),
+      }),
+    cta: z.strictObject({ heading: wordsWith('at'), text: wordsWith('at'), textUnknown: wordsWith() }),
     more: wordsWith(),
-  })
-  .strict();
+  });
 
 const text = z.string().min(2);
-const stat = z.object({ value: z.string().min(1), text }).strict();
+const stat = z.strictObject({ value: z.string().min(1), text });
 
 /** The words of /einsatzgebiet; what each slot holds is said in data/place-pages.yaml. */
 const areaPageSchema = z
-  .object({
+  .strictObject({
     heading: text,
     lead: wordsWith('city', 'count', 'towns'),
-    stats: z.object({ label: text, places: wordsWith('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, orders: stat }).strict(),
-    map: z.object({ heading: text, link: text, title: text }).strict(),
-    places: z.object({ heading: text, lead: text }).strict(),
-    az: z.object({ heading: text, letters: text }).strict(),
-    cta: z.object({ heading: text, text }).strict(),
-  })
-  .strict();
+    stats: z.strictObject({ label: text, places: wordsWith('towns', 'districtCount', 'districts'), arrival: stat, damageFree: stat, orders: stat }),
+    map: z.strictObject({ heading: text, link: text, title: text }),
+    places: z.strictObject({ heading: text, lead: text }),
+    az: z.strictObject({ heading: text, letters: text }),
+    cta: z.strictObject({ heading: text, text }),
+  });
 
 export const placePagesSchema = z
-  .object({
-    area: z.object({ title: seoTitle, description: slotText(AREA_SLOTS, z.string().min(50)) }).strict(),
+  .strictObject({
+    area: z.strictObject({ title: seoTitle, description: slotText(AREA_SLOTS, z.string().min(50)) }),
     areaPage: areaPageSchema,
     place: head(PLACE_SLOTS),
     unknownPlace: head(UNKNOWN_PLACE_SLOTS),
     page: pageSchema,
-    search: z.object({ label: wordsWith(), placeholder: wordsWith(), all: wordsWith('count'), one: wordsWith(), found: wordsWith('count') }).strict(),
-  })
-  .strict();
+    search: z.strictObject({ label: wordsWith(), placeholder: wordsWith(), all: wordsWith('count'), one: wordsWith(), found: wordsWith('count') }),
+  });
 
 export type PlacePageWords = z.infer<typeof pageSchema>;
 export type AreaPageWords = z.infer<typeof areaPageSchema>;

@@ -38,7 +38,7 @@ const sources = z.array(text).min(1);
 const districtSchema = z.union([
   text,
   z
-    .object({
+    .strictObject({
       name: text,
       /** Where: "in der Altstadt", "im Westviertel", "am Borsigplatz" (with `to`, or neither). */
       in: phrase.optional(),
@@ -59,7 +59,6 @@ const districtSchema = z.union([
       /** What the owner knows from his own jobs here about its doors and locks (see the town's). */
       doorNotes: placeText.optional(),
     })
-    .strict()
     .superRefine((district, context) => {
       if ((district.in === undefined) !== (district.to === undefined)) {
         context.addIssue({ code: 'custom', path: [district.in === undefined ? 'in' : 'to'], message: 'give both phrases, "in" and "to", or neither' });
@@ -85,7 +84,7 @@ const districtSchema = z.union([
     }),
 ]);
 
-export const townSchema = z.object({
+export const townSchema = z.strictObject({
   name: text,
   /** The place name in data/postcodes.csv when it differs ("Mülheim an der Ruhr"). */
   postcodeName: text.optional(),
@@ -94,7 +93,7 @@ export const townSchema = z.object({
    * customer's: German towns number those below their delivery areas), with the source that names
    * the town's delivery areas. Left out of the page and of the town's centre.
    */
-  notDelivered: z.object({ codes: z.array(postcode).min(1), source: text }).strict().optional(),
+  notDelivered: z.strictObject({ codes: z.array(postcode).min(1), source: text }).optional(),
   region: z.enum(REGIONS),
   arrivalTime: arrival,
   /** Inhabitants, rounded (to the thousand or ten thousand); shown as "rund …". */
@@ -129,7 +128,7 @@ export const townSchema = z.object({
   districts: z.array(districtSchema).default([]),
 });
 
-export const placesFileSchema = z.object({ towns: z.array(townSchema).min(1) });
+export const placesFileSchema = z.strictObject({ towns: z.array(townSchema).min(1) });
 
 export type Town = z.infer<typeof townSchema>;
 export type District = z.infer<typeof districtSchema>;

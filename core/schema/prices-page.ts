@@ -5,13 +5,13 @@ import { pageIntro } from './seo.ts';
 const text = z.string().min(2);
 const id = z.string().regex(/^[a-z0-9-]+$/);
 
-export const pricesPageSchema = z.object({
+export const pricesPageSchema = z.strictObject({
   ...pageIntro,
   cardsHeading: text,
   highlight: text,
   cards: z
     .array(
-      z.object({
+      z.strictObject({
         /** A price id of data/prices.yaml, or "happy-hour" for the happy-hour rule. */
         priceId: id,
         description: text,
@@ -19,12 +19,12 @@ export const pricesPageSchema = z.object({
       }),
     )
     .length(8),
-  parts: z.object({ heading: text, lead: text.optional(), columns: z.object({ part: text, price: text, note: text }).strict() }),
-  extras: z.object({ heading: text, lead: text, columns: z.object({ extra: text, price: text, note: text }).strict() }),
-  surcharge: z.object({ heading: text, text, exampleHeading: text }),
-  fairness: z.object({ heading: text, points: z.array(z.object({ title: text, text })).min(3) }),
-  faq: z.object({ heading: text, items: z.array(z.object({ question: text, answer: text })).length(5) }),
-  cta: z.object({ heading: text, text }),
+  parts: z.strictObject({ heading: text, lead: text.optional(), columns: z.strictObject({ part: text, price: text, note: text }) }),
+  extras: z.strictObject({ heading: text, lead: text, columns: z.strictObject({ extra: text, price: text, note: text }) }),
+  surcharge: z.strictObject({ heading: text, text, exampleHeading: text }),
+  fairness: z.strictObject({ heading: text, points: z.array(z.strictObject({ title: text, text })).min(3) }),
+  faq: z.strictObject({ heading: text, items: z.array(z.strictObject({ question: text, answer: text })).length(5) }),
+  cta: z.strictObject({ heading: text, text }),
 });
 
 export type PricesPage = z.infer<typeof pricesPageSchema>;

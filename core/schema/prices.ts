@@ -5,7 +5,7 @@ const euro = z.number().nonnegative().multipleOf(0.01);
 const time = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be a time such as "09:00"');
 const id = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
 
-const priceItem = z.object({
+const priceItem = z.strictObject({
   id,
   title: z.string().min(2),
   price: euro,
@@ -31,18 +31,18 @@ const extraItem = priceItem.extend({
   namedOnPhone: z.boolean().default(false),
 });
 
-const vatWording = z.object({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });
+const vatWording = z.strictObject({ note: z.string().min(10), sentence: z.string().min(10), impressum: z.string().min(10) });
 
 /** "Mo–Fr 8–18 Uhr": days and whole hours, parsed by core/hours.ts. */
 export const HOURS_PATTERN = /^(Mo|Di|Mi|Do|Fr|Sa|So)(?:–(Mo|Di|Mi|Do|Fr|Sa|So))? (\d{1,2})–(\d{1,2}) Uhr/;
 
-export const pricesSchema = z.object({
+export const pricesSchema = z.strictObject({
   currency: z.literal('EUR'),
-  vat: z.object({ smallBusiness: vatWording, standard: vatWording }),
+  vat: z.strictObject({ smallBusiness: vatWording, standard: vatWording }),
   services: z.array(priceItem).min(1),
   parts: z.array(priceItem),
   extras: z.array(extraItem).min(1),
-  happyHour: z.object({
+  happyHour: z.strictObject({
     days: z.string(),
     from: time,
     to: time,
@@ -50,8 +50,8 @@ export const pricesSchema = z.object({
     service: z.string(),
     condition: z.string(),
   }),
-  surcharges: z.object({
-    outsideHours: z.object({
+  surcharges: z.strictObject({
+    outsideHours: z.strictObject({
       label: z.string(),
       percent: z.number().int().positive(),
       when: z.string(),
@@ -60,10 +60,10 @@ export const pricesSchema = z.object({
     }),
     outsideArea: z.string(),
   }),
-  terms: z.object({
+  terms: z.strictObject({
     standardHours: z.string().regex(HOURS_PATTERN, 'must start with days and hours such as "Mo–Fr 8–18 Uhr"'),
     otherwise: z.string().min(2),
-    waiting: z.object({
+    waiting: z.strictObject({
       /** Minutes of waiting that cost nothing. */
       graceMinutes: z.number().int().nonnegative(),
       /** The lump sum for every started 15 minutes after the grace period. */

@@ -4,10 +4,10 @@ import { z } from 'zod';
 const text = z.string().min(2);
 const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog', 'ownerAccount', 'ownerSessions']);
 
-export const privacySchema = z.object({
+export const privacySchema = z.strictObject({
   tables: z
     .array(
-      z.object({
+      z.strictObject({
         table: z.string().regex(/^[a-z_]+$/),
         what: text,
         /** Every column of the table, with what it holds. */

@@ -11,7 +11,7 @@ const text = z.string().min(2);
  * (core/build-server-contract.ts), from which the server renders the island.
  */
 export const reviewsIslandWordsSchema = z
-  .object({
+  .strictObject({
     heading: text,
     source: text,
     refresh: text,
@@ -21,10 +21,10 @@ export const reviewsIslandWordsSchema = z
     loading: text,
     none: text,
     loaded: slotText(['reviews']),
-    count: z.object({ one: text, many: slotText(['count']) }).strict(),
-    card: z.object({ label: slotText(['author']), profile: text, stars: slotText(['rating']) }).strict(),
+    count: z.strictObject({ one: text, many: slotText(['count']) }),
+    card: z.strictObject({ label: slotText(['author']), profile: text, stars: slotText(['rating']) }),
     summary: z
-      .object({
+      .strictObject({
         outOfFive: text,
         google: slotText(['reviews']),
         distribution: text,
@@ -34,27 +34,24 @@ export const reviewsIslandWordsSchema = z
         reviewMany: text,
         selection: slotText(['reviews']),
         selectionOf: slotText(['shown', 'total']),
-      })
-      .strict(),
+      }),
     toasts: z
-      .object({
+      .strictObject({
         loadFailed: text,
         loadFailedText: text,
         close: text,
-      })
-      .strict(),
-  })
-  .strict();
+      }),
+  });
 
 export type ReviewsIslandWords = z.infer<typeof reviewsIslandWordsSchema>;
 
-export const reviewsPageSchema = z.object({
+export const reviewsPageSchema = z.strictObject({
   ...pageIntro,
   /** Shown where the reviews would be when JavaScript is off. */
   noScript: text,
   googleLink: text,
   label: text,
-  cta: z.object({ heading: text, text }),
+  cta: z.strictObject({ heading: text, text }),
   island: reviewsIslandWordsSchema,
 });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export const seoTitle = z.string().min(10).max(65);
 export const seoDescription = z.string().min(70).max(170);
-export const seoSchema = z.object({ title: seoTitle, description: seoDescription });
+export const seoSchema = z.strictObject({ title: seoTitle, description: seoDescription });
 
 export type Seo = z.infer<typeof seoSchema>;
 

@@ -7,7 +7,7 @@ import { slotText } from './slots.ts';
 const text = z.string().min(2);
 const slug = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
 
-export const serviceSchema = z.object({
+export const serviceSchema = z.strictObject({
   slug,
   title: text,
   icon: iconName,
@@ -19,7 +19,7 @@ export const serviceSchema = z.object({
   seo: seoSchema.extend({ keywords: z.array(text).length(3, 'must be exactly three keywords') }),
 });
 
-export const overviewCardSchema = z.object({
+export const overviewCardSchema = z.strictObject({
   title: text,
   icon: iconName,
   description: text,
@@ -28,23 +28,22 @@ export const overviewCardSchema = z.object({
   link: z.string().regex(/^(\/[a-z0-9\-/]*|[a-z0-9-]+)$/),
 });
 
-export const servicesSchema = z.object({
-  overview: z.object({
+export const servicesSchema = z.strictObject({
+  overview: z.strictObject({
     ...pageIntro,
     cards: z.array(overviewCardSchema).length(6),
     more: text,
     moreHidden: slotText(['title']),
     label: text,
-    cta: z.object({ heading: text, text }).strict(),
+    cta: z.strictObject({ heading: text, text }),
   }),
   page: z
-    .object({
+    .strictObject({
       about: text,
       advantages: text,
-      cta: z.object({ heading: slotText(['service']), text }).strict(),
+      cta: z.strictObject({ heading: slotText(['service']), text }),
       others: text,
-    })
-    .strict(),
+    }),
   services: z.array(serviceSchema).min(1),
 });
 

@@ -87,7 +87,7 @@ describe('the build command stops before anything is written', () => {
     const result = buildCommand('sources', ['--data', copy.dir, '--out', out], '0');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Build stopped: 1 problem in the data; nothing was written.');
-    expect(result.stderr).toContain('data/prices.yaml: services[5].price:');
+    expect(result.stderr).toMatch(/\ndata\/prices\.yaml:\d+, service 'Tresoröffnung': price: must be 0 or more \(got -5\)\n/);
     expect(existsSync(out)).toBe(false);
   }, 240_000);
 

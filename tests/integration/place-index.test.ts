@@ -131,11 +131,11 @@ describe('a district with a description of its own', () => {
     expect(index).toContain(`2 noindex, follow (reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)}))`);
   });
 
-  it('the build refuses a description without sources, naming file and field', async () => {
+  it('the build refuses a description without sources, naming file, line, town and district', async () => {
     const broken = copyData();
     try {
       broken.edit('places/ruhrgebiet.yaml', (yaml) => yaml.replace('      - Schuir\n', `      - { name: Schuir, description: "${WERDEN}" }\n`));
-      await expect(buildSite({ dataDir: broken.dir })).rejects.toThrow(/places\/ruhrgebiet\.yaml.*districts\[\d+\]\.sources.*needs its sources/s);
+      await expect(buildSite({ dataDir: broken.dir })).rejects.toThrow(/data\/places\/ruhrgebiet\.yaml:\d+, town 'Essen', district 'Schuir': sources: a description needs its sources/);
     } finally {
       broken.remove();
     }

@@ -21,7 +21,7 @@ describe('the version date of a legal text', () => {
 
   it('names file and field of a day that does not exist', () => {
     expect(problems((data) => data.edit('legal/agb.md', (text) => text.replace(/stand: "[^"]+"/, 'stand: "2026-02-30"')))).toMatch(
-      /^data\/legal\/agb\.md: stand: is not a day of the calendar/,
+      /^data\/legal\/agb\.md:\d+: stand: is not a day of the calendar/,
     );
   });
 

@@ -352,8 +352,11 @@ describe('sentences about fixture names', () => {
   });
 
   it('refuses a district phrase that is capitalised or does not end with the name', () => {
-    const parse = (district: District) =>
-      placesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
+    const parse = (district: District) => {
+      // The record as the data file holds it, without where the loader found it.
+      const { file, field, ...record } = town('Essen', [district]);
+      return placesFileSchema.safeParse({ towns: [record] }).success;
+    };
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Altstadt' })).toBe(true);
     expect(parse({ name: 'Altstadt', in: 'In der Altstadt', to: 'in die Altstadt' })).toBe(false);
     expect(parse({ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Neustadt' })).toBe(false);
@@ -363,8 +366,11 @@ describe('sentences about fixture names', () => {
   });
 
   it('takes district postcodes only with a source, and a source only with postcodes', () => {
-    const parse = (district: District) =>
-      placesFileSchema.safeParse({ towns: [{ ...town('Essen', [district]), file: undefined, field: undefined }] }).success;
+    const parse = (district: District) => {
+      // The record as the data file holds it, without where the loader found it.
+      const { file, field, ...record } = town('Essen', [district]);
+      return placesFileSchema.safeParse({ towns: [record] }).success;
+    };
     expect(parse({ name: 'Kray', postcodes: ['45307'], postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(true);
     expect(parse({ name: 'Kray', postcodes: ['45307'] })).toBe(false);
     expect(parse({ name: 'Kray', postcodeSource: '© OpenStreetMap-Mitwirkende, ODbL' })).toBe(false);

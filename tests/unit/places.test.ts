@@ -118,7 +118,7 @@ describe('places of the service area', () => {
     })();
     expect(error).toContain('data/places/test.yaml: towns[0].districts[1]: "Kray" is listed twice');
     expect(error).toContain('data/places/test.yaml: towns[0].districts[2]: "Essen" is the town itself');
-    expect(error).toContain('data/places/test.yaml: towns[1].name: "Essen" has the slug "essen" of data/places/test.yaml: towns[0]');
+    expect(error).toContain('data/places/test.yaml: towns[1].name: "Essen" has the slug "essen" of the town "Essen" in data/places/test.yaml; list every town once');
     expect(error).toContain('data/places/test.yaml: towns[2].name: "Atlantis" has no row in data/postcodes.csv');
   });
 
