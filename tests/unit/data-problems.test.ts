@@ -77,9 +77,9 @@ describe('a value of the wrong kind, in the words of data/README.md', () => {
   });
 
   it('a count with a thousands point says the number, and a word that is no number says what a number looks like', () => {
-    expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: "5.000"')))).toContain('customers.count: must be a number: write 5000 ');
+    expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: "5.000"')))).toContain('orders.count: must be a number: write 5000 ');
     expect(problems((data) => data.edit('places/ruhrgebiet.yaml', (text) => text.replace(/^    population: \d+$/m, '    population: "580.000 Einwohner"')))).toContain('population: must be a number: write 580000 ');
-    expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: fünftausend')))).toContain('customers.count: must be a number, written without quotes, such as 79 (got "fünftausend")');
+    expect(problems((data) => data.edit('claims.yaml', (text) => text.replace('  count: 5000', '  count: fünftausend')))).toContain('orders.count: must be a number, written without quotes, such as 79 (got "fünftausend")');
   });
 
   it('a yes/no written as a word, a postcode written as a number, an unknown choice', () => {
