@@ -70,7 +70,7 @@ export const STORED_TABLES = {
   owner_account: ['id', 'password_hash', 'set_at'],
   owner_sessions: ['id_hash', 'created_at', 'last_seen_at'],
   backup_runs: ['id', 'started_at', 'finished_at', 'file', 'bytes', 'error'],
-  mail_delivery: ['id', 'last_success_at', 'last_success_transport', 'last_failure_at', 'last_failure_error', 'failing_since'],
+  mail_delivery: ['id', 'last_success_at', 'last_success_transport', 'last_failure_at', 'last_failure_kind', 'last_failure_error', 'failing_since'],
   health_checks: ['id', 'checked_at'],
 } as const;
 

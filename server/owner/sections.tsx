@@ -8,6 +8,8 @@ import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import { BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import type { ApiContext } from '../context.ts';
 import { sendAgain } from '../contact/outbox.ts';
+import { mailDeliveryState } from '../contact/delivery.ts';
+import { mailTransport } from '../contact/mail.ts';
 import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
 import { lastBackup } from '../store/backup.ts';
 import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
@@ -110,5 +112,6 @@ function systemStatus(api: ApiContext): SystemStatus {
     lastFailure: backups.lastFailure,
     copies: backups.copies,
     build: api.site?.build ?? null,
+    mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },
   };
 }

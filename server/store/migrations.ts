@@ -121,6 +121,7 @@ const MIGRATIONS: readonly Migration[] = [
     last_success_at TEXT,
     last_success_transport TEXT CHECK (last_success_transport IN ('smtp', 'file')),
     last_failure_at TEXT,
+    last_failure_kind TEXT,
     last_failure_error TEXT,
     failing_since TEXT
   );
