@@ -104,6 +104,31 @@ export const consoleWordsSchema = z.strictObject({
     build: text,
     version: text,
   }),
+  /** The go-live check on the System page (core/go-live.ts): a text per kind of item, with its slots. */
+  goLive: z.strictObject({
+    title: text,
+    intro: text,
+    groups: z.strictObject({ required: text, recommended: text, optional: text }),
+    none: text,
+    development: text,
+    items: z.strictObject({
+      example: wordsWith('file', 'field', 'value'),
+      missing: wordsWith('file', 'field'),
+      unset: wordsWith('file', 'field'),
+      unconfirmed: wordsWith('file', 'field', 'text'),
+      lawyer: wordsWith('file'),
+      invented: wordsWith('file', 'field'),
+      placeholder: wordsWith('file'),
+      reviewLink: wordsWith('file', 'field'),
+      siteUrlExample: wordsWith('url'),
+      siteUrlDiffers: wordsWith('url', 'dataUrl'),
+      smtpUnset: text,
+      smtpFailed: wordsWith('server', 'reason', 'error'),
+      noPassword: text,
+      noBackup: text,
+      oldBackup: wordsWith('time', 'hours'),
+    }),
+  }),
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

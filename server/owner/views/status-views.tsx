@@ -4,6 +4,8 @@ import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { MailDeliveryState } from '../../contact/delivery.ts';
 import type { MailTransport } from '../../contact/mail.ts';
+import type { GoLiveStatus } from '../go-live.ts';
+import { GoLiveList } from './go-live-view.tsx';
 import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
@@ -44,6 +46,7 @@ export interface SystemStatus {
   copies: number;
   build: { date: string; version: string } | null;
   mail: { transport: MailTransport; delivery: MailDeliveryState };
+  goLive: GoLiveStatus;
 }
 
 type SystemWords = ConsoleWords['system'];
@@ -97,6 +100,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
           </>
         )}
       </dl>
+      <GoLiveList words={words} status={status.goLive} />
     </>,
   );
 }
