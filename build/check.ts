@@ -1,12 +1,13 @@
 // The build's check of the loaded data before anything is written: every photo the data names
 // must be there, and the go-live check: every fact of data/ that is still the shipped example,
 // every promise the owner has not confirmed, every placeholder image and unset id, each with the
-// file and field to change. `npm run check` prints the go-live list; `npm run build --
-// --production` refuses while it is not empty; a plain build prints one line about it.
+// file and field to change, grouped (core/go-live.ts). `npm run check` prints the go-live list;
+// `npm run build -- --production` refuses while it is not empty or SITE_URL is an example address;
+// a plain build prints one line about it and hands the list to the console (dist/_server/site.json).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isExampleHost, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
+import { GO_LIVE_GROUPS, isExampleHost, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
 import type { Claims } from '../core/schema/claims.ts';
 import type { SiteData } from './load/site-data.ts';
 import { DataError, DataErrors } from './data-error.ts';
@@ -119,12 +120,7 @@ function placeholderImages(dataDir: string): GoLiveItem[] {
 /** The go-live items of data/, most important first: the refusal of a production build and `npm run check` list them. */
 export function goLiveItems(data: SiteData, dataDir: string): GoLiveItem[] {
   const items = [...siteExamples(data), ...missingLegalFacts(data), ...unsetIds(data), ...unconfirmedClaims(data.claims), ...unconfirmedLegalReading(data), ...pageExamples(data), ...placeholderImages(dataDir)];
-  const order: GoLiveGroup[] = ['required', 'recommended', 'optional'];
-  return items.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
-}
-
-export function goLiveProblems(data: SiteData, dataDir: string): DataError[] {
-  return goLiveItems(data, dataDir).map(problemOf);
+  return items.sort((a, b) => GO_LIVE_GROUPS.indexOf(a.group) - GO_LIVE_GROUPS.indexOf(b.group));
 }
 
 /**

@@ -78,7 +78,7 @@ export function siteUrlItems(siteUrl: string | null, dataUrl: string): GoLiveIte
   if (siteUrl === null) return [];
   const host = hostOf(siteUrl);
   if (host === null || isExampleHost(host)) {
-    return [{ group: 'required', kind: 'siteUrlExample', slots: { url: siteUrl }, running: true, text: `SITE_URL is "${siteUrl}", an example address: canonical links, the sitemap and Open Graph would point there. Set SITE_URL to the site's real address (${dataUrl}) or remove it.` }];
+    return [{ group: 'required', kind: 'siteUrlExample', slots: { url: siteUrl }, running: true, text: `SITE_URL is "${siteUrl}", an example address: canonical links, the sitemap and Open Graph would point there. Set SITE_URL to the site's real address, the url of data/site.yaml, or remove it.` }];
   }
   if (bare(siteUrl) !== bare(dataUrl)) {
     return [{ group: 'required', kind: 'siteUrlDiffers', slots: { url: siteUrl, dataUrl }, running: true, text: `SITE_URL is "${siteUrl}", but data/site.yaml's url is "${dataUrl}": set both to the site's real address.` }];

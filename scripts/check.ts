@@ -56,7 +56,8 @@ function print(items: readonly GoLiveItem[], notes: readonly string[]): number {
     console.log('\nGo-live check: no example data, every promise confirmed. Ready for `npm run build -- --production`.');
     return 0;
   }
-  console.log(`\nGo-live check: ${open.length} item${open.length === 1 ? '' : 's'} to change before going live.`);
+  const required = open.filter((item) => item.group === 'required').length;
+  console.log(`\nGo-live check: ${open.length} item${open.length === 1 ? '' : 's'} open, ${required} of them before going live.`);
   return 1;
 }
 
