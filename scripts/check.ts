@@ -18,13 +18,21 @@ import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { runningItems } from '../server/owner/go-live.ts';
 import { openDatabase } from '../server/store/database.ts';
 
+class SettingError extends Error {}
+
 const { values } = parseArgs({ options: { data: { type: 'string' }, production: { type: 'boolean' } } });
 const dataDir = resolve(values.data ?? join(ROOT_DIR, 'data'));
 const production = values.production === true || process.env.NODE_ENV === 'production';
 
 /** Mail, password and backup as the server would see them with this environment. */
 async function serverItems(): Promise<{ items: GoLiveItem[]; notes: string[] }> {
-  const config = featuresFromEnv();
+  let config: ReturnType<typeof featuresFromEnv>;
+  try {
+    config = featuresFromEnv();
+  } catch (error) {
+    // A setting the server would refuse at start, said in the server's own words.
+    throw new SettingError(`The server's settings do not load, so nothing was checked: ${(error as Error).message}`);
+  }
   const databasePath = databasePathFromEnv();
   if (!existsSync(databasePath)) {
     return { items: await runningItems(null, config, new Date()), notes: [`There is no database at ${databasePath} yet (DATABASE_PATH): the server has not run with this setting.`] };
@@ -67,7 +75,8 @@ try {
   const server = await serverItems();
   process.exitCode = print([...goLiveItems(data, dataDir), ...siteUrlItems(siteUrl, data.site.url), ...server.items], server.notes);
 } catch (error) {
-  if (!(error instanceof DataError || error instanceof DataErrors)) throw error;
-  console.error(`The data does not load, so nothing was checked:\n${error.message}`);
+  if (error instanceof SettingError) console.error(error.message);
+  else if (error instanceof DataError || error instanceof DataErrors) console.error(`The data does not load, so nothing was checked:\n${error.message}`);
+  else throw error;
   process.exitCode = 1;
 }
