@@ -77,6 +77,9 @@ async function deliver(context: OutboxContext, row: OutboxRow): Promise<Delivery
       )
       .run(now.toISOString(), row.mail_attempts + 1, sent.transport, sent.to, row.id);
     recordMailSuccess(context.db, sent.transport, now);
+    if (sent.transport === 'file' && context.config.production) {
+      context.log(`Contact message ${row.id}: SMTP_URL is unset, so its mail was only written into MAIL_DIR (${context.config.mailDir}); nobody was told. Set SMTP_URL.`);
+    }
   } catch (dbError) {
     context.log(`Contact message ${row.id}: mail sent, but cannot mark it sent (${(dbError as Error).message}); it may be sent again.`);
   }

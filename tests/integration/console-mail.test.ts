@@ -110,6 +110,8 @@ describe('without SMTP_URL', () => {
     const messages = await owner.page('/intern/nachrichten');
     expect(messages).toContain('E-Mail als Datei auf dem Server abgelegt, nicht verschickt');
     expect(messages).not.toContain('E-Mail verschickt an');
+    // In production the operator's log says so too.
+    expect(owner.log).toContainEqual(expect.stringContaining(`Contact message ${id}: SMTP_URL is unset, so its mail was only written into MAIL_DIR`));
     const system = await owner.page('/intern/system');
     expect(system).toContain('keiner eingerichtet: Mails werden nur als Dateien auf dem Server abgelegt');
     expect(system).toMatch(/Letzte E-Mail hinausgegangen<\/dt><dd>am \d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr als Datei abgelegt, nicht verschickt/);
