@@ -33,7 +33,7 @@ function wholeNumber(name: string): number | undefined {
 function explain(error: unknown, production: boolean): string {
   if (error instanceof DataError || error instanceof DataErrors) {
     const count = error instanceof DataErrors ? error.errors.length : 1;
-    const what = production ? 'for production (example data or unconfirmed promises; `npm run check` lists the same)' : 'in the data';
+    const what = production ? 'for production (example data, unconfirmed promises or an example SITE_URL; `npm run check` lists the same)' : 'in the data';
     return `Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`;
   }
   if (error instanceof SettingError) return `Build stopped: ${error.message} Nothing was written.`;

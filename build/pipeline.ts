@@ -51,7 +51,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const data = loadSiteData({ dataDir: paths.dataDir, buildDate: options.now ?? new Date() });
     forgetUnusedParses();
     const siteUrl = (options.siteUrl ?? data.site.url).replace(/\/+$/, '');
-    const examples = checkData(data, paths.dataDir, options.production ?? false);
+    const goLive = checkData(data, paths.dataDir, options.production ?? false, options.siteUrl ?? null);
+    const examples = goLive.filter((item) => !item.running).map((item) => item.text);
     report.step('load and validate data');
 
     report.say('Building stylesheet, script and images …');
@@ -78,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const places: PlacePagesSummary = similarity.settle(data.places, (route, index) => renderer!.render(route, index));
     report.step('place page similarity');
 
-    const pages = await writeSiteFiles(writer, { data, siteUrl, rootDir, assets, routes, mapPaths });
+    const pages = await writeSiteFiles(writer, { data, siteUrl, rootDir, assets, routes, mapPaths, goLive });
     writer.finish();
     report.step('write the rest and finish');
     return report.finish({ outDir: paths.outDir, pages, writer, assets, firstScreens: renderer.firstScreens(), examples, places });

@@ -4,6 +4,7 @@
 // refuses a dist/ of another version with what to rebuild (server/index.ts).
 import { z } from 'zod';
 import { consoleWordsSchema } from './schema/console.ts';
+import { GO_LIVE_GROUPS, GO_LIVE_KINDS } from './go-live.ts';
 import { phoneScriptSchema } from './schema/phone-script.ts';
 import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 import { visitorMessagesSchema } from './schema/messages.ts';
@@ -58,6 +59,10 @@ export const siteFactsSchema = z.object({
   phoneScript: phoneScriptSchema,
   /** When the build ran (ISO time) and of which version (package.json's, and the commit when built from a git checkout). */
   build: z.object({ date: z.iso.datetime(), version: z.string().min(1) }),
+  /** The go-live items the build found (core/go-live.ts), for the console's System page; a file without them has none. */
+  goLive: z
+    .array(z.object({ group: z.enum(GO_LIVE_GROUPS), kind: z.enum(GO_LIVE_KINDS), slots: z.record(z.string(), z.string()), text: z.string(), running: z.boolean() }))
+    .optional(),
 });
 export type SiteFacts = z.infer<typeof siteFactsSchema>;
 

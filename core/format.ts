@@ -15,6 +15,13 @@ export function formatGermanDate(date: Date | string): string {
   return new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(day);
 }
 
+const BERLIN_TIME = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
+
+/** "27.11.2026, 15:50" in Essen's time (the owner's console, the notification mail); the text adds "Uhr". */
+export function formatBerlinTime(at: string | number | Date): string {
+  return BERLIN_TIME.format(new Date(at));
+}
+
 export function telHref(e164: string): string {
   return `tel:${e164}`;
 }

@@ -59,6 +59,8 @@ export const STORED_TABLES = {
     'mail_next_attempt_at',
     'mail_last_error',
     'mail_sent_at',
+    'mail_transport',
+    'mail_sent_to',
   ],
   google_reviews: ['id', 'author_name', 'author_url', 'author_photo_url', 'rating', 'text', 'time_created', 'synced_at'],
   review_syncs: ['id', 'started_at', 'success', 'inserted', 'updated', 'deleted', 'error', 'place_rating', 'place_rating_count'],
@@ -68,6 +70,8 @@ export const STORED_TABLES = {
   owner_account: ['id', 'password_hash', 'set_at'],
   owner_sessions: ['id_hash', 'created_at', 'last_seen_at'],
   backup_runs: ['id', 'started_at', 'finished_at', 'file', 'bytes', 'error'],
+  mail_delivery: ['id', 'last_success_at', 'last_success_transport', 'last_failure_at', 'last_failure_kind', 'last_failure_error', 'failing_since'],
+  health_checks: ['id', 'checked_at'],
 } as const;
 
 export type StoredTable = keyof typeof STORED_TABLES;

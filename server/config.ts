@@ -36,6 +36,10 @@ export interface FeatureConfig {
   /** Where database backups are written (server/store/backup.ts) and when the server takes one. */
   backupDir: string;
   backupCron: string;
+  /** Mail failing this long without a success puts a warning on every page of the owner's console (server/contact/delivery.ts). */
+  mailAlarmMs: number;
+  /** NODE_ENV=production: the go-live check's items about running the site are problems, not information (server/owner/go-live.ts). */
+  production: boolean;
   /** How long after it arrived every failed login of the owner's console is answered (server/owner/login-throttle.ts). */
   loginFailureMs: number;
 }
@@ -66,6 +70,9 @@ export const EVENT_STREAMS_PER_ADDRESS = 8;
 
 /** `npm run reviews:sync` runs in another process; an open change stream notices its rows this late at most. */
 export const REVIEWS_CHANGE_POLL_MS = 10_000;
+
+/** Fifteen minutes: a few retries (1, 2, 4, 8 minutes apart) have failed, and a request at night is waiting. */
+export const MAIL_ALARM_MS = 15 * 60_000;
 
 /**
  * A failed login is answered this long after it arrived, whatever the reason: long enough to hide
@@ -120,6 +127,8 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     backupDir: value('BACKUP_DIR') ?? 'var/backups',
     backupCron: value('BACKUP_CRON') ?? '17 2 * * *',
     loginFailureMs: LOGIN_FAILURE_MS,
+    mailAlarmMs: MAIL_ALARM_MS,
+    production: env.NODE_ENV === 'production',
   };
 }
 

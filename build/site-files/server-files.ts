@@ -15,7 +15,7 @@ import type { SiteFilesInputs } from './site-files.ts';
 const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 
 /** Writes dist/_server/; resolves to the number of pages in the route list. */
-export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
+export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy, goLive }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
   writer.write(serverFile('policy'), json(policy));
   writer.write(serverFile('fallbackPlaces'), json(fallbackPlacesSchema.parse(data.fallbackPlaces)));
   // The route list names the page of an unknown place by the first place that gets it (audit,
@@ -44,6 +44,7 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
     console: data.consoleWords,
     phoneScript: data.phoneScript,
     build: { date: data.buildDate.toISOString(), version: buildVersion(rootDir) },
+    goLive,
   };
   const consoleStyles = await buildConsoleStyles(rootDir);
   writer.write(serverFile('consolePage'), renderConsoleShell({ site, words: data.consoleWords, stylesheet: assets.css.url, consoleStyles }));

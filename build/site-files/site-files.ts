@@ -7,6 +7,7 @@ import type { Route } from '../routes/index.ts';
 import type { DistWriter } from '../write/dist-writer.ts';
 import { headerPolicy } from './security-policy.ts';
 import { writeServerFiles } from './server-files.ts';
+import type { GoLiveItem } from '../../core/go-live.ts';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 
@@ -18,6 +19,8 @@ export interface SiteFilesInputs {
   routes: readonly Route[];
   /** The pages that show the map, whose policy allows its frame. */
   mapPaths: readonly string[];
+  /** The go-live items of the build's check (build/check.ts), for the console's System page. */
+  goLive: readonly GoLiveItem[];
 }
 
 /** Writes the site's other files; resolves to the number of pages in the route list. */

@@ -7,6 +7,7 @@ import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 import { escapeMarkup as escapeHtml } from '../../core/escape.ts';
+import { formatBerlinTime } from '../../core/format.ts';
 import type { ApiContext } from '../context.ts';
 
 // Longer than the slowest send these allow is the outbox's lease (LEASE_MS).
@@ -46,18 +47,20 @@ export function composeMail(row: OutboxRow, context: MailContext): SendMailOptio
     );
   }
   const form = FORM_LABELS[row.form] ?? row.form;
+  // As the console says it: "27.11.2026, 15:50 Uhr", Essen's time.
+  const received = `${formatBerlinTime(row.created_at)} Uhr`;
   const lines: [string, string][] = [
     ['Name', row.name],
     ['E-Mail', row.email || '–'],
     ['Telefon', row.phone || '–'],
   ];
   const text =
-    `Neue Kontaktanfrage über das Formular der ${form}, eingegangen am ${row.created_at}.\n\n` +
+    `Neue Kontaktanfrage über das Formular der ${form}, eingegangen am ${received}.\n\n` +
     lines.map(([label, value]) => `${label}: ${value}`).join('\n') +
     `\n\nNachricht:\n${row.message}\n`;
   const html =
     '<!doctype html><html lang="de"><head><meta charset="utf-8"></head><body>' +
-    `<p>Neue Kontaktanfrage über das Formular der ${escapeHtml(form)}, eingegangen am ${escapeHtml(row.created_at)}.</p>` +
+    `<p>Neue Kontaktanfrage über das Formular der ${escapeHtml(form)}, eingegangen am ${escapeHtml(received)}.</p>` +
     '<table>' +
     lines.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('') +
     '</table>' +
@@ -91,13 +94,20 @@ function fileTransport(config: MailContext['config']): Transporter<StreamTranspo
   return transport;
 }
 
+/** Where a mail went: to the SMTP server, addressed to `to`, or into an .eml file of MAIL_DIR. */
+export interface MailSent {
+  transport: 'smtp' | 'file';
+  to: string;
+}
+
 /** Sends the row's mail once: to the SMTP server, or into an .eml file of MAIL_DIR. Throws when it fails. */
-export async function transmitMail(context: MailContext, row: OutboxRow): Promise<void> {
+export async function transmitMail(context: MailContext, row: OutboxRow): Promise<MailSent> {
   const mail = composeMail(row, context);
   const { config } = context;
+  const to = String(mail.to);
   if (config.smtpUrl !== null) {
     await smtpTransport(config, config.smtpUrl).sendMail(mail);
-    return;
+    return { transport: 'smtp', to };
   }
   const { message } = await fileTransport(config).sendMail(mail);
   const folder = resolve(config.mailDir);
@@ -106,4 +116,46 @@ export async function transmitMail(context: MailContext, row: OutboxRow): Promis
   // `buffer: true` gives the whole message as bytes, never a stream.
   if (!Buffer.isBuffer(message)) throw new Error('The mail sink returned a stream instead of the message; nothing was written.');
   await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), message);
+  return { transport: 'file', to };
+}
+
+/** How mail goes out, without the password: the SMTP server's host and port, or the folder of .eml files. */
+export type MailTransport = { kind: 'smtp'; host: string; port: number } | { kind: 'file'; folder: string };
+
+export function mailTransport(config: Pick<MailContext['config'], 'smtpUrl' | 'mailDir'>): MailTransport {
+  if (config.smtpUrl === null) return { kind: 'file', folder: resolve(config.mailDir) };
+  try {
+    const url = new URL(config.smtpUrl);
+    // nodemailer's defaults: 465 for smtps (TLS from the start), 587 otherwise.
+    return { kind: 'smtp', host: url.hostname, port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587) };
+  } catch {
+    return { kind: 'smtp', host: '?', port: 0 };
+  }
+}
+
+/** How long the go-live check waits for the SMTP server before it says so. */
+export const SMTP_PROBE_MS = 10_000;
+
+export type SmtpProbe = { ok: true } | { ok: false; timedOut: boolean; error: string; code: string | null };
+
+/**
+ * A real conversation with the SMTP server of `url`, as a send begins: connect, greeting, EHLO, the
+ * login when the URL has credentials, QUIT (nodemailer's verify()); nothing is sent. Gives up after
+ * `timeoutMs` and says so.
+ */
+export async function probeSmtp(url: string, timeoutMs: number = SMTP_PROBE_MS): Promise<SmtpProbe> {
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+  try {
+    const outcome = await Promise.race([transport.verify().then(() => 'ok' as const), timeout]);
+    if (outcome === 'timeout') return { ok: false, timedOut: true, error: `no answer within ${timeoutMs / 1000} s`, code: 'ETIMEDOUT' };
+    return { ok: true };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return { ok: false, timedOut: false, error: (error as Error).message || String(error), code: typeof code === 'string' ? code : null };
+  } finally {
+    clearTimeout(timer);
+    transport.close();
+  }
 }

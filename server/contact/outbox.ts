@@ -4,7 +4,8 @@
 // row pending, and it is due again when the lease runs out.
 import cron from 'node-cron';
 import type { ApiContext, StopJobs } from '../context.ts';
-import { transmitMail, type OutboxRow } from './mail.ts';
+import { recordMailFailure, recordMailSuccess } from './delivery.ts';
+import { transmitMail, type MailSent, type OutboxRow } from './mail.ts';
 
 export const MAX_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 6 * 60 * 60_000;
@@ -39,32 +40,46 @@ function claim(context: OutboxContext, id: number, now: Date): boolean {
 
 export type DeliveryResult = 'sent' | 'pending' | 'failed';
 
-/** Sends one claimed row and records the outcome; never throws. */
-async function deliver(context: OutboxContext, row: OutboxRow): Promise<DeliveryResult> {
-  try {
-    await transmitMail(context, row);
-  } catch (error) {
-    const attempts = row.mail_attempts + 1;
-    const reason = (error as Error).message || String(error);
-    const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-    const next = status === 'failed' ? null : new Date(Date.now() + backoffMs(attempts)).toISOString();
-    context.log(
-      `Contact message ${row.id}: mail attempt ${attempts} failed (${reason}); ` +
-        (status === 'failed' ? `giving up after ${MAX_ATTEMPTS} attempts.` : `next attempt at ${next}.`),
-    );
-    try {
-      context.db
-        .prepare('UPDATE contact_messages SET mail_status = ?, mail_attempts = ?, mail_last_error = ?, mail_next_attempt_at = ? WHERE id = ?')
-        .run(status, attempts, reason.slice(0, 1000), next, row.id);
-    } catch (dbError) {
-      context.log(`Contact message ${row.id}: cannot record the failed attempt (${(dbError as Error).message}); it is retried when its lease ends.`);
-    }
-    return status;
-  }
+/** Records a failed attempt on the row and in the delivery state; the row is due again later, or given up. */
+function recordFailure(context: OutboxContext, row: OutboxRow, error: unknown): DeliveryResult {
+  const attempts = row.mail_attempts + 1;
+  const reason = (error as Error).message || String(error);
+  const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+  const next = status === 'failed' ? null : new Date(Date.now() + backoffMs(attempts)).toISOString();
+  context.log(
+    `Contact message ${row.id}: mail attempt ${attempts} failed (${reason}); ` +
+      (status === 'failed' ? `giving up after ${MAX_ATTEMPTS} attempts.` : `next attempt at ${next}.`),
+  );
   try {
     context.db
-      .prepare("UPDATE contact_messages SET mail_status = 'sent', mail_sent_at = ?, mail_attempts = ?, mail_last_error = NULL, mail_next_attempt_at = NULL WHERE id = ?")
-      .run(new Date().toISOString(), row.mail_attempts + 1, row.id);
+      .prepare('UPDATE contact_messages SET mail_status = ?, mail_attempts = ?, mail_last_error = ?, mail_next_attempt_at = ? WHERE id = ?')
+      .run(status, attempts, reason.slice(0, 1000), next, row.id);
+    recordMailFailure(context.db, error, new Date(), context.config.mailAlarmMs, context.log);
+  } catch (dbError) {
+    context.log(`Contact message ${row.id}: cannot record the failed attempt (${(dbError as Error).message}); it is retried when its lease ends.`);
+  }
+  return status;
+}
+
+/** Sends one claimed row and records the outcome: where the mail went, or why it did not; never throws. */
+async function deliver(context: OutboxContext, row: OutboxRow): Promise<DeliveryResult> {
+  let sent: MailSent;
+  try {
+    sent = await transmitMail(context, row);
+  } catch (error) {
+    return recordFailure(context, row, error);
+  }
+  const now = new Date();
+  try {
+    context.db
+      .prepare(
+        "UPDATE contact_messages SET mail_status = 'sent', mail_sent_at = ?, mail_attempts = ?, mail_last_error = NULL, mail_next_attempt_at = NULL, mail_transport = ?, mail_sent_to = ? WHERE id = ?",
+      )
+      .run(now.toISOString(), row.mail_attempts + 1, sent.transport, sent.to, row.id);
+    recordMailSuccess(context.db, sent.transport, now);
+    if (sent.transport === 'file' && context.config.production) {
+      context.log(`Contact message ${row.id}: SMTP_URL is unset, so its mail was only written into MAIL_DIR (${context.config.mailDir}); nobody was told. Set SMTP_URL.`);
+    }
   } catch (dbError) {
     context.log(`Contact message ${row.id}: mail sent, but cannot mark it sent (${(dbError as Error).message}); it may be sent again.`);
   }

@@ -12,7 +12,9 @@ import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
-import { LOGIN_PATH, Notice, renderConsole, type SendPage } from './views/render.tsx';
+import { fillSlots } from '../../core/slots.ts';
+import { mailAlarm } from '../contact/delivery.ts';
+import { berlinTime, LOGIN_PATH, Notice, renderConsole, type ConsolePage, type SendPage } from './views/render.tsx';
 
 /** Without the build's frame and words the console has nothing to show: a deployment error, for the operator. */
 const NOT_BUILT = 'The owner\'s console needs dist/_server/console.html and site.json of this version: run "npm run build" and restart the server.';
@@ -40,7 +42,13 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   });
   if (!shell || !words || !phoneScript) return router;
 
-  const sendPage: SendPage = (res, status, page) => void res.status(status).type('html').send(renderConsole(shell, words, page));
+  // Behind the login, every page says at the top when mail has failed for MAIL_ALARM_MS.
+  const alarmOf = (page: ConsolePage): string | null => {
+    const alarm = page.section === null ? null : mailAlarm(db, Date.now(), api.config.mailAlarmMs);
+    if (alarm === null) return null;
+    return fillSlots(words.system.mailAlarm, { time: berlinTime(alarm.failingSince!), reason: alarm.lastFailure ? words.system.mailFailures[alarm.lastFailure.kind] : '' });
+  };
+  const sendPage: SendPage = (res, status, page) => void res.status(status).type('html').send(renderConsole(shell, words, page, alarmOf(page)));
 
   // Cross-site request forgery: only a page of this origin may change anything, logging in included.
   router.use((req, res, next) => {

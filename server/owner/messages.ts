@@ -17,6 +17,9 @@ export interface MessageRow {
   mail_next_attempt_at: string | null;
   mail_last_error: string | null;
   mail_sent_at: string | null;
+  /** Where the mail went (migration 5); null for a message sent before the server recorded it. */
+  mail_transport: 'smtp' | 'file' | null;
+  mail_sent_to: string | null;
 }
 
 export interface MessageList {

@@ -8,6 +8,9 @@ import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import { BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import type { ApiContext } from '../context.ts';
 import { sendAgain } from '../contact/outbox.ts';
+import { mailDeliveryState } from '../contact/delivery.ts';
+import { mailTransport } from '../contact/mail.ts';
+import { goLiveStatus } from './go-live.ts';
 import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
 import { lastBackup } from '../store/backup.ts';
 import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
@@ -75,7 +78,7 @@ export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiC
     res.redirect(303, `${SECTION_PATHS.reviews}?abgeglichen`);
   });
   router.get(routerPath(SECTION_PATHS.phone), (_req, res) => sendPage(res, 200, phonePage(words, phoneScript)));
-  router.get(routerPath(SECTION_PATHS.system), (_req, res) => sendPage(res, 200, systemPage(words, systemStatus(api))));
+  router.get(routerPath(SECTION_PATHS.system), async (_req, res) => sendPage(res, 200, systemPage(words, await systemStatus(api))));
   return router;
 }
 function reviewsStatus({ db }: ApiContext): ReviewsStatus {
@@ -99,7 +102,7 @@ function fileSize(path: string): number {
   }
 }
 
-function systemStatus(api: ApiContext): SystemStatus {
+async function systemStatus(api: ApiContext): Promise<SystemStatus> {
   const { db } = api;
   const pendingMails = (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n;
   const backups = lastBackup(db, api.config.backupDir);
@@ -110,5 +113,7 @@ function systemStatus(api: ApiContext): SystemStatus {
     lastFailure: backups.lastFailure,
     copies: backups.copies,
     build: api.site?.build ?? null,
+    mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },
+    goLive: await goLiveStatus(api, new Date()),
   };
 }

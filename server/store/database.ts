@@ -55,6 +55,9 @@ Database.prototype.backup = function backup(this: Db, destination: string, optio
   return backupOnce.call(this, destination, options);
 };
 
+/** How long a write waits for another connection's lock (the CLI scripts hold theirs briefly). */
+const BUSY_TIMEOUT_MS = 5_000;
+
 export function openDatabase(databasePath: string): Db {
   if (databasePath !== ':memory:') {
     const folder = dirname(resolve(databasePath));
@@ -78,7 +81,7 @@ export function openDatabase(databasePath: string): Db {
   }
   // WAL lets the CLI scripts read while the server writes; busy_timeout rides out their short locks.
   db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // Every commit reaches the disk before the answer: a 201 for a contact message survives a power cut.
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -94,11 +97,40 @@ export function openDatabase(databasePath: string): Db {
   return db;
 }
 
-/** True when the database answers a trivial query. */
-export function isDatabaseHealthy(db: Db): boolean {
+/** How long the health check waits for another connection's write lock before it calls the database unwritable. */
+const HEALTH_WRITE_WAIT_MS = 1_000;
+/** A write proven this recently is not proven again: /healthz is public, and every write is a sync to disk. */
+export const HEALTH_WRITE_EVERY_MS = 1_000;
+const lastWrite = new WeakMap<Db, { at: number; ok: boolean }>();
+
+/** One committed write to health_checks (migration 5): it reaches the disk, so a full or read-only one fails it. */
+function writeProbe(db: Db, now: number): boolean {
+  const last = lastWrite.get(db);
+  if (last !== undefined && now - last.at < HEALTH_WRITE_EVERY_MS) return last.ok;
+  let ok = false;
   try {
-    return db.prepare('select 1 as ok').get() !== undefined;
+    db.pragma(`busy_timeout = ${HEALTH_WRITE_WAIT_MS}`);
+    db.prepare('INSERT INTO health_checks (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at').run(new Date(now).toISOString());
+    ok = true;
+  } catch {
+    ok = false;
+  } finally {
+    try {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    } catch {
+      // A closed connection: the probe has failed already.
+    }
+  }
+  lastWrite.set(db, { at: now, ok });
+  return ok;
+}
+
+/** True when the database answers a trivial query and takes a write (a full disk or a read-only file does not). */
+export function isDatabaseHealthy(db: Db, now: number = Date.now()): boolean {
+  try {
+    if (db.prepare('select 1 as ok').get() === undefined) return false;
   } catch {
     return false;
   }
+  return writeProbe(db, now);
 }

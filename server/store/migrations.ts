@@ -109,6 +109,28 @@ const MIGRATIONS: readonly Migration[] = [
     const add = db.prepare('INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, ?, 1) ON CONFLICT (day, path, kind) DO UPDATE SET clicks = clicks + 1');
     for (const row of rows) add.run(berlinDay(Date.parse(row.created_at)), row.path, row.click);
   },
+  // 5: where each message's mail went (server/contact/outbox.ts), the state of mail delivery as a
+  // whole for the console (server/contact/delivery.ts), and the row /healthz writes to prove the
+  // database takes writes (server/store/database.ts).
+  `
+  ALTER TABLE contact_messages ADD COLUMN mail_transport TEXT CHECK (mail_transport IN ('smtp', 'file'));
+  ALTER TABLE contact_messages ADD COLUMN mail_sent_to TEXT;
+
+  CREATE TABLE mail_delivery (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    last_success_at TEXT,
+    last_success_transport TEXT CHECK (last_success_transport IN ('smtp', 'file')),
+    last_failure_at TEXT,
+    last_failure_kind TEXT,
+    last_failure_error TEXT,
+    failing_since TEXT
+  );
+
+  CREATE TABLE health_checks (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at TEXT NOT NULL
+  );
+  `,
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

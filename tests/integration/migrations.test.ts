@@ -16,7 +16,7 @@ describe('database migrations', () => {
   it('creates the tables of docs/architecture.md (Database) on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'contact_messages', 'google_reviews', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'visits']);
+    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'contact_messages', 'google_reviews', 'health_checks', 'mail_delivery', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'visits']);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -38,6 +38,8 @@ describe('database migrations', () => {
     const old = new Database(path);
     // Version 2's tables, as migrations 1 and 2 left them (the click columns are what matters here).
     old.exec("CREATE TABLE visits (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, ip TEXT NOT NULL DEFAULT '', session_id TEXT, screen TEXT, timezone TEXT, click TEXT)");
+    // Migration 5 adds columns to it.
+    old.exec('CREATE TABLE contact_messages (id INTEGER PRIMARY KEY)');
     const click = old.prepare("INSERT INTO visits (created_at, kind, path, click) VALUES (?, 'click', '/preise', ?)");
     // 23:30 UTC on 24 November is 00:30 on the 25th in Berlin.
     click.run('2026-11-24T23:30:00.000Z', 'call');

@@ -2,8 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { setTimeout as delay } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { HEALTH_WRITE_EVERY_MS, isDatabaseHealthy, openDatabase } from '../../server/store/database.ts';
 import { FIXTURE_FILES, writeFixtureSite } from './fixtures/site.ts';
 import { rawExchange, request, type RawResponse } from './fixtures/http.ts';
 
@@ -319,5 +322,39 @@ describe('/healthz', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(res.body.toString())).toEqual({ ok: true });
+  });
+
+  it('answers 503 {"ok":false} while the database takes no write, though it still reads, and 200 again after', async () => {
+    // Another connection holds the write lock: every write of the server waits and fails, as on a
+    // full disk, while reads go on (WAL). Root ignores file modes, so a lock is the honest way to
+    // make this server's own file unwritable from outside.
+    const other = new Database(join(root, 'var', 'nested', 'site.db'));
+    try {
+      await delay(HEALTH_WRITE_EVERY_MS + 100);
+      other.exec('BEGIN IMMEDIATE');
+      const refused = await get('/healthz');
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body.toString())).toEqual({ ok: false });
+      expect((await get('/')).status).toBe(200);
+      other.exec('ROLLBACK');
+      await delay(HEALTH_WRITE_EVERY_MS + 100);
+      expect((await get('/healthz')).status).toBe(200);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('calls a connection that may only read, or a file opened read-only, unhealthy', () => {
+    const path = join(root, 'probe.db');
+    const db = openDatabase(path);
+    expect(isDatabaseHealthy(db)).toBe(true);
+    db.pragma('query_only = ON');
+    // Two seconds later: the write of a moment ago is not reused.
+    expect(isDatabaseHealthy(db, Date.now() + 2_000)).toBe(false);
+    db.close();
+    const readOnly = new Database(path, { readonly: true });
+    expect(readOnly.prepare('select 1 as ok').get()).toEqual({ ok: 1 });
+    expect(isDatabaseHealthy(readOnly)).toBe(false);
+    readOnly.close();
   });
 });

@@ -8,12 +8,19 @@ import { consolePage, berlinTime, Notice, PostButton, SECTION_PATHS, type Consol
 const BASE = SECTION_PATHS.messages;
 export const messagePath = (id: number, action: 'senden' | 'loeschen') => `${BASE}/${id}/${action}`;
 
+/** Where the message's mail went: sent to whom and when, only filed on the server, or not yet and why. */
 function mailState(words: ConsoleWords['messages'], row: MessageRow, now: number): string {
-  if (row.mail_status === 'sent') return fillSlots(words.mailSent, { time: berlinTime(row.mail_sent_at ?? row.created_at) });
+  if (row.mail_status === 'sent') {
+    const time = berlinTime(row.mail_sent_at ?? row.created_at);
+    if (row.mail_transport === 'file') return fillSlots(words.mailFiled, { time });
+    if (row.mail_transport === 'smtp' && row.mail_sent_to) return fillSlots(words.mailSentTo, { to: row.mail_sent_to, time });
+    return fillSlots(words.mailSent, { time });
+  }
   if (row.mail_status === 'failed') return fillSlots(words.mailFailed, { attempts: row.mail_attempts, error: row.mail_last_error ?? '–' });
   const next = row.mail_next_attempt_at;
-  if (next === null || Date.parse(next) <= now) return fillSlots(words.mailPendingNow, { attempts: row.mail_attempts });
-  return fillSlots(words.mailPending, { attempts: row.mail_attempts, time: berlinTime(next) });
+  const pending =
+    next === null || Date.parse(next) <= now ? fillSlots(words.mailPendingNow, { attempts: row.mail_attempts }) : fillSlots(words.mailPending, { attempts: row.mail_attempts, time: berlinTime(next) });
+  return row.mail_last_error ? `${pending} ${fillSlots(words.mailRetrying, { error: row.mail_last_error })}` : pending;
 }
 
 function Contact({ words, row }: { words: ConsoleWords['messages']; row: MessageRow }) {

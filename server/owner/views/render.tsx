@@ -23,12 +23,11 @@ export const CONSOLE_MOUNT = '/intern';
 export const routerPath = (path: string): string => path.slice(CONSOLE_MOUNT.length) || '/';
 export const LOGOUT_PATH = '/intern/abmelden';
 
-const BERLIN_TIME = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', dateStyle: 'medium', timeStyle: 'short' });
 const BERLIN_CLOCK = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
 const NUMBER = new Intl.NumberFormat('de-DE');
 
 /** "24.11.2026, 14:32" in Essen's time. */
-export const berlinTime = (at: string | number | Date): string => BERLIN_TIME.format(new Date(at));
+export { formatBerlinTime as berlinTime } from '../../../core/format.ts';
 /** "14:32" in Essen's time. */
 export const berlinClock = (at: number): string => BERLIN_CLOCK.format(at);
 export const number = (value: number): string => NUMBER.format(value);
@@ -106,10 +105,19 @@ export function consolePage(title: string, section: Section | null, content: Rea
 /** Answers with a console page (the routes of server/owner/ share one, made with the build's frame). */
 export type SendPage = (res: Response, status: number, page: ConsolePage) => void;
 
-/** The whole HTML of a console page. */
-export function renderConsole(shell: string, words: ConsoleWords, page: ConsolePage): string {
+/** The whole HTML of a console page; `alarm`, where given, stands above everything else (mail failing: server/owner/console.tsx). */
+export function renderConsole(shell: string, words: ConsoleWords, page: ConsolePage, alarm: string | null = null): string {
   const nav = page.section === null ? '' : renderToStaticMarkup(<ConsoleNav words={words} current={page.section} />);
-  const body = renderToStaticMarkup(<>{page.body}</>);
+  const body = renderToStaticMarkup(
+    <>
+      {alarm && (
+        <p className="console-notice" data-kind="error" role="alert" id="mail-alarm">
+          {alarm}
+        </p>
+      )}
+      {page.body}
+    </>,
+  );
   // Replaced by functions: "$" in a message must not act as a replacement pattern.
   return shell.replaceAll(CONSOLE_TOKENS.title, () => escapeHtml(page.title)).replace(CONSOLE_TOKENS.nav, () => nav).replace(CONSOLE_TOKENS.body, () => body);
 }

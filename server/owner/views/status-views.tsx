@@ -2,6 +2,10 @@
 // backups, the build).
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
+import type { MailDeliveryState } from '../../contact/delivery.ts';
+import type { MailTransport } from '../../contact/mail.ts';
+import type { GoLiveStatus } from '../go-live.ts';
+import { GoLiveList } from './go-live-view.tsx';
 import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
@@ -41,6 +45,32 @@ export interface SystemStatus {
   lastFailure: { at: string; error: string } | null;
   copies: number;
   build: { date: string; version: string } | null;
+  mail: { transport: MailTransport; delivery: MailDeliveryState };
+  goLive: GoLiveStatus;
+}
+
+type SystemWords = ConsoleWords['system'];
+
+export const transportText = (w: SystemWords, transport: MailTransport): string =>
+  transport.kind === 'smtp' ? fillSlots(w.transportSmtp, { host: transport.host, port: transport.port }) : fillSlots(w.transportFile, { folder: transport.folder });
+
+/** Why the last send failed and what to do, then the mail server's own words. */
+export const failureText = (w: SystemWords, failure: NonNullable<MailDeliveryState['lastFailure']>): string =>
+  fillSlots(w.mailFailure, { time: berlinTime(failure.at), reason: w.mailFailures[failure.kind], error: failure.error });
+
+/** How mail goes out, the last mail that did and the last failure. */
+function MailFacts({ w, mail }: { w: SystemWords; mail: SystemStatus['mail'] }) {
+  const { lastSuccess, lastFailure } = mail.delivery;
+  return (
+    <>
+      <dt>{w.mailTransport}</dt>
+      <dd>{transportText(w, mail.transport)}</dd>
+      <dt>{w.lastMailSuccess}</dt>
+      <dd>{lastSuccess ? fillSlots(lastSuccess.transport === 'smtp' ? w.mailSuccessSmtp : w.mailSuccessFile, { time: berlinTime(lastSuccess.at) }) : w.noMailYet}</dd>
+      <dt>{w.lastMailFailure}</dt>
+      <dd>{lastFailure ? failureText(w, lastFailure) : w.noMailFailure}</dd>
+    </>
+  );
 }
 
 export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePage {
@@ -52,6 +82,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
     <>
       {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
       <dl className="console-facts">
+        <MailFacts w={w} mail={status.mail} />
         <dt>{w.database}</dt>
         <dd>{megabytes(status.databaseBytes)}</dd>
         <dt>{w.pendingMails}</dt>
@@ -69,6 +100,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
           </>
         )}
       </dl>
+      <GoLiveList words={words} status={status.goLive} />
     </>,
   );
 }
