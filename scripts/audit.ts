@@ -1,7 +1,7 @@
 // `npm run audit`: builds dist/, serves it with the real server and checks one page of every
-// template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe
-// violations, no HTML errors (Nu Html Checker on the HTML as served); and every internal link of
-// the whole site.
+// template against the budget: Lighthouse mobile 100 in all four categories (a page whose first run
+// misses Performance 100 is judged by the median of three runs), CLS 0, no axe violations, no HTML
+// errors (Nu Html Checker on the HTML as served); and every internal link of the whole site.
 import { serverFile } from '../core/build-server-contract.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { runAxe, type AxeViolation } from './lib/axe.ts';
 import { launchChromium, type LaunchedBrowser } from './lib/chromium.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
-import { CATEGORIES, runLighthouse, type LighthouseSummary } from './lib/lighthouse.ts';
+import { CATEGORIES, medianRun, runLighthouse, type LighthouseRun, type LighthouseSummary } from './lib/lighthouse.ts';
 import { checkLinks, formatBrokenLinks, type LinkReport } from './lib/links.ts';
 import { REPO_ROOT } from './lib/repo.ts';
 import { firstRoutePerTemplate, readRoutes, type Route } from './lib/routes.ts';
@@ -20,6 +20,8 @@ import { assertJava, checkServedPages, contactResultPages, formatMessage, report
 interface PageResult extends Route {
   url: string;
   lighthouse?: LighthouseSummary;
+  /** Performance score and TBT of every Lighthouse run of the page, when it took more than one. */
+  performanceRuns?: { score: number | null; tbtMs: number }[];
   axe?: AxeViolation[];
   html?: ServedResult;
   /** How to get a page only the server makes (the contact form's result): checked by vnu, not by Lighthouse or axe. */
@@ -29,6 +31,13 @@ interface PageResult extends Route {
 }
 
 const DIST_DIR = join(REPO_ROOT, 'dist');
+/**
+ * A page below Performance 100 is run this many times more and judged by its median run, as
+ * Lighthouse advises for its variance: on this shared 2-core machine the long task that cost
+ * /leistungen its 100 was the browser's own navigation work, the same on every page
+ * (docs/performance.md, "/leistungen at 99").
+ */
+const RUNS_AFTER_A_MISS = 2;
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
 // The fallback page of an unknown place, the order form /auftrag and district pages without content
@@ -51,7 +60,9 @@ function shortfallsOf(page: PageResult): string[] {
       if (id === 'seo' && onlyNoindex(page)) continue;
       if (score !== 100) {
         const lost = lh.lostPoints[id].length > 0 ? `; points lost in ${lh.lostPoints[id].join(', ')}` : '';
-        found.push(`${id} ${score ?? 'not scored'}${lost}`);
+        const runs = id === 'performance' && page.performanceRuns ? ` (median of ${page.performanceRuns.map((run) => run.score).join(', ')})` : '';
+        const tasks = id === 'performance' && lh.longTasks.length > 0 ? `; longest tasks ${lh.longTasks.join(', ')}` : '';
+        found.push(`${id} ${score ?? 'not scored'}${runs}${lost}${tasks}`);
       }
     }
     if (lh.cls !== 0) found.push(`CLS ${lh.cls} (budget 0)`);
@@ -75,6 +86,7 @@ function tableOf(pages: PageResult[]): string {
       page.template,
       page.path,
       score('performance'),
+      page.performanceRuns ? page.performanceRuns.map((run) => run.score ?? NO_VALUE).join('/') : NO_VALUE,
       score('accessibility'),
       score('best-practices'),
       score('seo'),
@@ -89,7 +101,7 @@ function tableOf(pages: PageResult[]): string {
       page.html && !page.html.problem ? String(page.html.warnings) : NO_VALUE,
     ];
   });
-  const headers = ['Template', 'Path', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe', 'HTML', 'Warn'];
+  const headers = ['Template', 'Path', 'Perf', 'Perf runs', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe', 'HTML', 'Warn'];
   return formatTable(headers, rows);
 }
 
@@ -98,11 +110,24 @@ function fileNameOf(page: { template: string; indexable: boolean }): string {
   return `${page.template.replace(/[^a-zA-Z0-9_-]+/g, '_')}${page.indexable ? '' : '-noindex'}`;
 }
 
+/** One Lighthouse run; again once when Lighthouse failed to record the trace ("Please run Lighthouse again"). */
+async function lighthouseOnce(chromium: LaunchedBrowser, url: string): Promise<LighthouseRun> {
+  const run = await runLighthouse(chromium.browser, url);
+  return run.summary.runtimeError?.includes('NO_NAVSTART') ? runLighthouse(chromium.browser, url) : run;
+}
+
+async function judgedLighthouseRun(chromium: LaunchedBrowser, page: PageResult): Promise<LighthouseRun> {
+  const runs = [await lighthouseOnce(chromium, page.url)];
+  const first = runs[0]!.summary;
+  if (first.runtimeError || first.scores.performance === 100) return runs[0]!;
+  for (let again = 0; again < RUNS_AFTER_A_MISS; again++) runs.push(await lighthouseOnce(chromium, page.url));
+  page.performanceRuns = runs.map(({ summary }) => ({ score: summary.scores.performance, tbtMs: summary.tbtMs }));
+  return medianRun(runs.filter((run) => !run.summary.runtimeError));
+}
+
 async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<PageResult> {
   try {
-    let run = await runLighthouse(chromium.browser, page.url);
-    // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again").
-    if (run.summary.runtimeError?.includes('NO_NAVSTART')) run = await runLighthouse(chromium.browser, page.url);
+    const run = await judgedLighthouseRun(chromium, page);
     page.lighthouse = run.summary;
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.html`), run.html);
