@@ -4,6 +4,7 @@
 // errors (Nu Html Checker on the HTML as served); and every internal link of the whole site.
 import { serverFile } from '../core/build-server-contract.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';
 import { launchChromium, type LaunchedBrowser } from './lib/chromium.ts';
@@ -163,6 +164,26 @@ function printHtmlMessages(pages: PageResult[]): void {
   }
 }
 
+/** The highest one-minute load average seen while Lighthouse ran, against the machine's cores. */
+interface MachineLoad {
+  highest: number;
+  cores: number;
+}
+
+function noteLoad(load: MachineLoad): void {
+  load.highest = Math.max(load.highest, loadavg()[0]!);
+}
+
+/** Said when a busy machine may have cost performance points (the simulation multiplies what it observed by 4). */
+function printLoad(load: MachineLoad, failed: PageResult[]): void {
+  if (load.highest <= load.cores || !failed.some((page) => page.lighthouse && page.lighthouse.scores.performance !== 100)) return;
+  console.log(
+    `The machine was busy while Lighthouse ran (load average up to ${load.highest.toFixed(1)} on ${load.cores} cores). ` +
+      'Lighthouse slows the main-thread time it observed down four times, so a busy machine costs performance points ' +
+      'an idle one does not; run the audit again when the machine is idle before changing a page for them.',
+  );
+}
+
 function printLinks(links: LinkReport | undefined, failure: string | undefined): void {
   if (!links) {
     console.log(`Link check failed: ${failure}`);
@@ -216,14 +237,17 @@ async function main(): Promise<number> {
 
   let chromium = await launchChromium();
   onCleanup(() => chromium.close());
+  const load: MachineLoad = { highest: loadavg()[0]!, cores: availableParallelism() };
   for (const page of pages.filter((candidate) => !candidate.request)) {
     console.log(`Auditing template "${page.template}" at ${page.path} …`);
+    noteLoad(load);
     if (!chromium.browser.connected) {
       await chromium.close();
       chromium = await launchChromium();
     }
     await auditPage(chromium, page);
   }
+  noteLoad(load);
   for (const page of pages) page.shortfalls = shortfallsOf(page);
 
   const failed = pages.filter((page) => page.shortfalls.length > 0);
@@ -233,6 +257,7 @@ async function main(): Promise<number> {
     JSON.stringify(
       {
         auditedAt: new Date().toISOString(),
+        machineLoad: load,
         passed: failed.length === 0 && linksPassed,
         pages: pages.map(({ request: _request, ...page }) => ({ ...page, html: page.html && { ...page.html, messages: reportable(page.html.messages) } })),
         links: links ?? { failure: linksFailure },
@@ -262,6 +287,7 @@ async function main(): Promise<number> {
       ? `All ${pages.length} pages meet the bar (Lighthouse 100/100/100/100, CLS 0, no axe violations, no HTML errors).`
       : `${failed.length} of ${pages.length} pages are below the bar.`,
   );
+  printLoad(load, failed);
   printLinks(links, linksFailure);
   console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html}');
   return failed.length === 0 && linksPassed ? 0 : 1;
