@@ -132,6 +132,8 @@ async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<P
     page.lighthouse = run.summary;
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.html`), run.html);
+    // Which tasks cost the points: kept for a page below Performance 100 only (a few MB each).
+    if (run.summary.scores.performance !== 100) writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.trace.json`), JSON.stringify(run.trace));
   } catch (error) {
     page.errors.push(`Lighthouse failed: ${(error as Error).message}`);
   }
@@ -289,7 +291,7 @@ async function main(): Promise<number> {
   );
   printLoad(load, failed);
   printLinks(links, linksFailure);
-  console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html}');
+  console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html} (and .trace.json below Performance 100)');
   return failed.length === 0 && linksPassed ? 0 : 1;
 }
 

@@ -26,6 +26,8 @@ export interface LighthouseRun {
   summary: LighthouseSummary;
   lhr: Result;
   html: string;
+  /** The Chromium trace Lighthouse recorded (the tasks behind its figures; opens in Chrome DevTools' Performance panel). */
+  trace: unknown;
 }
 
 function numeric(lhr: Result, id: string): number {
@@ -84,7 +86,7 @@ export async function runLighthouse(browser: Browser, url: string): Promise<Ligh
     );
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const html = Array.isArray(result.report) ? result.report.join('') : result.report;
-    return { summary: summarise(result.lhr), lhr: result.lhr, html };
+    return { summary: summarise(result.lhr), lhr: result.lhr, html, trace: result.artifacts.Trace };
   } finally {
     await page.close().catch(() => undefined);
   }
