@@ -1,15 +1,16 @@
 // `npm run audit`: builds dist/, serves it with the real server and checks one page of every
-// template against the budget: Lighthouse mobile 100 in all four categories, CLS 0, no axe
-// violations, no HTML errors (Nu Html Checker on the HTML as served); and every internal link of
-// the whole site.
+// template against the budget: Lighthouse mobile 100 in all four categories (a page whose first run
+// misses Performance 100 is judged by the median of three runs), CLS 0, no axe violations, no HTML
+// errors (Nu Html Checker on the HTML as served); and every internal link of the whole site.
 import { serverFile } from '../core/build-server-contract.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { runAxe, type AxeViolation } from './lib/axe.ts';
 import { launchChromium, type LaunchedBrowser } from './lib/chromium.ts';
 import { onCleanup, runMain, stopEverythingOnExit } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
-import { CATEGORIES, runLighthouse, type LighthouseSummary } from './lib/lighthouse.ts';
+import { CATEGORIES, medianRun, runLighthouse, type LighthouseRun, type LighthouseSummary } from './lib/lighthouse.ts';
 import { checkLinks, formatBrokenLinks, type LinkReport } from './lib/links.ts';
 import { REPO_ROOT } from './lib/repo.ts';
 import { firstRoutePerTemplate, readRoutes, type Route } from './lib/routes.ts';
@@ -20,6 +21,8 @@ import { assertJava, checkServedPages, contactResultPages, formatMessage, report
 interface PageResult extends Route {
   url: string;
   lighthouse?: LighthouseSummary;
+  /** Performance score and TBT of every Lighthouse run of the page, when it took more than one. */
+  performanceRuns?: { score: number | null; tbtMs: number }[];
   axe?: AxeViolation[];
   html?: ServedResult;
   /** How to get a page only the server makes (the contact form's result): checked by vnu, not by Lighthouse or axe. */
@@ -29,6 +32,13 @@ interface PageResult extends Route {
 }
 
 const DIST_DIR = join(REPO_ROOT, 'dist');
+/**
+ * A page below Performance 100 is run this many times more and judged by its median run, as
+ * Lighthouse advises for its variance: on this shared 2-core machine the long task that cost
+ * /leistungen its 100 was the browser's own navigation work, the same on every page
+ * (docs/performance.md, "/leistungen at 99").
+ */
+const RUNS_AFTER_A_MISS = 2;
 const RESULTS_DIR = join(REPO_ROOT, 'var', 'audit');
 
 // The fallback page of an unknown place, the order form /auftrag and district pages without content
@@ -51,7 +61,9 @@ function shortfallsOf(page: PageResult): string[] {
       if (id === 'seo' && onlyNoindex(page)) continue;
       if (score !== 100) {
         const lost = lh.lostPoints[id].length > 0 ? `; points lost in ${lh.lostPoints[id].join(', ')}` : '';
-        found.push(`${id} ${score ?? 'not scored'}${lost}`);
+        const runs = id === 'performance' && page.performanceRuns ? ` (median of ${page.performanceRuns.map((run) => run.score).join(', ')})` : '';
+        const tasks = id === 'performance' && lh.longTasks.length > 0 ? `; longest tasks ${lh.longTasks.join(', ')}` : '';
+        found.push(`${id} ${score ?? 'not scored'}${runs}${lost}${tasks}`);
       }
     }
     if (lh.cls !== 0) found.push(`CLS ${lh.cls} (budget 0)`);
@@ -75,6 +87,7 @@ function tableOf(pages: PageResult[]): string {
       page.template,
       page.path,
       score('performance'),
+      page.performanceRuns ? page.performanceRuns.map((run) => run.score ?? NO_VALUE).join('/') : NO_VALUE,
       score('accessibility'),
       score('best-practices'),
       score('seo'),
@@ -89,7 +102,7 @@ function tableOf(pages: PageResult[]): string {
       page.html && !page.html.problem ? String(page.html.warnings) : NO_VALUE,
     ];
   });
-  const headers = ['Template', 'Path', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe', 'HTML', 'Warn'];
+  const headers = ['Template', 'Path', 'Perf', 'Perf runs', 'A11y', 'BP', 'SEO', 'LCP', 'FCP', 'TBT', 'CLS', 'Transfer', 'JS', 'Axe', 'HTML', 'Warn'];
   return formatTable(headers, rows);
 }
 
@@ -98,14 +111,29 @@ function fileNameOf(page: { template: string; indexable: boolean }): string {
   return `${page.template.replace(/[^a-zA-Z0-9_-]+/g, '_')}${page.indexable ? '' : '-noindex'}`;
 }
 
+/** One Lighthouse run; again once when Lighthouse failed to record the trace ("Please run Lighthouse again"). */
+async function lighthouseOnce(chromium: LaunchedBrowser, url: string): Promise<LighthouseRun> {
+  const run = await runLighthouse(chromium.browser, url);
+  return run.summary.runtimeError?.includes('NO_NAVSTART') ? runLighthouse(chromium.browser, url) : run;
+}
+
+async function judgedLighthouseRun(chromium: LaunchedBrowser, page: PageResult): Promise<LighthouseRun> {
+  const runs = [await lighthouseOnce(chromium, page.url)];
+  const first = runs[0]!.summary;
+  if (first.runtimeError || first.scores.performance === 100) return runs[0]!;
+  for (let again = 0; again < RUNS_AFTER_A_MISS; again++) runs.push(await lighthouseOnce(chromium, page.url));
+  page.performanceRuns = runs.map(({ summary }) => ({ score: summary.scores.performance, tbtMs: summary.tbtMs }));
+  return medianRun(runs.filter((run) => !run.summary.runtimeError));
+}
+
 async function auditPage(chromium: LaunchedBrowser, page: PageResult): Promise<PageResult> {
   try {
-    let run = await runLighthouse(chromium.browser, page.url);
-    // Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again").
-    if (run.summary.runtimeError?.includes('NO_NAVSTART')) run = await runLighthouse(chromium.browser, page.url);
+    const run = await judgedLighthouseRun(chromium, page);
     page.lighthouse = run.summary;
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.json`), JSON.stringify(run.lhr, null, 2));
     writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.lighthouse.html`), run.html);
+    // Which tasks cost the points: kept for a page below Performance 100 only (a few MB each).
+    if (run.summary.scores.performance !== 100) writeFileSync(join(RESULTS_DIR, `${fileNameOf(page)}.trace.json`), JSON.stringify(run.trace));
   } catch (error) {
     page.errors.push(`Lighthouse failed: ${(error as Error).message}`);
   }
@@ -136,6 +164,26 @@ function printHtmlMessages(pages: PageResult[]): void {
     console.log(`Nu Html Checker, ${page.template} (${page.path}):`);
     for (const message of messages) console.log(`  ${formatMessage(message).replace(/\n/g, '\n  ')}`);
   }
+}
+
+/** The highest one-minute load average seen while Lighthouse ran, against the machine's cores. */
+interface MachineLoad {
+  highest: number;
+  cores: number;
+}
+
+function noteLoad(load: MachineLoad): void {
+  load.highest = Math.max(load.highest, loadavg()[0]!);
+}
+
+/** Said when a busy machine may have cost performance points (the simulation multiplies what it observed by 4). */
+function printLoad(load: MachineLoad, failed: PageResult[]): void {
+  if (load.highest <= load.cores || !failed.some((page) => page.lighthouse && page.lighthouse.scores.performance !== 100)) return;
+  console.log(
+    `The machine was busy while Lighthouse ran (load average up to ${load.highest.toFixed(1)} on ${load.cores} cores). ` +
+      'Lighthouse slows the main-thread time it observed down four times, so a busy machine costs performance points ' +
+      'an idle one does not; run the audit again when the machine is idle before changing a page for them.',
+  );
 }
 
 function printLinks(links: LinkReport | undefined, failure: string | undefined): void {
@@ -191,14 +239,17 @@ async function main(): Promise<number> {
 
   let chromium = await launchChromium();
   onCleanup(() => chromium.close());
+  const load: MachineLoad = { highest: loadavg()[0]!, cores: availableParallelism() };
   for (const page of pages.filter((candidate) => !candidate.request)) {
     console.log(`Auditing template "${page.template}" at ${page.path} …`);
+    noteLoad(load);
     if (!chromium.browser.connected) {
       await chromium.close();
       chromium = await launchChromium();
     }
     await auditPage(chromium, page);
   }
+  noteLoad(load);
   for (const page of pages) page.shortfalls = shortfallsOf(page);
 
   const failed = pages.filter((page) => page.shortfalls.length > 0);
@@ -208,6 +259,7 @@ async function main(): Promise<number> {
     JSON.stringify(
       {
         auditedAt: new Date().toISOString(),
+        machineLoad: load,
         passed: failed.length === 0 && linksPassed,
         pages: pages.map(({ request: _request, ...page }) => ({ ...page, html: page.html && { ...page.html, messages: reportable(page.html.messages) } })),
         links: links ?? { failure: linksFailure },
@@ -237,8 +289,9 @@ async function main(): Promise<number> {
       ? `All ${pages.length} pages meet the bar (Lighthouse 100/100/100/100, CLS 0, no axe violations, no HTML errors).`
       : `${failed.length} of ${pages.length} pages are below the bar.`,
   );
+  printLoad(load, failed);
   printLinks(links, linksFailure);
-  console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html}');
+  console.log('Full results: var/audit/summary.json and var/audit/<template>[-noindex].lighthouse.{json,html} (and .trace.json below Performance 100)');
   return failed.length === 0 && linksPassed ? 0 : 1;
 }
 

@@ -16,6 +16,8 @@ export interface LighthouseSummary {
   cls: number;
   transferBytes: number;
   scriptBytes: number;
+  /** The longest main-thread tasks of the simulated load, `where start+duration ms` (where: a URL, or Unattributable: the browser's own work). */
+  longTasks: string[];
   /** Set when Lighthouse ran but hit an error it reports instead of throwing (no FCP, 4xx page …). */
   runtimeError?: string;
 }
@@ -24,6 +26,8 @@ export interface LighthouseRun {
   summary: LighthouseSummary;
   lhr: Result;
   html: string;
+  /** The Chromium trace Lighthouse recorded (the tasks behind its figures; opens in Chrome DevTools' Performance panel). */
+  trace: unknown;
 }
 
 function numeric(lhr: Result, id: string): number {
@@ -34,6 +38,14 @@ function resourceBytes(lhr: Result, type: 'total' | 'script'): number {
   const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
     ?.items;
   return items?.find((item) => item.resourceType === type)?.transferSize ?? Number.NaN;
+}
+
+function longTasks(lhr: Result): string[] {
+  const items = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ?? [];
+  return [...items]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map((task) => `${task.url.replace(/^https?:\/\/[^/]+/, '') || '/'} ${Math.round(task.startTime)}+${Math.round(task.duration)} ms`);
 }
 
 function summarise(lhr: Result): LighthouseSummary {
@@ -57,6 +69,7 @@ function summarise(lhr: Result): LighthouseSummary {
     cls: numeric(lhr, 'cumulative-layout-shift'),
     transferBytes: resourceBytes(lhr, 'total'),
     scriptBytes: resourceBytes(lhr, 'script'),
+    longTasks: longTasks(lhr),
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }
@@ -73,8 +86,19 @@ export async function runLighthouse(browser: Browser, url: string): Promise<Ligh
     );
     if (!result) throw new Error(`Lighthouse returned no result for ${url}.`);
     const html = Array.isArray(result.report) ? result.report.join('') : result.report;
-    return { summary: summarise(result.lhr), lhr: result.lhr, html };
+    return { summary: summarise(result.lhr), lhr: result.lhr, html, trace: result.artifacts.Trace };
   } finally {
     await page.close().catch(() => undefined);
   }
+}
+
+/**
+ * The run a page is judged by: of several runs, the one with the median performance score.
+ * Lighthouse's simulated throttling multiplies the main-thread time it observed, so on a shared
+ * machine one run moves by a few points with the load (docs/performance.md, "/leistungen at 99").
+ */
+export function medianRun<T extends { summary: LighthouseSummary }>(runs: T[]): T {
+  if (runs.length === 0) throw new Error('medianRun needs at least one run.');
+  const score = (run: T) => run.summary.scores.performance ?? -1;
+  return [...runs].sort((a, b) => score(a) - score(b))[Math.floor(runs.length / 2)]!;
 }
