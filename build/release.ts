@@ -112,7 +112,7 @@ function serve(layout: ReleaseLayout, name: string): void {
 }
 
 /** Deletes every release but these. */
-function keepOnly(layout: ReleaseLayout, keep: ReadonlySet<string>): void {
+function pruneReleases(layout: ReleaseLayout, keep: ReadonlySet<string>): void {
   for (const name of listReleases(layout)) if (!keep.has(name)) rmSync(join(layout.folder, name), { recursive: true, force: true });
 }
 
@@ -147,7 +147,7 @@ export async function buildRelease(dist: string, write: (outDir: string) => Prom
   const keep = new Set([name, ...(served === null ? [] : [served])]);
   const oneMore = listReleases(layout).filter((other) => !keep.has(other)).at(-1);
   if (oneMore !== undefined) keep.add(oneMore);
-  keepOnly(layout, keep);
+  pruneReleases(layout, keep);
   return { name, previous: served };
 }
 
