@@ -1,6 +1,8 @@
-// `npm start`: builds the site when dist/ is missing or older than its sources, then serves it.
+// `npm start`: builds the site when dist/ is missing or older than its sources, then serves it. A
+// build that fails leaves the last good release served (build/release.ts): the server starts on
+// it, saying so; only without any release does it stop.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveFromEnv } from '../server/serve.ts';
 
@@ -48,8 +50,11 @@ if (reason !== undefined) {
     process.exit(1);
   }
   if (result.status !== 0) {
-    console.error(`The build failed (exit code ${result.status ?? result.signal}); not starting the server.`);
-    process.exit(result.status ?? 1);
+    if (mtimeOf(join(distDir, 'index.html')) === undefined) {
+      console.error(`The build failed (exit code ${result.status ?? result.signal}) and there is no earlier release to serve; not starting the server.`);
+      process.exit(result.status ?? 1);
+    }
+    console.error(`The build failed (exit code ${result.status ?? result.signal}), see above; serving the last good release, ${realpathSync(distDir)}. Fix the data and run "npm run build": this server then switches to the new release.`);
   }
 }
 
