@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { DataError, DataErrors } from './data-error.ts';
 import { build, type BuildOptions } from './pipeline.ts';
-import { buildRelease, releaseLayout, servedRelease } from './release.ts';
+import { buildRelease, ReleaseError, servedSite } from './release.ts';
 import { ROOT_DIR } from './root.ts';
 
 /** A setting of the environment the build cannot use: said in one line, like a data problem, without a stack trace. */
@@ -39,6 +39,7 @@ function explain(error: unknown, production: boolean): string {
     return `Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`;
   }
   if (error instanceof SettingError) return `Build stopped: ${error.message} Nothing was written.`;
+  if (error instanceof ReleaseError) return `Build stopped: ${error.message}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
@@ -73,8 +74,8 @@ try {
 } catch (error) {
   console.error(explain(error, values.production ?? false));
   if (values.out === undefined) {
-    const served = servedRelease(releaseLayout(dist));
-    console.error(served === null ? 'No site is served yet: there is no earlier release.' : `The served site is unchanged: still release ${served}.`);
+    const served = servedSite(dist);
+    console.error(served === 'nothing' ? 'No site is served yet: there is no earlier release.' : `The served site is unchanged: still ${served}.`);
   }
   process.exitCode = 1;
 }

@@ -71,9 +71,21 @@ function pointAt(link: string, target: string): void {
   renameSync(temporary, link);
 }
 
-/** A name for a release started now that no folder has yet. */
+/** The time a release's name gives, in ms. */
+function timeOf(name: string): number {
+  const [, year, month, day, hour, minute, second, milli] = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})/.exec(name)!.map(Number);
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, milli!);
+}
+
+/**
+ * A name for a release started now that no folder has yet, later than every release's: the order
+ * of the names is the order of the builds, which `releaseBefore` relies on, even when the clock
+ * went back.
+ */
 function newName(layout: ReleaseLayout, now: Date): string {
-  const base = now.toISOString().replace(/\D/g, '').replace(/^(\d{8})(\d{6})(\d{3})$/, '$1-$2-$3');
+  const latest = listReleases(layout).at(-1);
+  const time = Math.max(now.getTime(), latest === undefined ? 0 : timeOf(latest) + 1);
+  const base = new Date(time).toISOString().replace(/\D/g, '').replace(/^(\d{8})(\d{6})(\d{3})$/, '$1-$2-$3');
   let name = base;
   for (let n = 2; existsSync(join(layout.folder, name)); n += 1) name = `${base}-${n}`;
   return name;
@@ -93,9 +105,24 @@ function adoptFolder(layout: ReleaseLayout): void {
   mkdirSync(layout.folder, { recursive: true });
   if (!lstatSync(layout.dist, { throwIfNoEntry: false })?.isDirectory()) return;
   const name = newName(layout, new Date());
-  renameSync(layout.dist, join(layout.folder, name));
+  try {
+    renameSync(layout.dist, join(layout.folder, name));
+  } catch (error) {
+    throw new ReleaseError(
+      `${layout.dist} is the folder of a build before releases and could not become the first release in ${layout.folder} ` +
+        `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Run the build once as a user who may write ${dirname(layout.dist)}; ` +
+        'later builds write only the releases folder.',
+    );
+  }
   pointAt(layout.current, name);
   pointAt(layout.dist, distTarget(layout));
+}
+
+/** What the served site is, for a line after a failed build. */
+export function servedSite(dist: string): string {
+  const name = servedRelease(releaseLayout(dist));
+  if (name !== null) return `release ${name}`;
+  return lstatSync(dist, { throwIfNoEntry: false })?.isDirectory() ? `the folder ${dist}` : 'nothing';
 }
 
 /** Makes `name` the served release and `dist` the link to it. */
@@ -127,13 +154,13 @@ export interface ReleaseOutcome {
  * Runs `write` into a new release folder and makes it the served one when `write` succeeds. When
  * it throws, its folder is deleted, the served release stays as it was, and the error goes on.
  */
-export async function buildRelease(dist: string, write: (outDir: string) => Promise<void>, now = new Date()): Promise<ReleaseOutcome> {
+export async function buildRelease(dist: string, write: (outDir: string) => Promise<void>): Promise<ReleaseOutcome> {
   const layout = releaseLayout(dist);
   adoptFolder(layout);
   const served = servedRelease(layout);
   const before = served === null ? null : releaseBefore(layout, served);
   const spare = listReleases(layout).filter((name) => name !== served && name !== before).at(-1);
-  const name = newName(layout, now);
+  const name = newName(layout, new Date());
   const folder = join(layout.folder, name);
   // The spare release's files, renamed with their times, let the writer skip what is unchanged.
   if (spare !== undefined) renameSync(join(layout.folder, spare), folder);
