@@ -3,7 +3,8 @@
 // answer that mixes two releases (a page's bytes are those of the release its phone number belongs
 // to, and every asset it names is in that release), and each new release is served soon after its
 // build ends. Switching twenty times more does not make the server hold more memory, timers or
-// listeners; a release that does not fit the server is refused with a log line, the old one stays.
+// listeners; an address's count against its limit goes on across a switch; a release that does not
+// fit the server is refused with a log line, the old one stays.
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -42,6 +43,7 @@ interface Snapshot {
 const releases = new Map<string, Snapshot>();
 const PAGES: Record<string, string> = { '/': 'index.html', '/preise': 'preise/index.html' };
 const MISSING = '/gibt-es-nicht';
+const VISITS_PER_MINUTE = 3;
 let paths: string[] = [];
 
 /** The served release, when its home page has `phone`: an answer may come before the build's command has ended. */
@@ -77,7 +79,7 @@ beforeAll(async () => {
   const routes = JSON.parse(readFileSync(join(dist, '_server/routes.json'), 'utf8')) as { path: string; template: string }[];
   // A built page, the page of an unknown place and the 404 (both made by the server from the release's templates).
   paths = ['/', '/preise', routes.find((route) => route.template === 'fallback')!.path, MISSING];
-  server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', databasePath: join(root, 'var', 'site.db'), log: (line) => logs.push(line), features: { jobs: false } });
+  server = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', databasePath: join(root, 'var', 'site.db'), log: (line) => logs.push(line), features: { jobs: false, visitsPerMinute: VISITS_PER_MINUTE } });
 }, 240_000);
 
 afterAll(async () => {
@@ -113,6 +115,8 @@ describe('a running server and new releases', () => {
           }
           answers += 1;
         }
+        // A breath between rounds, so the builds beside get the machine's cores too.
+        await sleep(5);
       }
     };
     const clients = [client(), client()];
@@ -169,6 +173,18 @@ describe('a running server and new releases', () => {
     // One release in memory is some 15 MiB of pages (docs/architecture.md, "Routes"): twenty kept would be 300.
     expect(after.bytes - before.bytes).toBeLessThan(12 * 2 ** 20);
   }, 600_000);
+
+  it('keeps counting an address against its limit across a switch', async () => {
+    const post = async () => (await fetch(`${server.url}/api/log/ip`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' }, body: JSON.stringify({ path: '/' }) })).status;
+    const before = [];
+    for (let i = 0; i < VISITS_PER_MINUTE; i += 1) before.push(await post());
+    expect(before).toEqual(Array(VISITS_PER_MINUTE).fill(204));
+    const served = (await request(server.url, '/')).body.toString().includes('tel:+492010000003') ? '+492010000004' : '+492010000003';
+    symlinkSync(basename(releases.get(served)!.folder), join(root, 'releases', 'current.test.tmp'));
+    renameSync(join(root, 'releases', 'current.test.tmp'), join(root, 'releases', 'current'));
+    await servedWithin(served, 15_000);
+    expect(await post()).toBe(429);
+  }, 120_000);
 
   it('refuses a release that does not fit, saying so in the log, and keeps serving the one it has', async () => {
     const served = realpathSync(dist);
