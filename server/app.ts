@@ -50,7 +50,9 @@ export function createApp({ api, table, replies, ownHosts, consolePage, fallback
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsApi(api));
   app.use('/api/log', visitsApi(api));
-  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts, ...(api.kept ? { throttle: (api.kept.throttle ??= createLoginThrottle()) } : {}) }));
+  // A running server's failed logins count across releases (server/release.ts).
+  const throttle = api.kept ? (api.kept.throttle ??= createLoginThrottle()) : createLoginThrottle();
+  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts, throttle }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
   app.use(unknownPlaceRoutes(table, fallbackPlaces));
