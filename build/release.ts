@@ -11,11 +11,13 @@
 // into, so the writer finds most files as they should be and rewrites only what changed
 // (build/write/dist-writer.ts). Only releases/ is written; the project's folder once, when the real
 // dist/ folder of an older build becomes the first release.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 export const RELEASES_FOLDER = 'releases';
 const CURRENT_LINK = 'current';
+/** Held by the build writing a release (its process id), so that two builds never take the same folder. */
+const BUILD_LOCK = '.build.lock';
 /** A release's name: the UTC time its build started, to the millisecond (`-2` and on when taken). */
 const RELEASE_NAME = /^\d{8}-\d{6}-\d{3}(-\d+)?$/;
 
@@ -125,6 +127,34 @@ export function servedSite(dist: string): string {
   return lstatSync(dist, { throwIfNoEntry: false })?.isDirectory() ? `the folder ${dist}` : 'nothing';
 }
 
+/** Whether the process `pid` still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the releases' build lock, replacing one whose process is gone; refuses while another build holds it. Returns its release. */
+function lockBuilds(layout: ReleaseLayout): () => void {
+  const lock = join(layout.folder, BUILD_LOCK);
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (Number.isInteger(holder) && holder > 0 && running(holder)) {
+      throw new ReleaseError(`Another build (process ${holder}) is writing a release. Wait until it has ended, then build again.`);
+    }
+    rmSync(lock, { force: true });
+  }
+}
+
 /** Makes `name` the served release and `dist` the link to it. */
 function serve(layout: ReleaseLayout, name: string): void {
   pointAt(layout.current, name);
@@ -156,7 +186,17 @@ export interface ReleaseOutcome {
  */
 export async function buildRelease(dist: string, write: (outDir: string) => Promise<void>): Promise<ReleaseOutcome> {
   const layout = releaseLayout(dist);
-  adoptFolder(layout);
+  mkdirSync(layout.folder, { recursive: true });
+  const unlock = lockBuilds(layout);
+  try {
+    adoptFolder(layout);
+    return await buildLocked(layout, write);
+  } finally {
+    unlock();
+  }
+}
+
+async function buildLocked(layout: ReleaseLayout, write: (outDir: string) => Promise<void>): Promise<ReleaseOutcome> {
   const served = servedRelease(layout);
   const before = served === null ? null : releaseBefore(layout, served);
   const spare = listReleases(layout).filter((name) => name !== served && name !== before).at(-1);
@@ -183,8 +223,14 @@ export function rollBack(dist: string): { from: string; to: string } {
   const layout = releaseLayout(dist);
   const served = servedRelease(layout);
   if (served === null) throw new ReleaseError(`No release is served: ${layout.current} does not point to one. Run "npm run build".`);
-  const to = releaseBefore(layout, served);
-  if (to === null) throw new ReleaseError(`There is no release before ${served} to go back to; nothing was changed.`);
-  serve(layout, to);
-  return { from: served, to };
+  // A build under way would replace the release again, or delete the one gone back to.
+  const unlock = lockBuilds(layout);
+  try {
+    const to = releaseBefore(layout, served);
+    if (to === null) throw new ReleaseError(`There is no release before ${served} to go back to; nothing was changed.`);
+    serve(layout, to);
+    return { from: served, to };
+  } finally {
+    unlock();
+  }
 }

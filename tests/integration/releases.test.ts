@@ -1,10 +1,11 @@
 // Releases (build/release.ts), as the operator meets them: `npm run build` into a site link whose
 // real dist/ folder an older build wrote keeps that folder as the first release; a build that
 // stops on a data mistake leaves the served release and every byte of it as they were and says
-// so; `npm run rollback` serves the release before and refuses when there is none; `npm start`
+// so, and so does one started while another build writes a release; `npm run rollback` serves the
+// release before and refuses when there is none; `npm start`
 // with a data mistake serves the last good release, and without one stops.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_DATE } from '../support/build-settings.ts';
@@ -42,7 +43,7 @@ function rollbackCommand() {
 }
 
 const served = () => basename(realpathSync(dist));
-const releases = () => readdirSync(join(root, 'releases')).filter((name) => name !== 'current').sort();
+const releases = () => readdirSync(join(root, 'releases')).filter((name) => name !== 'current' && !name.startsWith('.')).sort();
 
 /** Every file below the served release with its bytes, to compare before and after. */
 function servedBytes(): Map<string, string> {
@@ -80,6 +81,23 @@ describe('npm run build with releases', () => {
     // No half-made release is left behind.
     expect(releases()).toEqual(before.releases);
     expect(servedBytes()).toEqual(before.bytes);
+  }, 240_000);
+
+  it('refuses while another build is writing a release, changing nothing', () => {
+    const before = { served: served(), releases: releases() };
+    // This test's own process stands for a build under way.
+    writeFileSync(join(root, 'releases', '.build.lock'), String(process.pid));
+    try {
+      const result = buildCommand(dataWith(2));
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(`Build stopped: Another build (process ${process.pid}) is writing a release. Wait until it has ended, then build again.\nThe served site is unchanged: still release ${before.served}.\n`);
+      const rollback = rollbackCommand();
+      expect(rollback.status).toBe(1);
+      expect(rollback.stderr).toContain(`Another build (process ${process.pid}) is writing a release.`);
+      expect({ served: served(), releases: releases() }).toEqual(before);
+    } finally {
+      rmSync(join(root, 'releases', '.build.lock'));
+    }
   }, 240_000);
 });
 
