@@ -13,6 +13,7 @@ import { lstatSync, realpathSync, watch, type FSWatcher } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Express } from 'express';
 import { SERVER_FILES, serverFileProblems } from '../core/build-server-contract.ts';
+import { HASHED_FOLDERS } from '../core/http-policy.ts';
 import { createApp } from './app.ts';
 import type { ApiContext, KeptParts, Log } from './context.ts';
 import type { FeatureConfig } from './config.ts';
@@ -49,6 +50,8 @@ export interface Release {
   /** The hosts of our own pages: the release's site and the address the server listens on. */
   readonly ownHosts: Set<string>;
   readonly api: ApiContext;
+  /** The hashed files of the release before that this one lacks, served on for one release (`withFilesBefore`). */
+  readonly carried: ReadonlySet<string>;
 }
 
 /** What every release's app is made with: the parts that outlast releases. */
@@ -71,15 +74,34 @@ export function releaseFolder(distDir: string): string | null {
   }
 }
 
-/** Reads the release in `folder` (a real path) and makes its app; throws when it does not fit this server. */
-export function loadRelease(folder: string, parts: ReleaseParts): Release {
-  return makeRelease(folder, readBuild(folder, parts.log), parts);
+/**
+ * The table with the hashed files (stylesheet, scripts, images: HASHED_FOLDERS) of the release
+ * before that it lacks: a page of that release still open in a browser asks for them after the
+ * switch (an island's script on first touch, a lazy image). Only that release's own are carried,
+ * so they stay for one release and memory does not grow with switches.
+ */
+function withFilesBefore(table: StaticTable, before: Release | undefined): { table: StaticTable; carried: Set<string> } {
+  const carried = new Set<string>();
+  if (before === undefined) return { table, carried };
+  const entries = new Map(table.entries);
+  for (const [path, entry] of before.table.entries) {
+    if (entries.has(path) || before.carried.has(path) || !HASHED_FOLDERS.some((hashed) => path.startsWith(hashed))) continue;
+    entries.set(path, entry);
+    carried.add(path);
+  }
+  return { table: carried.size === 0 ? table : { ...table, entries }, carried };
+}
+
+/** Reads the release in `folder` (a real path) and makes its app, after `before`; throws when it does not fit this server. */
+export function loadRelease(folder: string, parts: ReleaseParts, before?: Release): Release {
+  return makeRelease(folder, readBuild(folder, parts.log), parts, before);
 }
 
 /** The release of what `readBuild` read from `folder`, with its app. */
-export function makeRelease(folder: string, build: ReturnType<typeof readBuild>, parts: ReleaseParts): Release {
+export function makeRelease(folder: string, build: ReturnType<typeof readBuild>, parts: ReleaseParts, before?: Release): Release {
   const { db, config, log, shutdown, kept } = parts;
-  const { table, site, messages, messagePage, consolePage, fallbackPlaces } = build;
+  const { site, messages, messagePage, consolePage, fallbackPlaces } = build;
+  const { table, carried } = withFilesBefore(build.table, before);
   const api: ApiContext = { db, config, site, messages, log, shutdown, messagePage, kept };
   // Joined by the listening address once the port is known (server/index.ts).
   const ownHosts = new Set<string>(site ? [new URL(site.url).host] : []);
@@ -87,7 +109,7 @@ export function makeRelease(folder: string, build: ReturnType<typeof readBuild>,
   if (address !== null) ownHosts.add(address);
   const replies = fixedReplies(messages, messagePage, table.security);
   const app = createApp({ api, table, replies, ownHosts, consolePage, fallbackPlaces });
-  return { folder, table, replies, app, ownHosts, api };
+  return { folder, table, replies, app, ownHosts, api, carried };
 }
 
 /** The context of what runs beside the requests (the jobs, the mails still in flight at close): the facts of the release served when it reads them. */

@@ -3,8 +3,9 @@
 // answer that mixes two releases (a page's bytes are those of the release its phone number belongs
 // to, and every asset it names is in that release), and each new release is served soon after its
 // build ends. Switching twenty times more does not make the server hold more memory, timers or
-// listeners; an address's count against its limit goes on across a switch; a release that does not
-// fit the server is refused with a log line, the old one stays.
+// listeners; an address's count against its limit goes on across a switch; the stylesheet of the
+// release before is served for one release more; a release that does not fit the server is
+// refused with a log line, the old one stays.
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -184,6 +185,34 @@ describe('a running server and new releases', () => {
     renameSync(join(root, 'releases', 'current.test.tmp'), join(root, 'releases', 'current'));
     await servedWithin(served, 15_000);
     expect(await post()).toBe(429);
+  }, 120_000);
+
+  it('serves the stylesheet of the release before for one release more, for pages still open', async () => {
+    /** A copy of the served release whose stylesheet (with its compressed siblings) has another name; the name. */
+    const withNewStylesheet = (name: string, label: string): string => {
+      const from = realpathSync(dist);
+      const css = readdirSync(join(from, 'assets')).find((file) => file.endsWith('.css'))!;
+      cpSync(from, join(root, 'releases', name), { recursive: true });
+      const renamed = css.replace(/\.css$/, `.${label}.css`);
+      for (const file of readdirSync(join(root, 'releases', name, 'assets')).filter((file) => file.startsWith(css))) {
+        renameSync(join(root, 'releases', name, 'assets', file), join(root, 'releases', name, 'assets', file.replace(css, renamed)));
+      }
+      return renamed;
+    };
+    const switchTo = async (name: string, asset: string) => {
+      symlinkSync(name, join(root, 'releases', 'current.test.tmp'));
+      renameSync(join(root, 'releases', 'current.test.tmp'), join(root, 'releases', 'current'));
+      const started = Date.now();
+      while ((await request(server.url, `/assets/${asset}`)).status !== 200 && Date.now() - started < 15_000) await sleep(50);
+    };
+    const first = readdirSync(join(realpathSync(dist), 'assets')).find((file) => file.endsWith('.css'))!;
+    const second = withNewStylesheet('20980101-000000-000', 'zweite');
+    await switchTo('20980101-000000-000', second);
+    expect((await request(server.url, `/assets/${first}`)).status).toBe(200);
+    const third = withNewStylesheet('20980101-000000-001', 'dritte');
+    await switchTo('20980101-000000-001', third);
+    expect((await request(server.url, `/assets/${second}`)).status).toBe(200);
+    expect((await request(server.url, `/assets/${first}`)).status).toBe(404);
   }, 120_000);
 
   it('refuses a release that does not fit, saying so in the log, and keeps serving the one it has', async () => {
