@@ -1,9 +1,11 @@
 // The build's command line, its one way in: `npm run build` runs it from build/launch.mjs's bundle,
 // `npx tsx build/index.ts` from the sources, in the same way.
 //
-//   build/index.ts [--out DIR] [--data DIR] [--production]
+//   build/index.ts [--out DIR | --dist LINK] [--data DIR] [--production]
 //
-// Writes dist/ (or DIR). A data error names the file, the field and the problem, writes nothing
+// Writes a new release beside dist/ (or beside LINK) and makes it the served one once the whole
+// build succeeded (build/release.ts); with --out, writes DIR itself, a plain folder. A data error
+// names the file, the field and the problem, writes nothing, leaves the served release as it was
 // and exits with 1; with --production, so do example data and unconfirmed promises (the list of
 // `npm run check`). BUILD_WORKERS sets the render workers besides this thread (default: one per
 // core but one; 0 renders on this thread alone). SOURCE_DATE_EPOCH (seconds, the
@@ -15,7 +17,8 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { DataError, DataErrors } from './data-error.ts';
 import { withLines } from './load/source-lines.ts';
-import { build } from './pipeline.ts';
+import { build, type BuildOptions } from './pipeline.ts';
+import { buildRelease, ReleaseError, servedSite } from './release.ts';
 import { ROOT_DIR } from './root.ts';
 
 /** A setting of the environment the build cannot use: said in one line, like a data problem, without a stack trace. */
@@ -37,6 +40,7 @@ function explain(error: unknown, production: boolean): string {
     return `Build stopped: ${count} problem${count === 1 ? '' : 's'} ${what}; nothing was written.\n${error.message}`;
   }
   if (error instanceof SettingError) return `Build stopped: ${error.message} Nothing was written.`;
+  if (error instanceof ReleaseError) return `Build stopped: ${error.message}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
@@ -50,22 +54,32 @@ function explain(error: unknown, production: boolean): string {
 // invocation counts, through Maglev, and has no such flag, so it runs with V8's defaults.
 if (process.versions.v8.startsWith('11.')) setFlagsFromString('--interrupt-budget=337920');
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, dist: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+const dist = resolve(values.dist ?? `${ROOT_DIR}/dist`);
 try {
   const epoch = wholeNumber('SOURCE_DATE_EPOCH');
-  await build({
-    outDir: resolve(values.out ?? `${ROOT_DIR}/dist`),
+  const options: Omit<BuildOptions, 'outDir'> = {
     ...(values.data ? { dataDir: resolve(values.data) } : {}),
     ...(process.env.SITE_URL ? { siteUrl: process.env.SITE_URL } : {}),
     now: epoch === undefined ? new Date() : new Date(epoch * 1000),
     production: values.production ?? false,
     // The worker's module lies beside this one, from the sources and in the bundle alike.
     workers: { count: wholeNumber('BUILD_WORKERS') ?? availableParallelism() - 1, file: new URL('./render-worker.mjs', import.meta.url) },
-  });
+  };
+  if (values.out !== undefined) {
+    await build({ ...options, outDir: resolve(values.out) });
+  } else {
+    const { name, previous } = await buildRelease(dist, async (outDir) => void (await build({ ...options, outDir })));
+    console.log(`Now served: release ${name} (${dist}). A running server switches to it within 2 s.${previous === null ? '' : ` "npm run rollback" brings back ${previous}.`}`);
+  }
 } catch (error) {
   // The checks after loading (the routes') name a field too: each at its line, as the load step's are.
   // Not the go-live list of --production, which says what `npm run check` says, in its words.
   const production = values.production ?? false;
   console.error(explain(production ? error : withLines(error, resolve(values.data ?? `${ROOT_DIR}/data`)), production));
+  if (values.out === undefined) {
+    const served = servedSite(dist);
+    console.error(served === 'nothing' ? 'No site is served yet: there is no earlier release.' : `The served site is unchanged: still ${served}.`);
+  }
   process.exitCode = 1;
 }

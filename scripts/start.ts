@@ -1,11 +1,17 @@
-// `npm start`: builds the site when dist/ is missing or older than its sources, then serves it.
+// `npm start`: builds the site when dist/ is missing or older than its sources, then serves it. A
+// build that fails leaves the last good release served (build/release.ts): the server starts on
+// it, saying so; only without any release does it stop. `-- --data DIR` and `-- --dist LINK` are
+// passed on to the build (build/index.ts), and the server serves that LINK.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { serveFromEnv } from '../server/serve.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SOURCES = ['data', 'core', 'templates', 'build', 'client', 'package-lock.json'];
+const { values } = parseArgs({ options: { data: { type: 'string' }, dist: { type: 'string' } } });
+const dataDir = resolve(values.data ?? join(ROOT, 'data'));
+const SOURCES = [dataDir, ...['core', 'templates', 'build', 'client', 'package-lock.json'].map((source) => join(ROOT, source))];
 
 function mtimeOf(path: string): number | undefined {
   try {
@@ -32,24 +38,27 @@ function newestIn(path: string): number {
 function buildReason(distDir: string): string | undefined {
   const built = mtimeOf(join(distDir, 'index.html'));
   if (built === undefined) return `${join(distDir, 'index.html')} does not exist`;
-  const newest = Math.max(...SOURCES.map((source) => newestIn(join(ROOT, source))));
+  const newest = Math.max(...SOURCES.map((source) => newestIn(source)));
   if (newest > built) return 'sources changed since the last build';
   return undefined;
 }
 
-// The build always writes <root>/dist, so that is what npm start checks and serves.
-const distDir = join(ROOT, 'dist');
+// The build makes <root>/dist (or LINK) stand for its release, so that is what npm start checks and serves.
+const distDir = resolve(values.dist ?? join(ROOT, 'dist'));
 const reason = buildReason(distDir);
 if (reason !== undefined) {
   console.log(`Building the site (${reason}) ...`);
-  const result = spawnSync(process.execPath, ['build/launch.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['build/launch.mjs', '--dist', distDir, '--data', dataDir], { cwd: ROOT, stdio: 'inherit' });
   if (result.error) {
     console.error(`Could not start the build: ${result.error.message}`);
     process.exit(1);
   }
   if (result.status !== 0) {
-    console.error(`The build failed (exit code ${result.status ?? result.signal}); not starting the server.`);
-    process.exit(result.status ?? 1);
+    if (mtimeOf(join(distDir, 'index.html')) === undefined) {
+      console.error(`The build failed (exit code ${result.status ?? result.signal}) and there is no earlier release to serve; not starting the server.`);
+      process.exit(result.status ?? 1);
+    }
+    console.error(`The build failed (exit code ${result.status ?? result.signal}), see above; serving the last good release, ${realpathSync(distDir)}. Fix the data and run "npm run build": this server then switches to the new release.`);
   }
 }
 

@@ -13,6 +13,7 @@ import { reviewsPageRoute } from './reviews/page.ts';
 import { reviewsIslandRoute } from './reviews/island.ts';
 import { visitsApi } from './visits/routes.ts';
 import { ownerConsole } from './owner/console.tsx';
+import { createLoginThrottle } from './owner/login-throttle.ts';
 import { CONSOLE_MOUNT } from './owner/views/render.tsx';
 import { redirects } from './http/redirects.ts';
 import { withSecurityHeaders } from './http/headers.ts';
@@ -49,7 +50,9 @@ export function createApp({ api, table, replies, ownHosts, consolePage, fallback
   app.use('/api/reviews/island', reviewsIslandRoute(api, table));
   app.use('/api/reviews', reviewsApi(api));
   app.use('/api/log', visitsApi(api));
-  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts }));
+  // A running server's failed logins count across releases (server/release.ts).
+  const throttle = api.kept ? (api.kept.throttle ??= createLoginThrottle()) : createLoginThrottle();
+  app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts, throttle }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());
   app.use(unknownPlaceRoutes(table, fallbackPlaces));

@@ -5,6 +5,9 @@ import type { VisitorMessages } from '../core/schema/messages.ts';
 import type { FeatureConfig } from './config.ts';
 import type { SiteFacts } from './facts.ts';
 import type { Db } from './store/database.ts';
+import type { LimitCounts } from './http/limit.ts';
+import type { LoginThrottle } from './owner/login-throttle.ts';
+import type { StreamHub } from './reviews/events.ts';
 
 /** One line for the operator's log (console.log unless a test collects them). */
 export type Log = (line: string) => void;
@@ -20,6 +23,15 @@ export interface ApiContext {
   readonly shutdown: AbortSignal;
   /** The build's page for short messages (dist/_server/message.html); a bare page without it. */
   readonly messagePage?: string | null;
+  /** What a running server keeps while it switches from one release to the next (server/release.ts); each router makes its own without. */
+  readonly kept?: KeptParts;
+}
+
+/** The state of the routers that outlasts a release: per-address counts, open event streams, failed logins. */
+export interface KeptParts {
+  readonly limits: LimitCounts;
+  streams?: StreamHub;
+  throttle?: LoginThrottle;
 }
 
 export type StopJobs = () => void;

@@ -128,6 +128,7 @@ export function contactApi(context: ApiContext): Router {
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
     answer: (req, res, text) => answerFailure(context, req, res, 429, text),
+    store: context.kept?.limits.store('contact'),
   });
   router.post(
     '/',

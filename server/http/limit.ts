@@ -3,7 +3,7 @@
 // logged), and one message for every limit (data/messages.yaml, `api.tooManyRequests`), saying
 // how many minutes to wait.
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { MemoryStore, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { fillSlots } from '../../core/slots.ts';
 import { sendJsonError } from './body.ts';
@@ -17,6 +17,23 @@ export interface LimitOptions {
   answer?(req: Request, res: Response, text: string): void;
   /** Counts only requests answered below 400. */
   skipFailedRequests?: boolean;
+  /** Where the counts live when they must outlast this limiter (`LimitCounts`); its own store when not given. */
+  store?: MemoryStore | undefined;
+}
+
+/**
+ * The counts of every limit by name, kept as long as the server runs: the app of each release
+ * (server/release.ts) makes its limiters anew over the same stores, so a switch neither forgets a
+ * count nor starts a timer more (a store's one timer is replaced when the next limiter takes it).
+ */
+export class LimitCounts {
+  private readonly stores = new Map<string, MemoryStore>();
+
+  store(name: string): MemoryStore {
+    let store = this.stores.get(name);
+    if (store === undefined) this.stores.set(name, (store = new MemoryStore()));
+    return store;
+  }
 }
 
 /** What express-rate-limit notes on a request it counted: when the client's window ends. */
@@ -31,13 +48,15 @@ function minutesToWait(req: Request, windowMs: number): number {
 
 const answerJson = (_req: Request, res: Response, text: string) => sendJsonError(res, 429, text);
 
-export function apiRateLimit({ windowMs, limit, text, answer = answerJson, skipFailedRequests = false }: LimitOptions): RequestHandler {
+export function apiRateLimit({ windowMs, limit, text, answer = answerJson, skipFailedRequests = false, store }: LimitOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    validate: { forwardedHeader: false },
+    // A kept store is taken over by each release's limiter, one after the other, never shared by two at once.
+    ...(store ? { store } : {}),
+    validate: { forwardedHeader: false, unsharedStore: store === undefined },
     skipFailedRequests,
     handler: (req, res) => answer(req, res, fillSlots(text, { minutes: minutesToWait(req, windowMs) })),
   });

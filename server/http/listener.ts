@@ -7,21 +7,28 @@ import { sendEntry, sendFixed, sendRedirect, type FixedReplies } from './replies
 import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
 import type { StaticTable } from './table.ts';
 
-export interface ListenerParts {
-  table: StaticTable;
-  replies: FixedReplies;
-  app: Express;
-  shutdown: AbortSignal;
-  pageViews: PageCounter;
+/** What a request is answered from: one release's (server/release.ts). */
+export interface Served {
+  readonly table: StaticTable;
+  readonly replies: FixedReplies;
+  readonly app: Express;
   /**
    * The hosts an absolute-form request target may name ("GET http://example.de/ HTTP/1.1"): the
    * site's own and the address the server listens on; filled once the server listens.
    */
-  ownHosts: ReadonlySet<string>;
+  readonly ownHosts: ReadonlySet<string>;
 }
 
-export function createRequestListener({ table, replies, app, shutdown, pageViews, ownHosts }: ListenerParts): RequestListener {
+export interface ListenerParts {
+  /** The release served now; taken once per request, so that its answer comes whole from one release. */
+  served(): Served;
+  shutdown: AbortSignal;
+  pageViews: PageCounter;
+}
+
+export function createRequestListener({ served, shutdown, pageViews }: ListenerParts): RequestListener {
   return (req, res) => {
+    const { table, replies, app, ownHosts } = served();
     // During shutdown a keep-alive client must not send its next request on this socket.
     if (shutdown.aborted) res.setHeader('Connection', 'close');
     const target = originForm(req.url ?? '/', ownHosts);

@@ -30,11 +30,11 @@ const UNSENT_LIMIT = 16 * 1024;
 const RETRY_AFTER_S = 60;
 
 export interface StreamHub {
-  /** Serves one stream, or answers 503 when a bound is reached. */
-  open(req: Request, res: Response): void;
+  /** Serves one stream, or answers 503 with `busy` (the release's words) when a bound is reached. */
+  open(req: Request, res: Response, busy: string): void;
 }
 
-export function streamHub(context: ApiContext, options: StreamHubOptions): StreamHub {
+export function streamHub(context: Pick<ApiContext, 'db' | 'log' | 'shutdown'>, options: StreamHubOptions): StreamHub {
   /** Each open stream with the time it may live until. */
   const open = new Map<Response, { until: number; end(): void }>();
   const byAddress = new Map<string, number>();
@@ -71,12 +71,12 @@ export function streamHub(context: ApiContext, options: StreamHubOptions): Strea
   });
 
   return {
-    open(req, res) {
+    open(req, res, busy) {
       const address = req.ip ?? 'unknown';
       const mine = byAddress.get(address) ?? 0;
       if (open.size >= options.total || mine >= options.perAddress || context.shutdown.aborted) {
         res.set('Retry-After', String(RETRY_AFTER_S));
-        return sendJsonError(res, 503, context.messages.reviews.streamsBusy);
+        return sendJsonError(res, 503, busy);
       }
       byAddress.set(address, mine + 1);
       req.socket.setKeepAlive(true, options.heartbeatMs);

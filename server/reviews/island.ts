@@ -18,6 +18,7 @@ export function reviewsIslandRoute(context: ApiContext, table: StaticTable): Rou
     windowMs: 60_000,
     limit: 120,
     text: context.messages.api.tooManyRequests,
+    store: context.kept?.limits.store('reviews-island'),
   });
   router.get('/', limiter, (_req, res) => {
     const site = context.site;

@@ -20,25 +20,30 @@ export interface ReviewsApiOptions {
 export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {}): Router {
   const router = Router();
   const { messages } = context;
-  const streams = streamHub(context, {
-    total: context.config.eventStreamsTotal,
-    perAddress: context.config.eventStreamsPerAddress,
-    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
-    pollMs: context.config.reviewsChangePollMs,
-    maxAgeMs: options.streamMaxAgeMs ?? STREAM_MAX_AGE_MS,
-  });
+  const { db, config, log, shutdown, kept } = context;
+  const makeHub = () =>
+    streamHub({ db, log, shutdown }, {
+      total: config.eventStreamsTotal,
+      perAddress: config.eventStreamsPerAddress,
+      heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+      pollMs: config.reviewsChangePollMs,
+      maxAgeMs: options.streamMaxAgeMs ?? STREAM_MAX_AGE_MS,
+    });
+  // One hub for the server's life: its bounds count the streams of every release.
+  const streams = kept ? (kept.streams ??= makeHub()) : makeHub();
   const limit = (limitPerMinute: number) =>
     apiRateLimit({
       windowMs: 60_000,
       limit: limitPerMinute,
       text: messages.api.tooManyRequests,
+      store: kept?.limits.store(`reviews-${limitPerMinute}`),
     });
 
   router.get('/', limit(120), (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(listReviews(context.db));
   });
 
-  router.get('/events', limit(30), (req, res) => streams.open(req, res));
+  router.get('/events', limit(30), (req, res) => streams.open(req, res, messages.reviews.streamsBusy));
 
   for (const [path, allow] of [['/', 'GET, HEAD'], ['/events', 'GET, HEAD']] as const) {
     router.all(path, (_req, res) => {

@@ -97,7 +97,7 @@ export function visitsApi(context: ApiContext): Router {
 
   const router = Router();
   router.use(noStore);
-  router.use(apiRateLimit({ windowMs: 60_000, limit: context.config.visitsPerMinute, text: api.tooManyRequests }));
+  router.use(apiRateLimit({ windowMs: 60_000, limit: context.config.visitsPerMinute, text: api.tooManyRequests, store: context.kept?.limits.store('visits') }));
 
   router.post('/ip', ...body, (req, res) => {
     const parsed = bodies.ip.safeParse(req.body);
