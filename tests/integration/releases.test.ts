@@ -75,7 +75,7 @@ describe('npm run build with releases', () => {
     const result = buildCommand(dataWith(2, true));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Build stopped: 1 problem in the data; nothing was written.');
-    expect(result.stderr).toContain('data/prices.yaml: services[5].price:');
+    expect(result.stderr).toContain("service 'Tresoröffnung': price: must be 0 or more");
     expect(result.stderr.trim().split('\n').at(-1)).toBe(`The served site is unchanged: still release ${before.served}.`);
     expect(served()).toBe(before.served);
     // No half-made release is left behind.
@@ -120,7 +120,7 @@ describe('npm start with a data mistake', () => {
       child.on('exit', () => fail(new Error(`npm start ended without serving:\n${output}`)));
     });
     try {
-      expect(output).toContain('data/prices.yaml: services[5].price:');
+      expect(output).toContain("service 'Tresoröffnung': price: must be 0 or more");
       expect(output).toContain(`The build failed (exit code 1), see above; serving the last good release, ${realpathSync(dist)}.`);
       expect((await request(url, '/')).body.toString()).toContain('tel:+492010000001');
     } finally {
