@@ -273,8 +273,9 @@ describe('deploy/schluesseldienst.service', () => {
     expect(result.status).toBe(0);
   });
 
-  it('starts the server even when its build fails, so the last good release stays served', () => {
-    expect(setting('ExecStartPre')).toEqual(['-/usr/bin/env', 'node', 'build/launch.mjs', '--production']);
+  it('starts the server on the served release without building, so a start never depends on the data', () => {
+    expect(setting('ExecStartPre')).toEqual([]);
+    expect(setting('ExecStart').join(' ')).toMatch(/tsx server\/main\.ts$/);
   });
 
   it('names for writing only what a fresh clone has, or marks it optional with "-"', () => {

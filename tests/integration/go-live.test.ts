@@ -247,7 +247,9 @@ describe('npm run build -- --production', { timeout: PROCESS_TEST_MS }, () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('the systemd unit builds with --production', () => {
-    expect(readFileSync(join(ROOT, 'deploy/schluesseldienst.service'), 'utf8')).toMatch(/^ExecStartPre=.*node build\/launch\.mjs --production$/m);
+  it('the deployment steps build with --production, first and at every update', () => {
+    const steps = readFileSync(join(ROOT, 'docs/deployment.md'), 'utf8');
+    expect(steps.match(/^sudo -u schluesseldienst npm run build -- --production/gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(steps).not.toMatch(/^sudo -u schluesseldienst npm run build(?! -- --production)/m);
   });
 });
