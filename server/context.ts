@@ -27,9 +27,18 @@ export interface ApiContext {
   readonly kept?: KeptParts;
 }
 
+/** A release a build made that this server did not serve: which, when it looked, and why (English, for the log). */
+export interface RefusedRelease {
+  readonly folder: string;
+  readonly at: string;
+  readonly reason: string;
+}
+
 /** The state of the routers that outlasts a release: per-address counts, open event streams, failed logins. */
 export interface KeptParts {
   readonly limits: LimitCounts;
+  /** The last release the server would not switch to, for the console's System page; null once one is served after it. */
+  refusedRelease?: RefusedRelease | null;
   streams?: StreamHub;
   throttle?: LoginThrottle;
 }

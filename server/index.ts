@@ -110,7 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   address = `${host}:${port}`;
   current.ownHosts.add(address);
-  const follower = followReleases(distDir, () => current, (next) => loadRelease(next, parts, current), (release) => (current = release), log, RELEASE_POLL_MS);
+  const follower = followReleases(distDir, () => current, (next) => loadRelease(next, parts, current), (release) => (current = release), log, RELEASE_POLL_MS, parts.kept);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,

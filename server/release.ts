@@ -143,7 +143,7 @@ export interface Follower {
  * Switches to the release dist/ stands for whenever that changes: `current` gives the served one,
  * `load` reads another, `serve` swaps it in. A release that does not load is refused once, logged.
  */
-export function followReleases(distDir: string, current: () => Release, load: (folder: string) => Release, serve: (release: Release) => void, log: Log, pollMs: number): Follower {
+export function followReleases(distDir: string, current: () => Release, load: (folder: string) => Release, serve: (release: Release) => void, log: Log, pollMs: number, kept?: KeptParts): Follower {
   let refused: string | null = null;
   const check = () => {
     const folder = releaseFolder(distDir);
@@ -154,9 +154,11 @@ export function followReleases(distDir: string, current: () => Release, load: (f
     try {
       serve(load(folder));
       refused = null;
+      if (kept) kept.refusedRelease = null;
       log(`Now serving the release in ${folder} (read in ${Math.round(performance.now() - started)} ms); before: ${before}.`);
     } catch (error) {
       refused = folder;
+      if (kept) kept.refusedRelease = { folder, at: new Date().toISOString(), reason: (error as Error).message };
       log(`Not switching to the release in ${folder}; still serving ${before}. ${(error as Error).message}`);
     }
   };

@@ -103,6 +103,8 @@ export const consoleWordsSchema = z.strictObject({
     mailAlarm: wordsWith('time', 'reason'),
     build: text,
     version: text,
+    /** A release a build made that the running server would not serve. */
+    releaseRefused: wordsWith('time', 'error'),
   }),
   /** The go-live check on the System page (core/go-live.ts): a text per kind of item, with its slots. */
   goLive: z.strictObject({

@@ -113,6 +113,7 @@ async function systemStatus(api: ApiContext): Promise<SystemStatus> {
     lastFailure: backups.lastFailure,
     copies: backups.copies,
     build: api.site?.build ?? null,
+    refusedRelease: api.kept?.refusedRelease ?? null,
     mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },
     goLive: await goLiveStatus(api, new Date()),
   };

@@ -13,6 +13,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { openDatabase } from '../../server/store/database.ts';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { request, type RawResponse } from './fixtures/http.ts';
@@ -228,5 +230,21 @@ describe('a running server and new releases', () => {
       expect.stringMatching(new RegExp(`^Not switching to the release in ${broken}; still serving ${served}\\. The built site in ${broken} does not fit this server:\\n- dist/_server/messages\\.json is missing`)),
     ]);
     expect((await request(server.url, '/')).body.equals(readFileSync(join(served, 'index.html')))).toBe(true);
+
+    // The owner reads it on the console's System page, in German, with what to do.
+    const db = openDatabase(join(root, 'var', 'site.db'));
+    storePasswordHash(db, await hashPassword('Zugang zur Konsole 2026'));
+    db.close();
+    const login = await fetch(`${server.url}/intern/anmelden`, {
+      method: 'POST',
+      body: new URLSearchParams({ password: 'Zugang zur Konsole 2026' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+      redirect: 'manual',
+    });
+    const cookie = /owner_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+    expect(cookie, `login answered ${login.status}`).toBeDefined();
+    const system = (await request(server.url, '/intern/system', { headers: { Cookie: cookie! } })).body.toString();
+    expect(system).toContain('aber der Server zeigt weiter die bisherige Fassung, weil die neue nicht zu ihm passt. Ihr Techniker muss den Server neu starten');
+    expect(system).toContain('dist/_server/messages.json is missing');
   }, 120_000);
 });

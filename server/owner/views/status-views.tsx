@@ -45,6 +45,8 @@ export interface SystemStatus {
   lastFailure: { at: string; error: string } | null;
   copies: number;
   build: { date: string; version: string } | null;
+  /** A release the server would not switch to (server/release.ts), until one is served after it. */
+  refusedRelease: { at: string; reason: string } | null;
   mail: { transport: MailTransport; delivery: MailDeliveryState };
   goLive: GoLiveStatus;
 }
@@ -80,6 +82,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
     w.title,
     'system',
     <>
+      {status.refusedRelease && <Notice kind="error">{fillSlots(w.releaseRefused, { time: berlinTime(status.refusedRelease.at), error: status.refusedRelease.reason })}</Notice>}
       {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
       <dl className="console-facts">
         <MailFacts w={w} mail={status.mail} />
