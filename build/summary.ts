@@ -65,7 +65,7 @@ export class BuildReport {
         `max ${places.similarityMax.toFixed(2)}${places.closestPair ? ` (${places.closestPair.join(' ~ ')})` : ''}.`,
     );
     if (examples.length > 0) {
-      this.say(`Note: ${examples.length} example facts, unconfirmed promises or placeholders are still in use; \`npm run check\` lists them (a production build refuses).`);
+      this.say(`Note: ${examples.length} example facts, unconfirmed promises or placeholders are still in use; \`npm run check\` lists them, grouped by what must be done before going live (a production build refuses those).`);
     }
     return { steps: this.steps, pages, files, written, bytes, brotliBytes, seconds, images, imagesCached: assets.imagesCached, examples, places };
   }
