@@ -1,0 +1,95 @@
+// The history of the owner's publishes: each one is a commit of data/ in the project's own git
+// repository (the checkout the server runs from), authored "Inhaber (Konsole)", so that a
+// developer pulls the owner's changes and pushes his own with plain git. Only paths under data/
+// are ever staged or restored; an undo is a new commit that reverses one publish, never a rewrite
+// of history. Git runs as a child process (`git` of the system, as the deployment installs it).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const CONSOLE_AUTHOR = { name: 'Inhaber (Konsole)', email: 'inhaber@konsole.invalid' };
+/** What the history lists and an undo may reverse: the owner's facts only. */
+const DATA = 'data';
+const FIELD = '\x1f';
+
+export interface Publish {
+  commit: string;
+  /** ISO 8601, as git recorded it. */
+  at: string;
+  author: string;
+  subject: string;
+  /** The data files the commit changed, relative to the repository. */
+  files: string[];
+}
+
+/** Why an undo was not done; nothing was changed in any of these cases. */
+export type UndoRefusal =
+  | { kind: 'draft'; files: string[] }
+  | { kind: 'unknown'; commit: string }
+  | { kind: 'outsideData'; commit: string; files: string[] }
+  | { kind: 'conflict'; commit: string; files: string[] };
+
+async function git(repo: string, args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['-c', `user.name=${CONSOLE_AUTHOR.name}`, '-c', `user.email=${CONSOLE_AUTHOR.email}`, ...args], { cwd: repo, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+/** Data files that differ from the last commit (saved in the console, not yet published), or are new. */
+export async function unpublishedFiles(repo: string): Promise<string[]> {
+  return lines(await git(repo, ['status', '--porcelain=v1', '--untracked-files=all', '--', DATA])).map((line) => line.slice(3));
+}
+
+/**
+ * Commits every change under data/ as one publish of the owner, with `message` as its text.
+ * Returns the commit, or null when data/ has no change to commit.
+ */
+export async function commitData(repo: string, message: string): Promise<string | null> {
+  await git(repo, ['add', '--all', '--', DATA]);
+  const staged = lines(await git(repo, ['diff', '--cached', '--name-only', '--', DATA]));
+  if (staged.length === 0) return null;
+  // Only data/ is committed, whatever else a developer left staged in the checkout.
+  await git(repo, ['commit', '--quiet', `--author=${CONSOLE_AUTHOR.name} <${CONSOLE_AUTHOR.email}>`, '-m', message, '--', DATA]);
+  return (await git(repo, ['rev-parse', 'HEAD'])).trim();
+}
+
+/** The latest commits that changed data/, newest first: the owner's publishes and a developer's. */
+export async function listPublishes(repo: string, limit = 50): Promise<Publish[]> {
+  const format = ['%H', '%aI', '%an', '%s'].join(FIELD);
+  const output = await git(repo, ['log', `-n${limit}`, `--format=${FIELD}${format}`, '--name-only', '--', DATA]);
+  return output
+    .split(`\n${FIELD}`)
+    .map((entry) => entry.replace(/^\x1f/, ''))
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => {
+      const [head = '', ...files] = entry.split('\n');
+      const [commit = '', at = '', author = '', subject = ''] = head.split(FIELD);
+      return { commit, at, author, subject, files: files.filter((file) => file !== '') };
+    });
+}
+
+/**
+ * Reverses one commit of data/ as a new commit of the owner (its message: `message`). Refused,
+ * changing nothing, while data/ holds unpublished changes, for a commit that is not in the
+ * history or that changed more than data/, and when a later change of the same lines stands in
+ * the way.
+ */
+export async function undoPublish(repo: string, commit: string, message: string): Promise<{ ok: true; commit: string } | ({ ok: false } & UndoRefusal)> {
+  const draft = await unpublishedFiles(repo);
+  if (draft.length > 0) return { ok: false, kind: 'draft', files: draft };
+  if (!/^[0-9a-f]{7,40}$/.test(commit) || !(await listPublishes(repo, 1000)).some((publish) => publish.commit.startsWith(commit))) return { ok: false, kind: 'unknown', commit };
+  const changed = lines(await git(repo, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit]));
+  const outside = changed.filter((file) => !file.startsWith(`${DATA}/`));
+  if (outside.length > 0) return { ok: false, kind: 'outsideData', commit, files: outside };
+  try {
+    await git(repo, ['revert', '--no-commit', commit]);
+  } catch {
+    const conflicted = lines(await git(repo, ['diff', '--name-only', '--diff-filter=U']));
+    await git(repo, ['revert', '--abort']).catch(() => git(repo, ['reset', '--merge']));
+    return { ok: false, kind: 'conflict', commit, files: conflicted };
+  }
+  await git(repo, ['commit', '--quiet', `--author=${CONSOLE_AUTHOR.name} <${CONSOLE_AUTHOR.email}>`, '-m', message, '--', DATA]);
+  return { ok: true, commit: (await git(repo, ['rev-parse', 'HEAD'])).trim() };
+}
