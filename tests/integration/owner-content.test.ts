@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { pricesSchema } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
@@ -190,6 +191,24 @@ describe('the Preise form', () => {
     expect(rows).toContainEqual(['30', '35']);
     expect(formOf(html).get('parts.zylinder.price')).toBe('35');
   });
+
+  it('answers seeded hostile posts with a session below 500, and the file always loads afterwards', async () => {
+    const names = [...formOf((await page(PRICES)).html).keys()].filter((name) => name !== '_version');
+    const odd = ['', ' ', '-1', '1e5', '0x10', '١٢', 'NaN', 'Infinity', '7 9', '79.999', '12:60', '25:00', '<script>alert(1)</script>', '"', '\n\r', '%00', 'a'.repeat(5000), 'labour\n', '__proto__', '{{price:zylinder}}', 'Mo–Fr 8–18', '- Liste', 'x: y'];
+    const valid = ['80', '1,25', '13:30', 'Mo–Fr 8–18 Uhr außer an Feiertagen', 'total', 'Sa–So'];
+    let state = 20_261_128;
+    const random = (n: number) => Math.floor(((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * n);
+    for (let i = 0; i < 40; i++) {
+      const form = formOf((await page(PRICES)).html);
+      for (let j = 0; j <= random(3); j++) {
+        const name = random(10) === 0 ? ['__proto__', 'constructor.prototype.x', 'services.0.price', 'services.tuer-zugefallen.price.x'][random(4)]! : names[random(names.length)]!;
+        form.set(name, random(8) === 0 ? valid[random(valid.length)]! : odd[random(odd.length)]!);
+      }
+      const { status } = await send(form);
+      expect([200, 400, 409, 422], `case ${i}: ${JSON.stringify([...form].filter(([name]) => name !== '_version'))}`).toContain(status);
+      expect(pricesSchema.safeParse(parse(data.read('prices.yaml'))).success, `case ${i}`).toBe(true);
+    }
+  }, 120_000);
 
   it('is refused to another site, with a session, and without one', async () => {
     const before = data.read('prices.yaml');
