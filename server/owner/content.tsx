@@ -2,7 +2,8 @@
 // data/prices.yaml. Mounted behind the session check and the same-origin rule of
 // server/owner/console.tsx. The file is fixed by the route, never taken from the request; saves
 // run one at a time (server/content/data-file.ts).
-import express, { Router } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
+import { errorStatus } from '../http/body.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
@@ -57,5 +58,13 @@ export function contentRoutes({ api, words, sendPage }: { api: ApiContext; words
     const { page } = show(status, state);
     sendPage(res, status, page);
   });
+  // A body too large, with too many fields or malformed: the form again, saying nothing was saved.
+  const unreadableForm: ErrorRequestHandler = (error, req, res, next) => {
+    const status = errorStatus(error);
+    if (status === null || status >= 500 || req.path !== routerPath(PRICES_PATH)) return next(error);
+    const { page } = show(status, { notice: { kind: 'error', text: words.prices.malformed } });
+    sendPage(res, status, page);
+  };
+  router.use(unreadableForm);
   return router;
 }

@@ -163,13 +163,17 @@ describe('the Preise form', () => {
     expect(formOf(html).get(FIELD)).toBe('9999999,99');
   }, 60_000);
 
-  it('refuses a field name that is no field of the form (400, German) and writes nothing', async () => {
+  it('refuses a field name that is no field of the form (400, German) and a form it cannot read, and writes nothing', async () => {
     const before = data.read('prices.yaml');
     for (const name of ['services.tuer-zugefallen.title', '../site.yaml', 'currency']) {
       const { status, html } = await send({ _version: 'x', [name]: '1' });
       expect(status, name).toBe(400);
       expect(html).toContain(escapeMarkup(fillSlots(words.prices.unknownField, { name })));
     }
+    // A body the server cannot take (far more fields than the form has): the form again, saying so.
+    const flood = await send(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`services.tuer-zugefallen.price${i}`, '1'])));
+    expect(flood.status).toBe(413);
+    expect(flood.html).toContain(escapeMarkup(words.prices.malformed));
     expect(data.read('prices.yaml')).toBe(before);
   });
 
