@@ -6,7 +6,7 @@
 // never half of one. The file is always one the page names, never one a request names.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ export function writeDataFile(dataDir: string, name: DataFileName, text: string)
   const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text, { flush: true });
+    // The file keeps its permissions (the service's umask of 0077 would make a new one private).
+    chmodSync(temporary, statSync(path).mode & 0o7777);
     renameSync(temporary, path);
   } finally {
     rmSync(temporary, { force: true });

@@ -4,6 +4,7 @@
 // message next to its field, keeps what was typed and changes no byte, the build's own checks
 // refuse what would stop `npm run build`, a file changed since the form was opened is refused with
 // both versions, and another site cannot post to it.
+import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -114,6 +115,7 @@ describe('the Preise form', () => {
 
   it('saves a new price into data/prices.yaml, changing only its line and keeping every comment, and says what changed', async () => {
     const before = data.read('prices.yaml');
+    chmodSync(join(data.dir, 'prices.yaml'), 0o640);
     const form = formOf((await page(PRICES)).html);
     form.set(FIELD, '79');
     const { status, html } = await send(form);
@@ -121,6 +123,8 @@ describe('the Preise form', () => {
     const after = data.read('prices.yaml');
     const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
     expect(changed).toEqual(['    price: 79']);
+    // Written anew (a temporary file renamed over it), with the permissions it had.
+    expect(statSync(join(data.dir, 'prices.yaml')).mode & 0o777).toBe(0o640);
     expect(after.split('\n').filter((line) => line.includes('#'))).toEqual(before.split('\n').filter((line) => line.includes('#')));
     expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.prices.change, { label: 'Zugefallene Tür', before: '69 €', after: '79 €' }).replace(/\s+/g, ' '));
     expect(textOf(html, 'gespeichert')).toContain(words.prices.rebuild);
