@@ -159,6 +159,8 @@ export const consoleWordsSchema = z.strictObject({
     problemsTitle: text,
     problems: z.strictObject({ euro: text, cents: text, whole: text, atLeast: wordsWith('min'), time: text, hours: text, text, choice: text, build: wordsWith('message') }),
     checkFailed: text,
+    /** The data file cannot be read as the form (invalid YAML, another shape): nothing can be edited. */
+    unreadable: wordsWith('file'),
     /** A form body the server could not read (too large, too many fields, malformed). */
     malformed: text,
     unknownField: wordsWith('name'),

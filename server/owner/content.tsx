@@ -12,7 +12,7 @@ import { pricesForm, schemaProblems } from '../content/prices-form.ts';
 import { saveForm, type DataForm, type SaveOutcome } from '../content/save.ts';
 import { parseDataText } from '../content/yaml-edit.ts';
 import { contentPage, dataFormPage, PRICES_PATH, type FormState } from './views/content-view.tsx';
-import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
+import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
 /** A form of some fifty fields; the largest sensible post is a few KB. */
 const FORM_LIMIT = '64kb';
@@ -41,10 +41,19 @@ export function contentRoutes({ api, words, sendPage }: { api: ApiContext; words
   const queue = saveQueue();
   const prices: DataForm = { file: 'prices.yaml', groups: (data) => pricesForm(data, words.prices), schemaProblems: (data, fields) => schemaProblems(data, fields, words.prices) };
   const label = `data/${prices.file}`;
+  /** The page when the file cannot be read as a form (a developer's mistake in it): said to the owner and the operator. */
+  const unreadable = (error: unknown) => {
+    api.log(`Owner's console: ${label} cannot be edited: ${(error as Error).message}`);
+    return { status: 503, page: consolePage(words.prices.title, 'content', <Notice kind="error">{fillSlots(words.prices.unreadable, { file: label })}</Notice>) };
+  };
   /** The form with the file as it is now, and what the last save left to say. */
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
-    const file = readDataFile(dataDir, prices.file);
-    return { status, page: dataFormPage(words, PRICES_PATH, label, { groups: prices.groups(parseDataText(file.text).toJS()), version: file.version, ...state }) };
+    try {
+      const file = readDataFile(dataDir, prices.file);
+      return { status, page: dataFormPage(words, PRICES_PATH, label, { groups: prices.groups(parseDataText(file.text).toJS()), version: file.version, ...state }) };
+    } catch (error) {
+      return unreadable(error);
+    }
   };
 
   router.get(routerPath(SECTION_PATHS.content), (_req, res) => sendPage(res, 200, contentPage(words)));
@@ -53,7 +62,13 @@ export function contentRoutes({ api, words, sendPage }: { api: ApiContext; words
     sendPage(res, status, page);
   });
   router.post(routerPath(PRICES_PATH), express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 200 }), async (req, res) => {
-    const outcome = await queue(() => saveForm(dataDir, prices, req.body, words.prices, api.log));
+    let outcome: SaveOutcome;
+    try {
+      outcome = await queue(() => saveForm(dataDir, prices, req.body, words.prices, api.log));
+    } catch (error) {
+      const { status, page } = unreadable(error);
+      return sendPage(res, status, page);
+    }
     const { status, state } = afterSave(outcome, words.prices, label);
     const { page } = show(status, state);
     sendPage(res, status, page);

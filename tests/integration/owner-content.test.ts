@@ -218,6 +218,22 @@ describe('the Preise form', () => {
     }
   }, 120_000);
 
+  it('says so to the owner and the operator when the file has a mistake, instead of a form', async () => {
+    const good = data.read('prices.yaml');
+    try {
+      data.write('prices.yaml', `${good}\nservices: [kaputt\n`);
+      const shown = await page(PRICES);
+      expect(shown.status).toBe(503);
+      expect(shown.html).toContain(escapeMarkup(fillSlots(words.prices.unreadable, { file: 'data/prices.yaml' })));
+      expect(shown.html).not.toContain('name="services.tuer-zugefallen.price"');
+      const form = new Map([[FIELD, '80']]);
+      expect((await send(form)).status).toBe(503);
+      expect(log.some((line) => line.startsWith("Owner's console: data/prices.yaml cannot be edited"))).toBe(true);
+    } finally {
+      data.write('prices.yaml', good);
+    }
+  });
+
   it('is refused to another site, with a session, and without one', async () => {
     const before = data.read('prices.yaml');
     const form = formOf((await page(PRICES)).html);
