@@ -42,6 +42,8 @@ export interface FeatureConfig {
   production: boolean;
   /** How long after it arrived every failed login of the owner's console is answered (server/owner/login-throttle.ts). */
   loginFailureMs: number;
+  /** The data folder the owner's console edits (server/content/): DATA_DIR, or data. */
+  dataDir: string;
 }
 
 /** Where the server listens and what it reads, with the settings of its features. */
@@ -129,6 +131,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     loginFailureMs: LOGIN_FAILURE_MS,
     mailAlarmMs: MAIL_ALARM_MS,
     production: env.NODE_ENV === 'production',
+    dataDir: value('DATA_DIR') ?? 'data',
   };
 }
 

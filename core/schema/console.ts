@@ -6,7 +6,7 @@ const text = z.string().min(2);
 
 export const consoleWordsSchema = z.strictObject({
   title: text,
-  nav: z.strictObject({ label: text, messages: text, visits: text, reviews: text, phone: text, system: text, logout: text }),
+  nav: z.strictObject({ label: text, messages: text, visits: text, reviews: text, phone: text, content: text, system: text, logout: text }),
   notFound: text,
   noPassword: z.strictObject({ title: text, text, command: text }),
   login: z.strictObject({
@@ -130,6 +130,46 @@ export const consoleWordsSchema = z.strictObject({
       noBackup: text,
       oldBackup: wordsWith('time', 'hours'),
     }),
+  }),
+  /** The overview of what the owner can edit (/intern/inhalte): only sections that exist. */
+  content: z.strictObject({ title: text, intro: text, sections: z.strictObject({ prices: text }), pricesText: text }),
+  /** The form of data/prices.yaml (/intern/inhalte/preise), with a German message per kind of problem. */
+  prices: z.strictObject({
+    title: text,
+    intro: text,
+    groups: z.strictObject({ services: text, parts: text, extras: text, surcharge: text, happyHour: text }),
+    fields: z.strictObject({
+      price: wordsWith('title'),
+      percent: text,
+      when: text,
+      appliesTo: text,
+      appliesToLabour: text,
+      appliesToTotal: text,
+      standardHours: text,
+      happyDays: text,
+      happyFrom: text,
+      happyTo: text,
+      happyPrice: wordsWith('service'),
+      happyCondition: text,
+    }),
+    shown: wordsWith('text'),
+    save: text,
+    saved: wordsWith('file'),
+    change: wordsWith('label', 'before', 'after'),
+    rebuild: text,
+    unchanged: text,
+    problemsTitle: text,
+    problems: z.strictObject({ euro: text, cents: text, whole: text, atLeast: wordsWith('min'), time: text, hours: text, text, choice: text, build: wordsWith('message') }),
+    checkFailed: text,
+    /** The data file cannot be read as the form (invalid YAML, another shape): nothing can be edited. */
+    unreadable: wordsWith('file'),
+    /** A form body the server could not read (too large, too many fields, malformed). */
+    malformed: text,
+    unknownField: wordsWith('name'),
+    conflict: wordsWith('file'),
+    field: text,
+    yours: text,
+    inFile: text,
   }),
 });
 

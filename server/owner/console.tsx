@@ -1,7 +1,8 @@
-// The owner's console at /intern (docs/owner-console.md): messages, visits and clicks, reviews and
-// the system's state, behind one password. Every URL without a session answers a redirect to the
-// login page and nothing else; every state change is a POST that must come from our own origin;
-// nothing here is cached, indexed or linked from a public page.
+// The owner's console at /intern (docs/owner-console.md): messages, visits and clicks, reviews, the
+// site's prices (server/owner/content.tsx) and the system's state, behind one password. Every URL
+// without a session answers a redirect to the login page and nothing else; every state change is a
+// POST that must come from our own origin; nothing here is cached, indexed or linked from a public
+// page.
 import { Router, type ErrorRequestHandler } from 'express';
 import type { ApiContext } from '../context.ts';
 import { errorStatus } from '../http/body.ts';
@@ -10,6 +11,7 @@ import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
+import { contentRoutes } from './content.tsx';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
 import { fillSlots } from '../../core/slots.ts';
@@ -73,6 +75,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   });
 
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
+  router.use(contentRoutes({ api, words, sendPage }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));
   const clientError: ErrorRequestHandler = (error, _req, res, next) => {

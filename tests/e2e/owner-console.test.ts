@@ -1,20 +1,24 @@
 // The owner's console in a real browser, without JavaScript (it needs none): the login form, the
-// cookie the browser keeps, logout, and the session's end after 12 idle hours.
+// cookie the browser keeps, logout, the session's end after 12 idle hours, and the Preise form on a
+// 360 px phone (a copy of data/ is the server's data folder).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { useBrowser, type Visit } from './browser.ts';
 
 const PASSWORD = 'Schluessel-im-Schloss-2026';
 let server: RunningServer;
 let db: Db;
+let data: DataCopy;
 
 beforeAll(async () => {
   const dir = tempDir('owner-e2e-');
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200 } });
+  data = copyData();
+  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200, dataDir: data.dir } });
   db = openDatabase(join(dir, 'site.db'));
   storePasswordHash(db, await hashPassword(PASSWORD));
   db.prepare("INSERT INTO contact_messages (created_at, form, name, message) VALUES (?, 'kontakt', 'Erika Mustermann', 'Tür zugefallen')").run(new Date().toISOString());
@@ -23,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   db?.close();
+  data?.remove();
 });
 
 const open = useBrowser({ javaScript: false });
@@ -67,4 +72,28 @@ describe("the owner's console in a browser", () => {
     await logIn(v, PASSWORD);
     expect(await heading(v)).toBe('Nachrichten');
   });
+
+  it('shows the Preise form on a 360 px phone without sideways scrolling, refuses a wrong price beside its field and saves a right one', async () => {
+    const phone = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+    const v = await open(`${server.url}/intern/inhalte/preise`, { viewport: phone });
+    await logIn(v, PASSWORD);
+    await v.page.goto(`${server.url}/intern/inhalte/preise`);
+    expect(await heading(v)).toBe('Preise');
+    const overflow = () => v.page.evaluate((width) => document.documentElement.scrollWidth - width, phone.width);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const field = 'input[name="services.tuer-zugefallen.price"]';
+    const before = data.read('prices.yaml');
+    await v.page.$eval(field, (input) => ((input as HTMLInputElement).value = ''));
+    await v.page.type(field, '79,00 €');
+    await Promise.all([v.page.waitForNavigation(), v.page.click('.console-form button[type="submit"]')]);
+    expect(await v.page.$eval(field, (input) => (input as HTMLInputElement).value)).toBe('79,00 €');
+    expect(await v.page.$eval('#feld-services-tuer-zugefallen-price-problem', (p) => p.textContent)).toContain('Bitte einen Betrag in Euro eingeben');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(data.read('prices.yaml')).toBe(before);
+    await v.page.$eval(field, (input) => ((input as HTMLInputElement).value = ''));
+    await v.page.type(field, '79');
+    await Promise.all([v.page.waitForNavigation({ timeout: 60_000 }), v.page.click('.console-form button[type="submit"]')]);
+    expect(await mainText(v)).toContain('Zugefallene Tür: 69\u00a0€ → 79\u00a0€');
+    expect(data.read('prices.yaml')).toContain('    price: 79\n');
+  }, 90_000);
 });

@@ -1,13 +1,18 @@
 // What another site can make a visitor's browser do to ours, and the request targets of RFC 9112,
 // against the real server with a real SQLite file: posts that a browser marks as cross-site are
-// refused before they reach the API; our own pages and clients without browser headers pass.
-import { mkdtempSync, rmSync } from 'node:fs';
+// refused before they reach the API (and the owner's console's editing routes, with a session);
+// our own pages and clients without browser headers pass.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/index.ts';
-import { serveContactSite, SITE_FACTS } from './fixtures/contact-sink.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { openDatabase } from '../../server/store/database.ts';
+import { CONSOLE_TOKENS, serverFile } from '../../core/build-server-contract.ts';
+import { copyData } from '../support/data-copy.ts';
+import { serveContactSite, SITE_FACTS, writeContactSite } from './fixtures/contact-sink.ts';
 import { rawExchange } from './fixtures/http.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { MESSAGES } from '../support/server-files.ts';
@@ -105,4 +110,37 @@ describe('request targets in absolute form (RFC 9112 §3.2.2)', () => {
     expect(await rawStatus('GET http://evil.example/ HTTP/1.1')).toBe('HTTP/1.1 400 Bad Request');
     expect(await rawStatus(`GET http://127.0.0.1:${server.port + 1}/ HTTP/1.1`)).toBe('HTTP/1.1 400 Bad Request');
   });
+});
+
+describe("the owner's console's editing routes", () => {
+  it('refuses a post another site makes the owner\'s logged-in browser send, and writes no data file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cross-site-console-'));
+    const data = copyData();
+    try {
+      writeContactSite(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', serverFile('consolePage')), `<!doctype html><title>${CONSOLE_TOKENS.title}</title>${CONSOLE_TOKENS.nav}<main>${CONSOLE_TOKENS.body}</main>`);
+      const owner = await startServer({ distDir: join(dir, 'dist'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), loginFailureMs: 50, dataDir: data.dir } });
+      try {
+        const consoleDb = openDatabase(join(dir, 'site.db'));
+        storePasswordHash(consoleDb, await hashPassword('Quer-Seite-Test-2026'));
+        consoleDb.close();
+        const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+        const login = await fetch(`${owner.url}/intern/anmelden`, { method: 'POST', headers: { ...form, 'Sec-Fetch-Site': 'same-origin' }, body: 'password=Quer-Seite-Test-2026', redirect: 'manual' });
+        const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+        const before = data.read('prices.yaml');
+        for (const path of ['/intern/inhalte/preise']) {
+          for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }] as Record<string, string>[]) {
+            const answer = await fetch(`${owner.url}${path}`, { method: 'POST', headers: { ...form, ...headers, Cookie: cookie }, body: 'services.tuer-zugefallen.price=1', redirect: 'manual' });
+            expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+          }
+        }
+        expect(data.read('prices.yaml')).toBe(before);
+      } finally {
+        await owner.close();
+      }
+    } finally {
+      data.remove();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

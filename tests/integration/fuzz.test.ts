@@ -36,6 +36,8 @@ function writeFuzzSite(distDir: string): void {
   // The places it is for, as the build lists them: two of the fuzz's paths (fixtures/fuzz.ts) reach it.
   writeFileSync(join(distDir, '_server/fallback-places.json'), JSON.stringify({ essen: 'Essen', 'muelheim-an-der-ruhr': 'Mülheim an der Ruhr' }));
   writeFileSync(join(distDir, '_server/message.html'), '<!doctype html><title>MESSAGETITLE</title><main><h1>MESSAGETITLE</h1>MESSAGEBODY</main>');
+  // The console's frame, so that /intern and its data form answer as in production (fixtures/fuzz.ts lists them).
+  writeFileSync(join(distDir, '_server/console.html'), '<!doctype html><title>CONSOLETITLE</title>CONSOLENAV<main>CONSOLEBODY</main>');
   mkdirSync(join(distDir, 'bewertungen'), { recursive: true });
   writeFileSync(join(distDir, 'bewertungen/index.html'), '<!doctype html><html lang="de"><head><title>Bewertungen</title></head><body><h1>Bewertungen</h1></body></html>');
 }
@@ -56,6 +58,8 @@ async function serve(name: string, limits: { contactPerTenMinutes?: number; visi
       // Never Google: no request of a visitor reaches it, and the jobs are off.
       googlePlacesApiKey: null,
       googlePlaceId: null,
+      // Never the project's data/: the console's form may only ever write a folder of this run.
+      dataDir: join(root, 'data'),
       ...limits,
     },
   });

@@ -218,9 +218,9 @@ describe('without a session', () => {
   function* paths(seed: number): Generator<string> {
     let state = seed;
     const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const known = ['', '/', '/anmelden', '/abmelden', '/nachrichten', '/nachrichten/1/senden', '/nachrichten/1/loeschen', '/besuche', '/bewertungen', '/bewertungen/abgleichen', '/telefon', '/system'];
+    const known = ['', '/', '/anmelden', '/abmelden', '/nachrichten', '/nachrichten/1/senden', '/nachrichten/1/loeschen', '/besuche', '/bewertungen', '/bewertungen/abgleichen', '/telefon', '/inhalte', '/inhalte/preise', '/system'];
     for (const path of known) yield `/intern${path}`;
-    const pieces = ['nachrichten', 'system', '%2e%2e', '..', '%00', 'ä', '%C3%A4', '1', '-1', '99999999999999999999', ';', '%2F', 'x'.repeat(300), '?q=a', '#x', '*'];
+    const pieces = ['nachrichten', 'system', 'inhalte', 'preise', '%2e%2e', '..', '%00', 'ä', '%C3%A4', '1', '-1', '99999999999999999999', ';', '%2F', 'x'.repeat(300), '?q=a', '#x', '*'];
     for (let i = 0; i < 60; i++) {
       const count = 1 + Math.floor(random() * 3);
       yield `/intern/${Array.from({ length: count }, () => pieces[Math.floor(random() * pieces.length)]).join('/')}`;
@@ -228,7 +228,7 @@ describe('without a session', () => {
   }
 
   it('no path and no method answers any data: only the login page, a redirect to it, a refusal or an error', async () => {
-    const markers = [SECRET, 'Erika', 'Größe der Datenbank', 'Seitenaufrufe pro Tag', 'Jetzt synchronisieren', 'Diesen Text lesen Sie am Telefon vor'];
+    const markers = [SECRET, 'Erika', 'Größe der Datenbank', 'Seitenaufrufe pro Tag', 'Jetzt synchronisieren', 'Diesen Text lesen Sie am Telefon vor', 'services.tuer-zugefallen.price', 'Besucher lesen:'];
     const cookies = [undefined, 'owner_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'owner_session=', 'owner_session=../../x'];
     let checked = 0;
     for (const path of paths(20_261_124)) {

@@ -7,13 +7,14 @@ import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { CONSOLE_TOKENS } from '../../../core/build-server-contract.ts';
 import { escapeMarkup as escapeHtml } from '../../../core/escape.ts';
 
-export const SECTIONS = ['messages', 'visits', 'reviews', 'phone', 'system'] as const;
+export const SECTIONS = ['messages', 'visits', 'reviews', 'phone', 'content', 'system'] as const;
 export type Section = (typeof SECTIONS)[number];
 export const SECTION_PATHS: Record<Section, string> = {
   messages: '/intern/nachrichten',
   visits: '/intern/besuche',
   reviews: '/intern/bewertungen',
   phone: '/intern/telefon',
+  content: '/intern/inhalte',
   system: '/intern/system',
 };
 export const LOGIN_PATH = '/intern/anmelden';

@@ -1,0 +1,85 @@
+// A file of data/ as the owner's console edits it (docs/owner-console.md, "Editing the data"): read
+// with its version (the SHA-256 of its bytes, carried by the form so that a save over a file that
+// changed since is refused), checked by the build's own checks on a copy of data/ with the change
+// (build/check-data.ts, in a child process: the server never imports the build), and written
+// atomically: a temporary file beside it, then a rename, so a reader sees the old or the new file,
+// never half of one. The file is always one the page names, never one a request names.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The data files the console may write; the page names one, never the request. */
+export type DataFileName = 'prices.yaml';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');
+/** The build's checks load all of data/: about 1.7 s on an idle 2-core machine; a loaded one may take many times that. */
+const CHECK_TIMEOUT_MS = 90_000;
+
+export interface DataFileState {
+  text: string;
+  /** SHA-256 of the bytes, hex. */
+  version: string;
+}
+
+export const versionOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+export function readDataFile(dataDir: string, name: DataFileName): DataFileState {
+  const text = readFileSync(join(dataDir, name), 'utf8');
+  return { text, version: versionOf(text) };
+}
+
+export function writeDataFile(dataDir: string, name: DataFileName, text: string): void {
+  const path = join(dataDir, name);
+  const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text, { flush: true });
+    // The file keeps its permissions (the service's umask of 0077 would make a new one private).
+    chmodSync(temporary, statSync(path).mode & 0o7777);
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** A problem the build's checks found, as the build says it, with its line in its file. */
+export interface BuildProblem {
+  /** "data/prices.yaml" */
+  file: string;
+  line: number | null;
+  /** The build's English line, for the operator and the owner's technician. */
+  message: string;
+}
+
+/**
+ * What `npm run build` would say about data/ with `name` changed to `text`: no problems, or the
+ * build's. Throws when the check itself could not run (the reason for the operator's log).
+ */
+export async function buildProblems(dataDir: string, name: DataFileName, text: string): Promise<BuildProblem[]> {
+  const copy = join(mkdtempSync(join(tmpdir(), 'console-check-')), 'data');
+  try {
+    cpSync(dataDir, copy, { recursive: true });
+    writeFileSync(join(copy, name), text);
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', copy], { cwd: ROOT, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
+        error ? reject(new Error(`build/check-data.ts failed: ${err.trim() || error.message}`)) : resolve(out),
+      );
+    });
+    return (JSON.parse(stdout) as { problems: BuildProblem[] }).problems;
+  } finally {
+    rmSync(join(copy, '..'), { recursive: true, force: true });
+  }
+}
+
+/** One save at a time: reading the version, checking and writing happen without another save in between. */
+export function saveQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const next = last.then(work, work);
+    last = next.catch(() => undefined);
+    return next;
+  };
+}

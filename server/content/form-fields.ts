@@ -1,0 +1,85 @@
+// The fields of a data form and how the owner's typed text becomes a value of the data file: each
+// field is named by its data path (server/content/yaml-edit.ts) and has a kind that says what may be
+// typed. A typed text that does not fit its kind gets the kind's German message
+// (data/console.yaml, `prices.problems`), and the file is not touched.
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { formatEuro } from '../../core/format.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { EditValue } from './yaml-edit.ts';
+
+/** euro: an amount ("79", "79,50", "1.2"); whole: a whole number; time: "09:00"; hours: "Mo–Fr 8–18 Uhr …"; text; choice: one of `choices`. */
+export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice';
+
+export interface FormField {
+  /** The data path, also the form field's name. */
+  path: string;
+  label: string;
+  /** What the field is called in the list of saved changes, where shorter than the label ("Zugefallene Tür"). */
+  name?: string;
+  kind: FieldKind;
+  /** The value in the file. */
+  value: EditValue;
+  /** The choices of a `choice` field: value and label. */
+  choices?: readonly { value: string; label: string }[];
+  /** What a visitor reads for it with the file's values ("69 € Mo–Fr 8–18 Uhr außer an Feiertagen; sonst 138 €"). */
+  shown?: string;
+  /** The smallest value of a number. */
+  min?: number;
+}
+
+export interface FieldGroup {
+  title: string;
+  fields: FormField[];
+}
+
+export type Problems = ReadonlyMap<string, string>;
+
+type ProblemWords = ConsoleWords['prices']['problems'];
+
+/** "Mo–Fr 8–18 Uhr" at the start, as core/schema/prices.ts's HOURS_PATTERN wants it. */
+const HOURS_START = /^(Mo|Di|Mi|Do|Fr|Sa|So)(?:–(Mo|Di|Mi|Do|Fr|Sa|So))? (\d{1,2})–(\d{1,2}) Uhr/;
+
+/** The typed text as the field's value, or the German message of what is wrong. */
+export function fieldValue(field: FormField, typed: string, words: ProblemWords): { value: EditValue } | { problem: string } {
+  const text = typed.replace(/\s+/g, ' ').trim();
+  switch (field.kind) {
+    case 'euro': {
+      const match = /^(\d{1,7})(?:[.,](\d+))?$/.exec(text);
+      if (!match) return { problem: words.euro };
+      if ((match[2] ?? '').length > 2) return { problem: words.cents };
+      return atLeast(field, Number(`${match[1]}.${match[2] ?? '0'}`), words);
+    }
+    case 'whole':
+      return /^\d{1,7}$/.test(text) ? atLeast(field, Number(text), words) : { problem: words.whole };
+    case 'time': {
+      const match = /^(\d{1,2})[:.](\d{2})(?: Uhr)?$/.exec(text);
+      const time = match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : '';
+      return /^([01]\d|2[0-4]):[0-5]\d$/.test(time) ? { value: time } : { problem: words.time };
+    }
+    case 'hours':
+      return HOURS_START.test(text) ? { value: text } : { problem: text === '' ? words.text : words.hours };
+    case 'text':
+      return text.length >= 2 ? { value: text } : { problem: words.text };
+    case 'choice':
+      return field.choices?.some((choice) => choice.value === text) ? { value: text } : { problem: words.choice };
+  }
+}
+
+function atLeast(field: FormField, value: number, words: ProblemWords): { value: EditValue } | { problem: string } {
+  return field.min !== undefined && value < field.min ? { problem: fillSlots(words.atLeast, { min: field.min }) } : { value };
+}
+
+/** A form field's element id: its path, readable as an id and fragment ("feld-services-tuer-zugefallen-price"). */
+export const fieldId = (path: string): string => `feld-${path.replace(/[^a-zA-Z0-9-]/g, '-')}`;
+
+/** The value as the owner types it: German decimal comma. */
+export function typedForm(value: EditValue): string {
+  return typeof value === 'number' ? String(value).replace('.', ',') : String(value);
+}
+
+/** The value as the owner reads it in a list of changes: an amount as the pages write it ("1,20 €"). */
+export function shownValue(field: FormField, value: EditValue): string {
+  if (field.kind === 'euro' && typeof value === 'number') return formatEuro(value);
+  if (field.kind === 'choice') return field.choices?.find((choice) => choice.value === value)?.label ?? String(value);
+  return typedForm(value);
+}
