@@ -11,7 +11,7 @@ export interface ImageFile {
 
 /** A `<source>` element: every width of one modern format. */
 export interface ImageSource {
-  type: 'image/avif' | 'image/webp';
+  type: 'image/avif';
   /** `"/img/a-400.1a2b3c4d.avif 400w, /img/a-800.5e6f7a8b.avif 800w"` */
   srcset: string;
 }
@@ -25,8 +25,8 @@ export interface ResponsiveImage {
   alt?: never;
   /** The JPEG about 800 px wide, for `<img src>`. */
   fallback: ImageFile;
-  /** In order of preference: AVIF first, then WebP. */
-  sources: [ImageSource & { type: 'image/avif' }, ImageSource & { type: 'image/webp' }];
+  /** The AVIF widths; a browser without AVIF takes the JPEG of `<img>`. */
+  sources: [ImageSource & { type: 'image/avif' }];
   /** Every JPEG width, for `<img srcset>`. */
   jpeg: { srcset: string };
   /** The widest JPEG, for the full-screen viewer and og:image. */
