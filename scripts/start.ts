@@ -36,8 +36,11 @@ function newestIn(path: string): number {
 }
 
 function buildReason(distDir: string): string | undefined {
-  const built = mtimeOf(join(distDir, 'index.html'));
-  if (built === undefined) return `${join(distDir, 'index.html')} does not exist`;
+  if (mtimeOf(join(distDir, 'index.html')) === undefined) return `${join(distDir, 'index.html')} does not exist`;
+  // When the build ran: _server/site.json carries the build's time, so every build writes it; a page
+  // whose bytes did not change keeps its older time (build/write/dist-writer.ts), and judged by it
+  // a change of data that leaves the home page as it was would rebuild at every start.
+  const built = mtimeOf(join(distDir, '_server', 'site.json')) ?? 0;
   const newest = Math.max(...SOURCES.map((source) => newestIn(source)));
   if (newest > built) return 'sources changed since the last build';
   return undefined;
