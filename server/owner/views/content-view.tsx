@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
+import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -101,9 +102,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
       <table className="console-table" id="vergleich">
         <thead>
           <tr>
-            <th scope="col">{words.field}</th>
-            <th scope="col">{words.yours}</th>
-            <th scope="col">{words.inFile}</th>
+            <ColumnHeads columns={[words.field, words.yours, words.inFile]} />
           </tr>
         </thead>
         <tbody>
