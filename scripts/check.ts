@@ -7,6 +7,7 @@
 // or `-- --production`) and are information otherwise. Exit code 1 while an item before going live
 // counts; recommended and optional ones are listed only.
 // `-- --data DIR` checks another data folder; the server's settings come from the environment.
+import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +18,6 @@ import { DataError, DataErrors } from '../build/data-error.ts';
 import { goLiveItems } from '../build/check.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { runningItems } from '../server/owner/go-live.ts';
-import { openDatabase } from '../server/store/database.ts';
 
 class SettingError extends Error {}
 
@@ -38,9 +38,14 @@ async function serverItems(): Promise<{ items: GoLiveItem[]; notes: string[] }> 
   if (!existsSync(databasePath)) {
     return { items: await runningItems(null, config, new Date()), notes: [`There is no database at ${databasePath} yet (DATABASE_PATH): the server has not run with this setting.`] };
   }
-  const db = openDatabase(databasePath);
+  // Read only: the check neither migrates the running server's database nor leaves files in its
+  // folder that the service user could not open (run as root).
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     return { items: await runningItems(db, config, new Date()), notes: [] };
+  } catch (error) {
+    if (!(error instanceof Database.SqliteError)) throw error;
+    return { items: await runningItems(null, config, new Date()), notes: [`The database at ${databasePath} could not be read as this code expects (${error.message}): start the server once with this code, which updates it, then check again.`] };
   } finally {
     db.close();
   }
