@@ -2,7 +2,9 @@
 import { z } from 'zod';
 
 const euro = z.number().nonnegative().multipleOf(0.01);
-const time = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'must be a time such as "09:00"');
+/** A time of day as the data writes it, "09:00"; the console's form checks it the same way. */
+export const TIME_PATTERN = /^([01]\d|2[0-4]):[0-5]\d$/;
+const time = z.string().regex(TIME_PATTERN, 'must be a time such as "09:00"');
 const id = z.string().regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and hyphens');
 
 const priceItem = z.strictObject({

@@ -4,6 +4,7 @@
 // (data/console.yaml, `prices.problems`), and the file is not touched.
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { formatEuro } from '../../core/format.ts';
+import { HOURS_PATTERN, TIME_PATTERN } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { EditValue } from './yaml-edit.ts';
 
@@ -36,8 +37,6 @@ export type Problems = ReadonlyMap<string, string>;
 
 type ProblemWords = ConsoleWords['prices']['problems'];
 
-/** "Mo–Fr 8–18 Uhr" at the start, as core/schema/prices.ts's HOURS_PATTERN wants it. */
-const HOURS_START = /^(Mo|Di|Mi|Do|Fr|Sa|So)(?:–(Mo|Di|Mi|Do|Fr|Sa|So))? (\d{1,2})–(\d{1,2}) Uhr/;
 
 /** The typed text as the field's value, or the German message of what is wrong. */
 export function fieldValue(field: FormField, typed: string, words: ProblemWords): { value: EditValue } | { problem: string } {
@@ -54,10 +53,10 @@ export function fieldValue(field: FormField, typed: string, words: ProblemWords)
     case 'time': {
       const match = /^(\d{1,2})[:.](\d{2})(?: Uhr)?$/.exec(text);
       const time = match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : '';
-      return /^([01]\d|2[0-4]):[0-5]\d$/.test(time) ? { value: time } : { problem: words.time };
+      return TIME_PATTERN.test(time) ? { value: time } : { problem: words.time };
     }
     case 'hours':
-      return HOURS_START.test(text) ? { value: text } : { problem: text === '' ? words.text : words.hours };
+      return HOURS_PATTERN.test(text) ? { value: text } : { problem: text === '' ? words.text : words.hours };
     case 'text':
       return text.length >= 2 ? { value: text } : { problem: words.text };
     case 'choice':
