@@ -66,7 +66,7 @@ export function releaseBefore(layout: ReleaseLayout, name: string): string | nul
 }
 
 /** Points `link` at `target` in one step: a new link made beside it and renamed over it. */
-function pointAt(link: string, target: string): void {
+export function pointAt(link: string, target: string): void {
   const temporary = `${link}.${process.pid}.tmp`;
   rmSync(temporary, { force: true });
   symlinkSync(target, temporary);

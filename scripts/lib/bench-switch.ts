@@ -4,10 +4,11 @@
 // each switch the server answers from the new release (the goal: within 2 s), and the longest
 // answer a client asking all the while got (the server reads the new release whole before it
 // swaps, and requests wait meanwhile), and any failed answer.
-import { mkdirSync, renameSync, symlinkSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { build } from '../../build/pipeline.ts';
+import { pointAt } from '../../build/release.ts';
 import { ms, type Section } from './bench-format.ts';
 import { serveSiteInProcess } from './site.ts';
 import { formatTable } from './table.ts';
@@ -27,11 +28,6 @@ function home(url: string): Promise<{ status: number; body: string }> {
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     }).on('error', reject);
   });
-}
-
-function pointAt(link: string, target: string): void {
-  symlinkSync(target, `${link}.tmp`);
-  renameSync(`${link}.tmp`, link);
 }
 
 export async function benchSwitch(workDir: string, cacheDir: string): Promise<Section> {
