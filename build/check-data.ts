@@ -2,7 +2,7 @@
 // written (the load step, build/load/site-data.ts, and the photos the data names, build/check.ts),
 // on a data folder, answered as JSON on stdout for a program: `{"problems":[]}` when the build
 // would go on, or each problem with its file, its line and the build's message. The owner's
-// console runs it on a copy of data/ with the changed file before it saves (server/content/data-check.ts),
+// console runs it on a copy of data/ with the changed file before it saves (server/content/data-file.ts),
 // so that a change is saved only when the build takes it. Exit code 0 either way; 2 when the
 // folder could not be checked at all (the reason on stderr).
 import { resolve } from 'node:path';

@@ -41,7 +41,7 @@ export function createApp({ api, table, replies, ownHosts, consolePage, fallback
   app.use(withSecurityHeaders(table.security));
 
   app.get('/healthz', (_req, res) => {
-    const ok = isDatabaseHealthy(db);
+    const ok = isDatabaseHealthy(db, Date.now(), log);
     res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ ok });
   });
 

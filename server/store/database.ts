@@ -104,7 +104,7 @@ export const HEALTH_WRITE_EVERY_MS = 1_000;
 const lastWrite = new WeakMap<Db, { at: number; ok: boolean }>();
 
 /** One committed write to health_checks (migration 5): it reaches the disk, so a full or read-only one fails it. */
-function writeProbe(db: Db, now: number): boolean {
+function writeProbe(db: Db, now: number, log?: (line: string) => void): boolean {
   const last = lastWrite.get(db);
   if (last !== undefined && now - last.at < HEALTH_WRITE_EVERY_MS) return last.ok;
   let ok = false;
@@ -112,8 +112,10 @@ function writeProbe(db: Db, now: number): boolean {
     db.pragma(`busy_timeout = ${HEALTH_WRITE_WAIT_MS}`);
     db.prepare('INSERT INTO health_checks (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at').run(new Date(now).toISOString());
     ok = true;
-  } catch {
+  } catch (error) {
     ok = false;
+    // Once when it starts failing, not at every look of a monitor: a full disk, a read-only file or a lock held elsewhere.
+    if (last?.ok !== false) log?.(`Health check: the database takes no write (${(error as Error).message}); /healthz answers 503 until it does.`);
   } finally {
     try {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -126,11 +128,11 @@ function writeProbe(db: Db, now: number): boolean {
 }
 
 /** True when the database answers a trivial query and takes a write (a full disk or a read-only file does not). */
-export function isDatabaseHealthy(db: Db, now: number = Date.now()): boolean {
+export function isDatabaseHealthy(db: Db, now: number = Date.now(), log?: (line: string) => void): boolean {
   try {
     if (db.prepare('select 1 as ok').get() === undefined) return false;
   } catch {
     return false;
   }
-  return writeProbe(db, now);
+  return writeProbe(db, now, log);
 }

@@ -335,6 +335,7 @@ describe('/healthz', () => {
       const refused = await get('/healthz');
       expect(refused.status).toBe(503);
       expect(JSON.parse(refused.body.toString())).toEqual({ ok: false });
+      expect(logLines.filter((line) => line.startsWith('Health check: the database takes no write'))).toHaveLength(1);
       expect((await get('/')).status).toBe(200);
       other.exec('ROLLBACK');
       await delay(HEALTH_WRITE_EVERY_MS + 100);
