@@ -131,27 +131,10 @@ export const consoleWordsSchema = z.strictObject({
       oldBackup: wordsWith('time', 'hours'),
     }),
   }),
-  /** The overview of what the owner can edit (/intern/inhalte): only sections that exist. */
-  content: z.strictObject({ title: text, intro: text, sections: z.strictObject({ prices: text }), pricesText: text }),
-  /** The form of data/prices.yaml (/intern/inhalte/preise), with a German message per kind of problem. */
-  prices: z.strictObject({
-    title: text,
-    intro: text,
-    groups: z.strictObject({ services: text, parts: text, extras: text, surcharge: text, happyHour: text }),
-    fields: z.strictObject({
-      price: wordsWith('title'),
-      percent: text,
-      when: text,
-      appliesTo: text,
-      appliesToLabour: text,
-      appliesToTotal: text,
-      standardHours: text,
-      happyDays: text,
-      happyFrom: text,
-      happyTo: text,
-      happyPrice: wordsWith('service'),
-      happyCondition: text,
-    }),
+  /** The overview of what the owner can edit (/intern/inhalte): one entry per form of server/content/forms.ts. */
+  content: z.strictObject({ title: text, intro: text, sections: z.record(z.string(), z.strictObject({ title: text, text })) }),
+  /** What every data form says (server/owner/views/content-view.tsx), with a German message per kind of problem. */
+  form: z.strictObject({
     shown: wordsWith('text'),
     save: text,
     saved: wordsWith('file'),
@@ -170,6 +153,26 @@ export const consoleWordsSchema = z.strictObject({
     field: text,
     yours: text,
     inFile: text,
+  }),
+  /** The form of data/prices.yaml (/intern/inhalte/preise). */
+  prices: z.strictObject({
+    title: text,
+    intro: text,
+    groups: z.strictObject({ services: text, parts: text, extras: text, surcharge: text, happyHour: text }),
+    fields: z.strictObject({
+      price: wordsWith('title'),
+      percent: text,
+      when: text,
+      appliesTo: text,
+      appliesToLabour: text,
+      appliesToTotal: text,
+      standardHours: text,
+      happyDays: text,
+      happyFrom: text,
+      happyTo: text,
+      happyPrice: wordsWith('service'),
+      happyCondition: text,
+    }),
   }),
 });
 

@@ -1,7 +1,7 @@
 // The fields of a data form and how the owner's typed text becomes a value of the data file: each
 // field is named by its data path (server/content/yaml-edit.ts) and has a kind that says what may be
 // typed. A typed text that does not fit its kind gets the kind's German message
-// (data/console.yaml, `prices.problems`), and the file is not touched.
+// (data/console.yaml, `form.problems`), and the file is not touched.
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { formatEuro } from '../../core/format.ts';
 import { HOURS_PATTERN, TIME_PATTERN } from '../../core/schema/prices.ts';
@@ -35,7 +35,7 @@ export interface FieldGroup {
 
 export type Problems = ReadonlyMap<string, string>;
 
-type ProblemWords = ConsoleWords['prices']['problems'];
+type ProblemWords = ConsoleWords['form']['problems'];
 
 
 /** The typed text as the field's value, or the German message of what is wrong. */

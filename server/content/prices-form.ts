@@ -5,7 +5,7 @@ import { HAPPY_HOUR_ID, outsideText, quote, priceText, surchargeNote, happyHourI
 import { pricesSchema, type Prices } from '../../core/schema/prices.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
-import type { FieldGroup, FormField, Problems } from './form-fields.ts';
+import type { FieldGroup, FormField } from './form-fields.ts';
 
 type PriceWords = ConsoleWords['prices'];
 
@@ -88,36 +88,4 @@ export function pricesForm(data: unknown, words: PriceWords): FieldGroup[] {
       ],
     },
   ];
-}
-
-/**
- * What data/prices.yaml's schema refuses in the changed data, at the form's fields: a number below
- * its limit or with more than two decimals (the form's own parsing catches the rest). The build's
- * checks run after this (server/content/data-file.ts) and have the last word.
- */
-export function schemaProblems(data: unknown, fields: readonly FormField[], words: PriceWords): Problems {
-  const result = pricesSchema.safeParse(data);
-  const problems = new Map<string, string>();
-  if (result.success) return problems;
-  for (const issue of result.error.issues) {
-    const path = dataPathOf(data, issue.path);
-    const field = fields.find((candidate) => candidate.path === path);
-    if (!field || problems.has(field.path)) continue;
-    // Each kind of field has a message of the same name.
-    const message = issue.code === 'too_small' ? fillSlots(words.problems.atLeast, { min: Number(issue.minimum) }) : issue.code === 'not_multiple_of' ? words.problems.cents : words.problems[field.kind];
-    problems.set(field.path, message);
-  }
-  return problems;
-}
-
-/** A path of keys and list positions as a data path: a list's position becomes its item's id. */
-export function dataPathOf(data: unknown, keys: readonly PropertyKey[]): string {
-  const segments: string[] = [];
-  let node = data;
-  for (const key of keys) {
-    node = node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    const id = typeof key === 'number' && node !== null && typeof node === 'object' ? (node as { id?: unknown }).id : undefined;
-    segments.push(typeof id === 'string' ? id : String(key));
-  }
-  return segments.join('.');
 }

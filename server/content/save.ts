@@ -6,20 +6,13 @@
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
-import { buildProblems, readDataFile, writeDataFile, type DataFileName } from './data-file.ts';
-import { fieldValue, type FieldGroup, type FormField, type Problems } from './form-fields.ts';
+import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
+import { fieldValue, type FormField, type Problems } from './form-fields.ts';
+import { schemaProblems, type DataForm } from './forms.ts';
 import { editYamlText, parseDataText, scalarAt, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
 export const VERSION_FIELD = '_version';
-
-export interface DataForm {
-  file: DataFileName;
-  /** The fields with the values of the file's data. */
-  groups(data: unknown): FieldGroup[];
-  /** What the file's schema refuses in the changed data, by field path. */
-  schemaProblems(data: unknown, fields: readonly FormField[]): Problems;
-}
 
 export interface Change {
   field: FormField;
@@ -48,7 +41,7 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
 }
 
 /** The build's problems at the fields of the lines they name; those at no field, under the form's first field that changed. */
-function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, edits: readonly DataEdit[], words: ConsoleWords['prices']): Map<string, string> {
+function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, edits: readonly DataEdit[], words: ConsoleWords['form']): Map<string, string> {
   const document = parseDataText(text);
   const lineOf = (path: string) => {
     const range = scalarAt(document, path)?.range;
@@ -64,9 +57,9 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
   return found;
 }
 
-export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords['prices'], log: Log): Promise<SaveOutcome> {
+export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
   const current = readDataFile(dataDir, form.file);
-  const fields = form.groups(parseDataText(current.text).toJS()).flatMap((group) => group.fields);
+  const fields = form.groups(parseDataText(current.text).toJS(), words).flatMap((group) => group.fields);
   const posted = typedFields(body, fields);
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;
@@ -75,7 +68,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   for (const field of fields) {
     const text = typed.get(field.path);
     if (text === undefined) continue;
-    const parsed = fieldValue(field, text, words.problems);
+    const parsed = fieldValue(field, text, words.form.problems);
     if ('problem' in parsed) problems.set(field.path, parsed.problem);
     else if (parsed.value !== field.value) edits.push({ path: field.path, value: parsed.value });
   }
@@ -84,7 +77,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   if (version !== current.version) return { kind: 'conflict', typed };
   if (problems.size > 0) return { kind: 'problems', typed, problems };
   const edited = editYamlText(current.text, edits);
-  const refused = form.schemaProblems(edited.data, fields);
+  const refused = schemaProblems(form.schema, edited.data, fields, words.form.problems);
   if (refused.size > 0) return { kind: 'problems', typed, problems: refused };
   let found;
   try {
@@ -95,7 +88,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   }
   if (found.length > 0) {
     log(`Owner's console: data/${form.file} not saved, the build refuses the change:\n${found.map((problem) => `- ${problem.message}`).join('\n')}`);
-    return { kind: 'problems', typed, problems: fieldsOfBuildProblems(edited.text, found, form, edits, words) };
+    return { kind: 'problems', typed, problems: fieldsOfBuildProblems(edited.text, found, form, edits, words.form) };
   }
   // Another save may have written while the build's check ran: the queue of the routes prevents
   // that within this server; a file changed by someone else in that time is refused here.

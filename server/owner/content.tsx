@@ -1,5 +1,5 @@
-// The console's Inhalte (docs/owner-console.md, "Editing the data"): the overview and the form of
-// data/prices.yaml. Mounted behind the session check and the same-origin rule of
+// The console's Inhalte (docs/owner-console.md, "Editing the data"): the overview and every data
+// form of server/content/forms.ts. Mounted behind the session check and the same-origin rule of
 // server/owner/console.tsx. The file is fixed by the route, never taken from the request; saves
 // run one at a time (server/content/data-file.ts).
 import express, { Router, type ErrorRequestHandler } from 'express';
@@ -8,17 +8,17 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { readDataFile, saveQueue } from '../content/data-file.ts';
-import { pricesForm, schemaProblems } from '../content/prices-form.ts';
-import { saveForm, type DataForm, type SaveOutcome } from '../content/save.ts';
+import { DATA_FORMS, type DataForm } from '../content/forms.ts';
+import { saveForm, type SaveOutcome } from '../content/save.ts';
 import { parseDataText } from '../content/yaml-edit.ts';
-import { contentPage, dataFormPage, PRICES_PATH, type FormState } from './views/content-view.tsx';
+import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
-/** A form of some fifty fields; the largest sensible post is a few KB. */
-const FORM_LIMIT = '64kb';
+/** The largest form (the texts of the pages) is some hundred fields of a few hundred characters. */
+const FORM_LIMIT = '256kb';
 
 /** The page's state after a save, and its status. */
-function afterSave(outcome: SaveOutcome, words: ConsoleWords['prices'], file: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
+function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
   switch (outcome.kind) {
     case 'saved':
       return { status: 200, state: { saved: outcome.changes } };
@@ -35,51 +35,57 @@ function afterSave(outcome: SaveOutcome, words: ConsoleWords['prices'], file: st
   }
 }
 
-export function contentRoutes({ api, words, sendPage }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }): Router {
-  const router = Router();
+/** The GET and POST of one data form at its address. */
+function formRoutes(router: Router, form: DataForm, { api, words, sendPage }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }, queue: ReturnType<typeof saveQueue>): void {
   const dataDir = api.config.dataDir;
-  const queue = saveQueue();
-  const prices: DataForm = { file: 'prices.yaml', groups: (data) => pricesForm(data, words.prices), schemaProblems: (data, fields) => schemaProblems(data, fields, words.prices) };
-  const label = `data/${prices.file}`;
+  const path = formPath(form);
+  const label = `data/${form.file}`;
   /** The page when the file cannot be read as a form (a developer's mistake in it): said to the owner and the operator. */
   const unreadable = (error: unknown) => {
     api.log(`Owner's console: ${label} cannot be edited: ${(error as Error).message}`);
-    return { status: 503, page: consolePage(words.prices.title, 'content', <Notice kind="error">{fillSlots(words.prices.unreadable, { file: label })}</Notice>) };
+    return { status: 503, page: consolePage(form.title(words), 'content', <Notice kind="error">{fillSlots(words.form.unreadable, { file: label })}</Notice>) };
   };
   /** The form with the file as it is now, and what the last save left to say. */
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
     try {
-      const file = readDataFile(dataDir, prices.file);
-      return { status, page: dataFormPage(words, PRICES_PATH, label, { groups: prices.groups(parseDataText(file.text).toJS()), version: file.version, ...state }) };
+      const file = readDataFile(dataDir, form.file);
+      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataText(file.text).toJS(), words), version: file.version, ...state }) };
     } catch (error) {
       return unreadable(error);
     }
   };
 
-  router.get(routerPath(SECTION_PATHS.content), (_req, res) => sendPage(res, 200, contentPage(words)));
-  router.get(routerPath(PRICES_PATH), (_req, res) => {
+  router.get(routerPath(path), (_req, res) => {
     const { status, page } = show(200);
     sendPage(res, status, page);
   });
-  router.post(routerPath(PRICES_PATH), express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 200 }), async (req, res) => {
+  router.post(routerPath(path), express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 1000 }), async (req, res) => {
     let outcome: SaveOutcome;
     try {
-      outcome = await queue(() => saveForm(dataDir, prices, req.body, words.prices, api.log));
+      outcome = await queue(() => saveForm(dataDir, form, req.body, words, api.log));
     } catch (error) {
       const { status, page } = unreadable(error);
       return sendPage(res, status, page);
     }
-    const { status, state } = afterSave(outcome, words.prices, label);
+    const { status, state } = afterSave(outcome, words.form, label);
     const { page } = show(status, state);
     sendPage(res, status, page);
   });
   // A body too large, with too many fields or malformed: the form again, saying nothing was saved.
   const unreadableForm: ErrorRequestHandler = (error, req, res, next) => {
     const status = errorStatus(error);
-    if (status === null || status >= 500 || req.path !== routerPath(PRICES_PATH)) return next(error);
-    const { page } = show(status, { notice: { kind: 'error', text: words.prices.malformed } });
+    if (status === null || status >= 500 || req.path !== routerPath(path)) return next(error);
+    const { page } = show(status, { notice: { kind: 'error', text: words.form.malformed } });
     sendPage(res, status, page);
   };
   router.use(unreadableForm);
+}
+
+export function contentRoutes(context: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }): Router {
+  const router = Router();
+  // One save at a time across all forms: a save reads, checks and writes data/ as a whole.
+  const queue = saveQueue();
+  router.get(routerPath(SECTION_PATHS.content), (_req, res) => context.sendPage(res, 200, contentPage(context.words)));
+  for (const form of DATA_FORMS) formRoutes(router, form, context, queue);
   return router;
 }

@@ -110,7 +110,7 @@ describe('the Preise form', () => {
     const built = /data-price-id="tuer-zugefallen"[^>]*>([^<]*)<\/span> <span class="price-when">([^<]*)<span data-price-outside="tuer-zugefallen">([^<]*)<\/span>/.exec(visitorPrices);
     expect(built).not.toBeNull();
     // (textOf reads a no-break space as a space, as a reader does.)
-    expect(textOf(html, `${FIELD_ID}-shown`)).toBe(fillSlots(words.prices.shown, { text: `${built![1]} ${built![2]}${built![3]}` }).replace(/\s+/g, ' '));
+    expect(textOf(html, `${FIELD_ID}-shown`)).toBe(fillSlots(words.form.shown, { text: `${built![1]} ${built![2]}${built![3]}` }).replace(/\s+/g, ' '));
   });
 
   it('saves a new price into data/prices.yaml, changing only its line and keeping every comment, and says what changed', async () => {
@@ -126,8 +126,8 @@ describe('the Preise form', () => {
     // Written anew (a temporary file renamed over it), with the permissions it had.
     expect(statSync(join(data.dir, 'prices.yaml')).mode & 0o777).toBe(0o640);
     expect(after.split('\n').filter((line) => line.includes('#'))).toEqual(before.split('\n').filter((line) => line.includes('#')));
-    expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.prices.change, { label: 'Zugefallene Tür', before: '69 €', after: '79 €' }).replace(/\s+/g, ' '));
-    expect(textOf(html, 'gespeichert')).toContain(words.prices.rebuild);
+    expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.form.change, { label: 'Zugefallene Tür', before: '69 €', after: '79 €' }).replace(/\s+/g, ' '));
+    expect(textOf(html, 'gespeichert')).toContain(words.form.rebuild);
     // The form now holds the saved value, and beside it the price outside the standard hours follows.
     expect(formOf(html).get(FIELD)).toBe('79');
     expect(textOf(html, `${FIELD_ID}-shown`)).toContain('sonst 158 €'.replace(/\s+/g, ' '));
@@ -142,13 +142,13 @@ describe('the Preise form', () => {
       const { status, html } = await send(form);
       expect(status, typed).toBe(422);
       expect(data.read('prices.yaml')).toBe(before);
-      expect(textOf(html, `${FIELD_ID}-problem`)).toBe(words.prices.problems.euro);
+      expect(textOf(html, `${FIELD_ID}-problem`)).toBe(words.form.problems.euro);
       expect(formOf(html).get(FIELD)).toBe(typed);
       const input = new RegExp(`<input [^>]*id="${FIELD_ID}"[^>]*>`).exec(html)![0];
       expect(input).toContain('aria-invalid="true"');
       expect(input).toContain(`aria-describedby="${FIELD_ID}-problem`);
       // The summary at the top links to the field.
-      expect(textOf(html, 'probleme')).toContain(words.prices.problemsTitle);
+      expect(textOf(html, 'probleme')).toContain(words.form.problemsTitle);
       expect(html).toContain(`href="#${FIELD_ID}"`);
     }
   });
@@ -161,7 +161,7 @@ describe('the Preise form', () => {
     expect(status).toBe(422);
     expect(data.read('prices.yaml')).toBe(before);
     const problem = textOf(html, `${FIELD_ID}-problem`);
-    expect(problem).toContain(fillSlots(words.prices.problems.build, { message: '' }).trim().slice(0, 40));
+    expect(problem).toContain(fillSlots(words.form.problems.build, { message: '' }).trim().slice(0, 40));
     // The build's line names the file and field of the text that grew too long.
     expect(problem).toMatch(/data\/[a-z-]+\.yaml:\d+.*seo\.description: is too long/);
     expect(formOf(html).get(FIELD)).toBe('9999999,99');
@@ -172,12 +172,12 @@ describe('the Preise form', () => {
     for (const name of ['services.tuer-zugefallen.title', '../site.yaml', 'currency']) {
       const { status, html } = await send({ _version: 'x', [name]: '1' });
       expect(status, name).toBe(400);
-      expect(html).toContain(escapeMarkup(fillSlots(words.prices.unknownField, { name })));
+      expect(html).toContain(escapeMarkup(fillSlots(words.form.unknownField, { name })));
     }
     // A body the server cannot take (far more fields than the form has): the form again, saying so.
-    const flood = await send(Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`services.tuer-zugefallen.price${i}`, '1'])));
+    const flood = await send(Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`services.tuer-zugefallen.price${i}`, '1'])));
     expect(flood.status).toBe(413);
-    expect(flood.html).toContain(escapeMarkup(words.prices.malformed));
+    expect(flood.html).toContain(escapeMarkup(words.form.malformed));
     expect(data.read('prices.yaml')).toBe(before);
   });
 
@@ -191,7 +191,7 @@ describe('the Preise form', () => {
     const { status, html } = await send(form);
     expect(status).toBe(409);
     expect(data.read('prices.yaml')).toBe(changed);
-    expect(html).toContain(escapeMarkup(fillSlots(words.prices.conflict, { file: 'data/prices.yaml' })));
+    expect(html).toContain(escapeMarkup(fillSlots(words.form.conflict, { file: 'data/prices.yaml' })));
     // The owner's typed value and the file's, side by side; the form shows the file's now.
     const row = /<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g;
     const rows = [...html.matchAll(row)].map((match) => [match[1], match[2]]);
@@ -224,7 +224,7 @@ describe('the Preise form', () => {
       data.write('prices.yaml', `${good}\nservices: [kaputt\n`);
       const shown = await page(PRICES);
       expect(shown.status).toBe(503);
-      expect(shown.html).toContain(escapeMarkup(fillSlots(words.prices.unreadable, { file: 'data/prices.yaml' })));
+      expect(shown.html).toContain(escapeMarkup(fillSlots(words.form.unreadable, { file: 'data/prices.yaml' })));
       expect(shown.html).not.toContain('name="services.tuer-zugefallen.price"');
       const form = new Map([[FIELD, '80']]);
       expect((await send(form)).status).toBe(503);

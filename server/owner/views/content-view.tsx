@@ -7,10 +7,12 @@ import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
-export const PRICES_PATH = `${SECTION_PATHS.content}/preise`;
+/** A form's address: /intern/inhalte/<slug>. */
+export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
 
 export function contentPage(words: ConsoleWords): ConsolePage {
   const w = words.content;
@@ -20,12 +22,14 @@ export function contentPage(words: ConsoleWords): ConsolePage {
     <>
       <p className="console-note">{w.intro}</p>
       <ul className="console-list">
-        <li className="console-item">
-          <h2>
-            <a href={PRICES_PATH}>{w.sections.prices}</a>
-          </h2>
-          <p>{w.pricesText}</p>
-        </li>
+        {DATA_FORMS.map((form) => (
+          <li className="console-item" key={form.slug}>
+            <h2>
+              <a href={formPath(form)}>{form.title(words)}</a>
+            </h2>
+            <p>{w.sections[form.slug]?.text}</p>
+          </li>
+        ))}
       </ul>
     </>,
   );
@@ -45,7 +49,7 @@ export interface FormState {
   conflict?: ReadonlyMap<string, string>;
 }
 
-function Field({ field, typed, problem, words }: { field: FormField; typed: string | undefined; problem: string | undefined; words: ConsoleWords['prices'] }) {
+function Field({ field, typed, problem, words }: { field: FormField; typed: string | undefined; problem: string | undefined; words: ConsoleWords['form'] }) {
   const id = fieldId(field.path);
   const described = [problem ? `${id}-problem` : '', field.shown ? `${id}-shown` : ''].filter(Boolean).join(' ') || undefined;
   const value = typed ?? typedForm(field.value);
@@ -78,7 +82,7 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
   );
 }
 
-function ProblemList({ fields, problems, words }: { fields: FormField[]; problems: Problems; words: ConsoleWords['prices'] }) {
+function ProblemList({ fields, problems, words }: { fields: FormField[]; problems: Problems; words: ConsoleWords['form'] }) {
   return (
     <div className="console-notice" data-kind="error" role="alert" id="probleme">
       <p>{words.problemsTitle}</p>
@@ -95,7 +99,7 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
   );
 }
 
-function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['prices'] }) {
+function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
   const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== typedForm(field.value));
   return (
     <div className="console-table-wrap">
@@ -119,7 +123,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   );
 }
 
-function Saved({ changes, file, words }: { changes: Change[]; file: string; words: ConsoleWords['prices'] }) {
+function Saved({ changes, file, words }: { changes: Change[]; file: string; words: ConsoleWords['form'] }) {
   return (
     <div className="console-notice" role="status" id="gespeichert">
       <p>{fillSlots(words.saved, { file })}</p>
@@ -134,8 +138,8 @@ function Saved({ changes, file, words }: { changes: Change[]; file: string; word
 }
 
 /** A data form's page; `file` is the file it edits as the owner knows it ("data/prices.yaml"). */
-export function dataFormPage(words: ConsoleWords, action: string, file: string, state: FormState): ConsolePage {
-  const w = words.prices;
+export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, state: FormState): ConsolePage {
+  const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
   if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} />);
@@ -143,12 +147,12 @@ export function dataFormPage(words: ConsoleWords, action: string, file: string, 
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" fields={fields} problems={state.problems} words={w} />);
   return consolePage(
-    w.title,
+    form.title(words),
     'content',
     <>
       {top}
-      <p className="console-note">{w.intro}</p>
-      <form className="console-form" method="post" action={action} noValidate>
+      <p className="console-note">{form.intro(words)}</p>
+      <form className="console-form" method="post" action={formPath(form)} noValidate>
         <input type="hidden" name={VERSION_FIELD} value={state.version} />
         {state.groups.map((group) => (
           <fieldset key={group.title}>
