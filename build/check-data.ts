@@ -1,7 +1,8 @@
 // `tsx build/check-data.ts --data DIR`: the checks of `npm run build` that come before anything is
 // written (the load step, build/load/site-data.ts, and the photos the data names, build/check.ts),
 // on a data folder, answered as JSON on stdout for a program: `{"problems":[]}` when the build
-// would go on, or each problem with its file, its line and the build's message. The owner's
+// would go on (with the go-live items of the data, core/go-live.ts), or each problem with its file,
+// its line and the build's message. The owner's
 // console runs it on a copy of data/ with the changed file before it saves (server/content/data-file.ts),
 // so that a change is saved only when the build takes it. Exit code 0 either way; 2 when the
 // folder could not be checked at all (the reason on stderr).
@@ -19,8 +20,8 @@ if (!values.data) {
 }
 const dataDir = resolve(values.data);
 try {
-  checkData(loadSiteData({ dataDir, buildDate: new Date() }), dataDir, false, null);
-  console.log(JSON.stringify({ problems: [] }));
+  const goLive = checkData(loadSiteData({ dataDir, buildDate: new Date() }), dataDir, false, null);
+  console.log(JSON.stringify({ problems: [], goLive }));
 } catch (error) {
   if (!(error instanceof DataError) && !(error instanceof DataErrors)) throw error;
   // At their lines and named by their items, as the build says them ("data/prices.yaml:44, service
@@ -28,5 +29,5 @@ try {
   const located = withLines(error, dataDir);
   const errors = located instanceof DataErrors ? located.errors : [located];
   const problems = errors.map(({ file, where, message }) => ({ file, line: where.line ?? null, message }));
-  console.log(JSON.stringify({ problems }));
+  console.log(JSON.stringify({ problems, goLive: [] }));
 }

@@ -1,8 +1,8 @@
 // `npm run bench`: build throughput, static-file throughput of our server next to a plain nginx,
 // contact API throughput with durable writes, the event streams at their bound, and the switch of
-// the running server to a new release (`-- switch` alone), ending in one table of ratios. With
-// `--peers DIR` (or PEERS_DIR), also ours against the Astro and Eleventy peers
-// (scripts/lib/bench-peers.ts).
+// the running server to a new release (`-- switch` alone) and publishing from the owner's console
+// (`-- publish` alone), ending in one table of ratios. With `--peers DIR` (or PEERS_DIR), also ours
+// against the Astro and Eleventy peers (scripts/lib/bench-peers.ts).
 // Figures, not assertions: timing never goes into `npm test`.
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { benchContact } from './lib/bench-contact.ts';
 import { benchBuildAgainstEleventy, benchScale, benchTemplatesAgainstAstro } from './lib/bench-peers.ts';
 import { benchStreams } from './lib/bench-streams.ts';
 import { benchSwitch } from './lib/bench-switch.ts';
+import { benchPublish } from './lib/bench-publish.ts';
 import { GET_HEADERS, ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
@@ -222,6 +223,13 @@ async function main(): Promise<number> {
     for (const problem of switched.problems) console.error(problem);
     return switched.problems.length === 0 ? 0 : 1;
   }
+  // `npm run bench -- publish` measures only publishing from the owner's console.
+  if (process.argv.includes('publish')) {
+    const published = await benchPublish(workDir);
+    console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], published.summary)}\n`);
+    for (const problem of published.problems) console.error(problem);
+    return published.problems.length === 0 ? 0 : 1;
+  }
   // `npm run bench -- streams` measures only the event streams (after one build).
   if (process.argv.includes('streams')) {
     await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
@@ -235,14 +243,15 @@ async function main(): Promise<number> {
   const contact = await benchContact(outDir, workDir);
   const streams = await benchStreams(outDir, workDir);
   const switched = await benchSwitch(workDir, join(workDir, 'cache'));
+  const published = await benchPublish(workDir);
   const peers: Section = peersDir ? await benchPeers(peersDir, outDir, workDir) : { summary: [], problems: [] };
   if (!peersDir) console.log('No peers folder given (--peers DIR or PEERS_DIR): the comparison with the Astro and Eleventy peers is skipped.\n');
 
-  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...switched.summary, ...builds.summary, ...peers.summary];
+  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...switched.summary, ...published.summary, ...builds.summary, ...peers.summary];
   console.log(`Summary (${new Date().toISOString().slice(0, 10)}, ${((performance.now() - started) / 1000).toFixed(0)} s, loopback):\n`);
   console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], summary)}\n`);
 
-  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems, ...switched.problems, ...peers.problems];
+  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems, ...switched.problems, ...published.problems, ...peers.problems];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) console.error('The figures above are not trustworthy until these are fixed.');
   return problems.length === 0 ? 0 : 1;

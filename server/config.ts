@@ -44,6 +44,8 @@ export interface FeatureConfig {
   loginFailureMs: number;
   /** The data folder the owner's console edits (server/content/): DATA_DIR, or data. */
   dataDir: string;
+  /** The served site's link (`dist`, beside `releases/`): where the console publishes (server/content/site-build.ts). startServer sets it to the folder it serves. */
+  distDir: string;
 }
 
 /** Where the server listens and what it reads, with the settings of its features. */
@@ -132,6 +134,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     mailAlarmMs: MAIL_ALARM_MS,
     production: env.NODE_ENV === 'production',
     dataDir: value('DATA_DIR') ?? 'data',
+    distDir: distDirFromEnv(env),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Db } from './store/database.ts';
 import type { LimitCounts } from './http/limit.ts';
 import type { LoginThrottle } from './owner/login-throttle.ts';
 import type { StreamHub } from './reviews/events.ts';
+import type { ContentService } from './content/publisher.ts';
 
 /** One line for the operator's log (console.log unless a test collects them). */
 export type Log = (line: string) => void;
@@ -41,6 +42,8 @@ export interface KeptParts {
   refusedRelease?: RefusedRelease | null;
   streams?: StreamHub;
   throttle?: LoginThrottle;
+  /** The owner's draft, preview and publishing: one at a time, while a publish switches the release (server/content/publisher.ts). */
+  content?: ContentService;
 }
 
 export type StopJobs = () => void;

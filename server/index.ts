@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const shutdown = new AbortController();
-  const config = { ...featuresFromEnv(), ...options.features };
+  const config = { ...featuresFromEnv(), ...options.features, distDir };
   let address: string | null = null;
   const parts: ReleaseParts = { db, config, log, shutdown: shutdown.signal, kept: { limits: new LimitCounts() }, listening: () => address };
   let current = makeRelease(folder, build, parts);

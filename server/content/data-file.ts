@@ -10,6 +10,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GoLiveItem } from '../../core/go-live.ts';
 
 /** The data files the console may write; the page names one, never the request. */
 export type DataFileName = 'prices.yaml';
@@ -54,6 +55,22 @@ export interface BuildProblem {
   message: string;
 }
 
+/** What the build's checks say about a data folder: its problems, and its go-live items when it has none. */
+export interface DataCheck {
+  problems: BuildProblem[];
+  goLive: GoLiveItem[];
+}
+
+/** Runs build/check-data.ts on `folder`; throws when the check itself could not run (the reason for the operator's log). */
+export async function checkDataFolder(folder: string): Promise<DataCheck> {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', folder], { cwd: ROOT, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
+      error ? reject(new Error(`build/check-data.ts failed: ${err.trim() || error.message}`)) : resolve(out),
+    );
+  });
+  return JSON.parse(stdout) as DataCheck;
+}
+
 /**
  * What `npm run build` would say about data/ with `name` changed to `text`: no problems, or the
  * build's. Throws when the check itself could not run (the reason for the operator's log).
@@ -63,12 +80,7 @@ export async function buildProblems(dataDir: string, name: DataFileName, text: s
   try {
     cpSync(dataDir, copy, { recursive: true });
     writeFileSync(join(copy, name), text);
-    const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', copy], { cwd: ROOT, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
-        error ? reject(new Error(`build/check-data.ts failed: ${err.trim() || error.message}`)) : resolve(out),
-      );
-    });
-    return (JSON.parse(stdout) as { problems: BuildProblem[] }).problems;
+    return (await checkDataFolder(copy)).problems;
   } finally {
     rmSync(join(copy, '..'), { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@
 // are ever staged or restored; an undo is a new commit that reverses one publish, never a rewrite
 // of history. Git runs as a child process (`git` of the system, as the deployment installs it).
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -70,17 +71,47 @@ export async function listPublishes(repo: string, limit = 50): Promise<Publish[]
     });
 }
 
+/** Whether `repo` is the top of a git repository (so its data/ has a history). */
+export async function isRepository(repo: string): Promise<boolean> {
+  try {
+    const top = (await git(repo, ['rev-parse', '--show-toplevel'])).trim();
+    return realpathSync(top) === realpathSync(repo);
+  } catch {
+    return false;
+  }
+}
+
+/** The text of `file` at `revision` ("HEAD", a commit, "abc^"), or null where it did not exist. */
+export async function fileAt(repo: string, revision: string, file: string): Promise<string | null> {
+  try {
+    return await git(repo, ['show', `${revision}:${file}`]);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `commit` has a parent (the first commit has none: it added every file). */
+export async function hasParent(repo: string, commit: string): Promise<boolean> {
+  return (await git(repo, ['rev-list', '--parents', '-n1', commit])).trim().split(' ').length > 1;
+}
+
+/** Puts data/ back as the last commit has it: the draft an undo made, when its publish failed. */
+export async function discardDraft(repo: string): Promise<void> {
+  await git(repo, ['checkout', 'HEAD', '--', DATA]);
+  await git(repo, ['clean', '-fdq', '--', DATA]);
+}
+
 /**
- * Reverses one commit of data/ as a new commit of the owner (its message: `message`). Refused,
- * changing nothing, while data/ holds unpublished changes, for a commit that is not in the
- * history or that changed more than data/, and when a later change of the same lines stands in
- * the way.
+ * Reverses one commit of data/ in the files (not yet committed: the publish that follows commits
+ * it). Refused, changing nothing, while data/ holds unpublished changes, for a commit that is not
+ * in the history or that changed more than data/, and when a later change of the same lines
+ * stands in the way.
  */
-export async function undoPublish(repo: string, commit: string, message: string): Promise<{ ok: true; commit: string } | ({ ok: false } & UndoRefusal)> {
+export async function revertPublish(repo: string, commit: string): Promise<{ ok: true } | ({ ok: false } & UndoRefusal)> {
   const draft = await unpublishedFiles(repo);
   if (draft.length > 0) return { ok: false, kind: 'draft', files: draft };
   if (!/^[0-9a-f]{7,40}$/.test(commit) || !(await listPublishes(repo, 1000)).some((publish) => publish.commit.startsWith(commit))) return { ok: false, kind: 'unknown', commit };
-  const changed = lines(await git(repo, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit]));
+  const changed = lines(await git(repo, ['diff-tree', '--no-commit-id', '--name-only', '-r', '--root', commit]));
   const outside = changed.filter((file) => !file.startsWith(`${DATA}/`));
   if (outside.length > 0) return { ok: false, kind: 'outsideData', commit, files: outside };
   try {
@@ -90,6 +121,7 @@ export async function undoPublish(repo: string, commit: string, message: string)
     await git(repo, ['revert', '--abort']).catch(() => git(repo, ['reset', '--merge']));
     return { ok: false, kind: 'conflict', commit, files: conflicted };
   }
-  await git(repo, ['commit', '--quiet', `--author=${CONSOLE_AUTHOR.name} <${CONSOLE_AUTHOR.email}>`, '-m', message, '--', DATA]);
-  return { ok: true, commit: (await git(repo, ['rev-parse', 'HEAD'])).trim() };
+  // The revert staged its change; the publish commits data/ as the files then stand.
+  await git(repo, ['reset', '--quiet', '--', DATA]);
+  return { ok: true };
 }

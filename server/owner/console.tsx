@@ -12,6 +12,8 @@ import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
 import { contentRoutes } from './content.tsx';
+import { publishRoutes } from './publish.tsx';
+import { contentService } from '../content/publisher.ts';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
 import { fillSlots } from '../../core/slots.ts';
@@ -75,7 +77,11 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   });
 
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
-  router.use(contentRoutes({ api, words, sendPage }));
+  // Kept across releases: a publish switches the release while the owner's request waits for it.
+  const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
+  const service = api.kept ? (api.kept.content ??= make()) : make();
+  router.use(contentRoutes({ api, words, sendPage, service }));
+  router.use(publishRoutes({ api, words, sendPage, service }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));
   const clientError: ErrorRequestHandler = (error, _req, res, next) => {

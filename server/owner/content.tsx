@@ -7,7 +7,9 @@ import { errorStatus } from '../http/body.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
-import { readDataFile, saveQueue } from '../content/data-file.ts';
+import { readDataFile } from '../content/data-file.ts';
+import type { ContentService } from '../content/publisher.ts';
+import { draftFiles } from './publish.tsx';
 import { DATA_FORMS, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
 import { parseDataText } from '../content/yaml-edit.ts';
@@ -16,6 +18,13 @@ import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from '.
 
 /** The largest form (the texts of the pages) is some hundred fields of a few hundred characters. */
 const FORM_LIMIT = '256kb';
+
+interface Context {
+  api: ApiContext;
+  words: ConsoleWords;
+  sendPage: SendPage;
+  service: ContentService;
+}
 
 /** The page's state after a save, and its status. */
 function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
@@ -36,8 +45,8 @@ function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: stri
 }
 
 /** The GET and POST of one data form at its address. */
-function formRoutes(router: Router, form: DataForm, { api, words, sendPage }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }, queue: ReturnType<typeof saveQueue>): void {
-  const dataDir = api.config.dataDir;
+function formRoutes(router: Router, form: DataForm, { api, words, sendPage, service }: Context): void {
+  const { dataDir, queue } = service;
   const path = formPath(form);
   const label = `data/${form.file}`;
   /** The page when the file cannot be read as a form (a developer's mistake in it): said to the owner and the operator. */
@@ -81,11 +90,10 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage }: { 
   router.use(unreadableForm);
 }
 
-export function contentRoutes(context: { api: ApiContext; words: ConsoleWords; sendPage: SendPage }): Router {
+export function contentRoutes(context: Context): Router {
   const router = Router();
-  // One save at a time across all forms: a save reads, checks and writes data/ as a whole.
-  const queue = saveQueue();
-  router.get(routerPath(SECTION_PATHS.content), (_req, res) => context.sendPage(res, 200, contentPage(context.words)));
-  for (const form of DATA_FORMS) formRoutes(router, form, context, queue);
+  router.get(routerPath(SECTION_PATHS.content), async (_req, res) => context.sendPage(res, 200, contentPage(context.words, await draftFiles(context.service))));
+  // One save at a time across all forms, and never during a preview or publish (server/content/publisher.ts).
+  for (const form of DATA_FORMS) formRoutes(router, form, context);
   return router;
 }

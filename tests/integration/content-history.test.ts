@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commitData, listPublishes, undoPublish, unpublishedFiles } from '../../server/content/history.ts';
+import { commitData, listPublishes, revertPublish, unpublishedFiles } from '../../server/content/history.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -57,8 +57,8 @@ describe('undo', () => {
     const original = prices();
     withDoorPrice(doorPrice() + 10);
     const commit = (await commitData(repo, 'Preise: Zugefallene Tür'))!;
-    const undone = await undoPublish(repo, commit, 'Rückgängig: Preise: Zugefallene Tür');
-    expect(undone.ok).toBe(true);
+    expect(await revertPublish(repo, commit)).toEqual({ ok: true });
+    expect(await commitData(repo, 'Rückgängig: Preise: Zugefallene Tür')).toMatch(/^[0-9a-f]{40}$/);
     expect(prices()).toBe(original);
     expect(git('log', '--format=%an|%s').split('\n').slice(0, 3)).toEqual(['Inhaber (Konsole)|Rückgängig: Preise: Zugefallene Tür', 'Inhaber (Konsole)|Preise: Zugefallene Tür', 'Entwickler|Start']);
   });
@@ -68,19 +68,19 @@ describe('undo', () => {
     const commit = (await commitData(repo, 'Preise'))!;
     withDoorPrice(doorPrice() + 5);
     const draft = prices();
-    expect(await undoPublish(repo, commit, 'x')).toEqual({ ok: false, kind: 'draft', files: ['data/prices.yaml'] });
+    expect(await revertPublish(repo, commit)).toEqual({ ok: false, kind: 'draft', files: ['data/prices.yaml'] });
     expect(prices()).toBe(draft);
     git('checkout', '--', 'data');
 
-    expect(await undoPublish(repo, 'deadbeef', 'x')).toMatchObject({ ok: false, kind: 'unknown' });
-    expect(await undoPublish(repo, '--help', 'x')).toMatchObject({ ok: false, kind: 'unknown' });
+    expect(await revertPublish(repo, 'deadbeef')).toMatchObject({ ok: false, kind: 'unknown' });
+    expect(await revertPublish(repo, '--help')).toMatchObject({ ok: false, kind: 'unknown' });
 
     writeFileSync(join(repo, 'README.md'), 'Projekt 2\n');
     withDoorPrice(doorPrice() + 1);
     git('add', '--all');
     git('commit', '--quiet', '-m', 'Entwickler: beides');
     const both = git('rev-parse', 'HEAD').trim();
-    expect(await undoPublish(repo, both, 'x')).toEqual({ ok: false, kind: 'outsideData', commit: both, files: ['README.md'] });
+    expect(await revertPublish(repo, both)).toEqual({ ok: false, kind: 'outsideData', commit: both, files: ['README.md'] });
     expect(git('rev-parse', 'HEAD').trim()).toBe(both);
   });
 
@@ -90,7 +90,7 @@ describe('undo', () => {
     withDoorPrice(doorPrice() + 20);
     await commitData(repo, 'Preise: zweite Änderung');
     const [text, head] = [prices(), git('rev-parse', 'HEAD')];
-    expect(await undoPublish(repo, first, 'Rückgängig')).toEqual({ ok: false, kind: 'conflict', commit: first, files: ['data/prices.yaml'] });
+    expect(await revertPublish(repo, first)).toEqual({ ok: false, kind: 'conflict', commit: first, files: ['data/prices.yaml'] });
     expect(prices()).toBe(text);
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('status', '--porcelain')).toBe('');

@@ -9,18 +9,32 @@ import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
+import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
 
-export function contentPage(words: ConsoleWords): ConsolePage {
+/** The overview; `draft`: the data files saved but not yet published. */
+export function contentPage(words: ConsoleWords, draft: readonly string[]): ConsolePage {
   const w = words.content;
   return consolePage(
     w.title,
     'content',
     <>
+      <DraftBar files={draft} words={words.publish} />
       <p className="console-note">{w.intro}</p>
+      <ul className="console-list-plain">
+        <li>
+          <a href={PREVIEW_PATH}>{words.publish.title}</a>
+        </li>
+        <li>
+          <a href={HISTORY_PATH}>{words.history.title}</a>
+        </li>
+        <li>
+          <a href={`${SECTION_PATHS.content}/start`}>{words.start.title}</a>
+        </li>
+      </ul>
       <ul className="console-list">
         {DATA_FORMS.map((form) => (
           <li className="console-item" key={form.slug}>
@@ -123,7 +137,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   );
 }
 
-function Saved({ changes, file, words }: { changes: Change[]; file: string; words: ConsoleWords['form'] }) {
+function Saved({ changes, file, words, publish }: { changes: Change[]; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
   return (
     <div className="console-notice" role="status" id="gespeichert">
       <p>{fillSlots(words.saved, { file })}</p>
@@ -132,7 +146,9 @@ function Saved({ changes, file, words }: { changes: Change[]; file: string; word
           <li key={field.path}>{fillSlots(words.change, { label: field.name ?? field.label, before: shownValue(field, before), after: shownValue(field, after) })}</li>
         ))}
       </ul>
-      <p>{words.rebuild}</p>
+      <p>
+        {words.rebuild} <a href={PREVIEW_PATH}>{publish.toPreview}</a>
+      </p>
     </div>
   );
 }
@@ -142,7 +158,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
   const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
-  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} />);
+  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" fields={fields} problems={state.problems} words={w} />);

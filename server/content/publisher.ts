@@ -1,0 +1,165 @@
+// The owner's draft, its preview, publishing and undo (docs/owner-console.md, "Preview, publish,
+// undo"). Saved changes stay in data/ as a draft: visitors see them only once published. A preview
+// builds the draft into releases/preview; publishing builds it as a new release (the running
+// server serves it within a second) and then commits data/ to the project's git repository as the
+// owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
+// time, saves included, across the releases the server switches between (the service is kept
+// with the server's other lasting parts, server/context.ts).
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { loadSiteFacts } from '../facts.ts';
+import type { Log } from '../context.ts';
+import { saveQueue } from './data-file.ts';
+import { describeChange, type FileChange } from './describe.ts';
+import { commitData, discardDraft, fileAt, hasParent, isRepository, listPublishes, revertPublish, unpublishedFiles, type Publish, type UndoRefusal } from './history.ts';
+import { changedPages, dataVersion, runBuild, siteLayout, type SiteLayout } from './site-build.ts';
+
+/** What a preview was built from. */
+export interface PreviewRecord {
+  /** dataVersion() of data/ when it was built. */
+  version: string;
+  builtAt: string;
+  /** The go-live items of data/ still to do before going live: while any remain, a publish is no production build. */
+  required: number;
+}
+
+export type BuildRefusal = { kind: 'unavailable' } | { kind: 'failed'; message: string };
+export type PreviewOutcome = { kind: 'built'; record: PreviewRecord } | BuildRefusal;
+export type PublishOutcome =
+  /** historyProblem: why the publish is not in the history (no git repository, or the commit failed: the reason is in the log). */
+  | { kind: 'published'; production: boolean; commit: string | null; historyProblem: 'noRepository' | 'commitFailed' | null }
+  | { kind: 'stale' }
+  | BuildRefusal;
+export type UndoOutcome = PublishOutcome | { kind: 'refused'; refusal: UndoRefusal } | { kind: 'noHistory' };
+
+export interface ContentService {
+  readonly dataDir: string;
+  /** Null when the site is not served from releases (a plain dist/ folder): nothing can be previewed or published. */
+  readonly layout: SiteLayout | null;
+  /** One save, preview, publish or undo at a time. */
+  readonly queue: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The git repository whose data/ is the data folder, or null (no history then). */
+  repository(): Promise<string | null>;
+  /** The draft: the data's version now and what differs from the last publish (nothing known without a repository). */
+  draft(words: ConsoleWords): Promise<{ version: string; changes: FileChange[] }>;
+  /** The preview as last built, or null. */
+  previewRecord(): PreviewRecord | null;
+  /** The addresses of the preview's pages that differ from the served site's. */
+  previewPages(): string[];
+  preview(): Promise<PreviewOutcome>;
+  /** Publishes data/ when it is still `version` (what the owner previewed); `message` is the commit's. */
+  publish(version: string, message: string): Promise<PublishOutcome>;
+  /** Reverts one publish (a commit of the history) in data/ and publishes that; `message` is made from the publish reverted. */
+  undo(commit: string, message: (reverted: Publish) => string): Promise<UndoOutcome>;
+  /** What one commit of the history changed, in the owner's words. */
+  changesOf(publish: Publish, words: ConsoleWords): Promise<FileChange[]>;
+}
+
+interface Parts {
+  dataDir: string;
+  layout: SiteLayout | null;
+  log: Log;
+  repository: () => Promise<string | null>;
+}
+
+function readPreviewRecord(layout: SiteLayout | null): PreviewRecord | null {
+  if (!layout || !existsSync(layout.previewRecord)) return null;
+  try {
+    return JSON.parse(readFileSync(layout.previewRecord, 'utf8')) as PreviewRecord;
+  } catch {
+    return null;
+  }
+}
+
+async function buildPreview({ dataDir, layout, log }: Parts): Promise<PreviewOutcome> {
+  if (!layout) return { kind: 'unavailable' };
+  const version = dataVersion(dataDir);
+  const built = await runBuild(dataDir, ['--out', layout.preview]);
+  if (!built.ok) {
+    log(`Owner's console: the preview was not built: ${built.message}`);
+    return { kind: 'failed', message: built.message };
+  }
+  const goLive = loadSiteFacts(layout.preview, log)?.goLive ?? [];
+  const record = { version, builtAt: new Date().toISOString(), required: goLive.filter((item) => item.group === 'required' && !item.running).length };
+  writeFileSync(layout.previewRecord, JSON.stringify(record));
+  return { kind: 'built', record };
+}
+
+/** Builds data/ as it is as the served release, then commits it: the publish (run in the queue). */
+async function release(parts: Parts, message: string): Promise<PublishOutcome> {
+  const { dataDir, layout, log } = parts;
+  if (!layout) return { kind: 'unavailable' };
+  // The preview of this very data says whether it is ready for production; without one, it is made first.
+  let record = readPreviewRecord(layout);
+  if (record?.version !== dataVersion(dataDir)) {
+    const built = await buildPreview(parts);
+    if (built.kind !== 'built') return built;
+    record = built.record;
+  }
+  const production = record.required === 0;
+  const built = await runBuild(dataDir, ['--dist', layout.dist, ...(production ? ['--production'] : [])]);
+  if (!built.ok) {
+    log(`Owner's console: not published, the build failed: ${built.message}`);
+    return { kind: 'failed', message: built.message };
+  }
+  log(`Owner's console: published${production ? ' (production build)' : ''}: ${message.split('\n')[0]}`);
+  const repo = await parts.repository();
+  if (repo === null) return { kind: 'published', production, commit: null, historyProblem: 'noRepository' };
+  try {
+    return { kind: 'published', production, commit: await commitData(repo, message), historyProblem: null };
+  } catch (error) {
+    log(`Owner's console: published, but the commit of data/ failed: ${(error as Error).message}`);
+    return { kind: 'published', production, commit: null, historyProblem: 'commitFailed' };
+  }
+}
+
+export function contentService({ dataDir, distDir, log }: { dataDir: string; distDir: string; log: Log }): ContentService {
+  const queue = saveQueue();
+  const layout = siteLayout(distDir);
+  let known: Promise<string | null> | undefined;
+  const repository = () => {
+    // The project's checkout: its data/ is the data folder (docs/owner-console.md says why).
+    known ??= basename(dataDir) === 'data' ? isRepository(dirname(dataDir)).then((yes) => (yes ? dirname(dataDir) : null)) : Promise.resolve(null);
+    return known;
+  };
+  const parts: Parts = { dataDir, layout, log, repository };
+
+  return {
+    dataDir,
+    layout,
+    queue,
+    repository,
+    async draft(words) {
+      const version = dataVersion(dataDir);
+      const repo = await repository();
+      if (repo === null) return { version, changes: [] };
+      const files = await unpublishedFiles(repo);
+      const changes = await Promise.all(files.map(async (file) => describeChange(file, await fileAt(repo, 'HEAD', file), existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null, words)));
+      return { version, changes };
+    },
+    previewRecord: () => readPreviewRecord(layout),
+    previewPages: () => (layout && existsSync(layout.preview) ? changedPages(realpathSync(layout.dist), layout.preview) : []),
+    preview: () => queue(() => buildPreview(parts)),
+    publish: (version, message) => queue(async () => (version === dataVersion(dataDir) ? release(parts, message) : { kind: 'stale' })),
+    undo: (commit, message) =>
+      queue(async (): Promise<UndoOutcome> => {
+        const repo = await repository();
+        if (repo === null) return { kind: 'noHistory' };
+        const reverted = (await listPublishes(repo, 1000)).find((publish) => publish.commit === commit);
+        if (!reverted) return { kind: 'refused', refusal: { kind: 'unknown', commit } };
+        const done = await revertPublish(repo, commit);
+        if (!done.ok) return { kind: 'refused', refusal: done };
+        const outcome = await release(parts, message(reverted));
+        // A build that failed leaves data/ as the last publish had it: an undo is never half done.
+        if (outcome.kind !== 'published') await discardDraft(repo);
+        return outcome;
+      }),
+    async changesOf(publish, words) {
+      const repo = await repository();
+      if (repo === null) return [];
+      const before = (await hasParent(repo, publish.commit)) ? `${publish.commit}^` : null;
+      return Promise.all(publish.files.map(async (file) => describeChange(file, before === null ? null : await fileAt(repo, before, file), await fileAt(repo, publish.commit, file), words)));
+    },
+  };
+}

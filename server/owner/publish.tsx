@@ -1,0 +1,139 @@
+// The console's preview, publishing, history and go-live list (docs/owner-console.md, "Preview,
+// publish, undo"): /intern/vorschau (the draft's changes and the preview's pages, POST builds the
+// preview), /intern/vorschau/veroeffentlichen (POST publishes), /intern/vorschau/<page> (the
+// preview's pages), /intern/inhalte/verlauf (the publishes; POST …/rueckgaengig undoes one) and
+// /intern/inhalte/start (the go-live items, each with the form that resolves it). Mounted behind
+// the session check and the same-origin rule (server/owner/console.tsx).
+import express, { Router } from 'express';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { ApiContext } from '../context.ts';
+import type { ChangeLine, FileChange } from '../content/describe.ts';
+import { listPublishes, unpublishedFiles } from '../content/history.ts';
+import type { ContentService, UndoOutcome, PublishOutcome } from '../content/publisher.ts';
+import { sendPreviewFile } from './preview-files.ts';
+import { COMMIT_FIELD, HISTORY_PATH, historyPage, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, VERSION_FIELD, type Notices } from './views/publish-view.tsx';
+import { routerPath, type SendPage } from './views/render.tsx';
+import { startRoutes } from './start.tsx';
+
+/** Publishes listed on the history page. */
+const HISTORY_SHOWN = 30;
+/** A commit's subject: the first changes, cut to what a list shows on one or two lines. */
+const SUBJECT_LENGTH = 120;
+
+interface Context {
+  api: ApiContext;
+  words: ConsoleWords;
+  sendPage: SendPage;
+  service: ContentService;
+}
+
+/** A change as one line of a commit message. */
+function lineText(line: ChangeLine, words: ConsoleWords['publish']): string {
+  switch (line.kind) {
+    case 'value':
+      return fillSlots(words.value, line);
+    case 'added':
+    case 'removed':
+      return fillSlots(words[line.kind], line);
+    case 'file':
+      return words[line.change === 'added' ? 'fileAdded' : line.change === 'removed' ? 'fileRemoved' : 'fileChanged'];
+    case 'lines':
+      return `${line.removed.length} − / ${line.added.length} +`;
+  }
+}
+
+/** The commit message of a publish: its changes, the first ones as the subject. */
+export function publishMessage(changes: readonly FileChange[], words: ConsoleWords): string {
+  const lines = changes.flatMap((change) => change.lines.map((line) => `${change.file}: ${lineText(line, words.publish)}`));
+  const short = changes.flatMap((change) => change.lines.filter((line) => line.kind !== 'lines').map((line) => lineText(line, words.publish)));
+  const subject = short.length > 0 ? short.join('; ') : words.history.publishMessage;
+  return `${subject.length > SUBJECT_LENGTH ? `${subject.slice(0, SUBJECT_LENGTH - 1)}…` : subject}\n\n${lines.join('\n')}`;
+}
+
+/** The notice of a publish or an undo, and its status. */
+function outcomeNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWords, done: string): { status: number; notice: NonNullable<Notices['notice']> } {
+  const w = words.publish;
+  const h = words.history;
+  switch (outcome.kind) {
+    case 'published': {
+      const said = outcome.production ? done : `${done} ${w.publishedTest}`;
+      if (outcome.historyProblem === null) return { status: 200, notice: { kind: 'info', text: said } };
+      return { status: 200, notice: { kind: 'error', text: `${said} ${outcome.historyProblem === 'noRepository' ? h.unavailable : w.historyMissing}` } };
+    }
+    case 'stale':
+      return { status: 409, notice: { kind: 'error', text: w.stale } };
+    case 'unavailable':
+      return { status: 503, notice: { kind: 'error', text: w.unavailable } };
+    case 'failed':
+      return { status: 500, notice: { kind: 'error', text: fillSlots(w.buildFailed, { message: outcome.message }) } };
+    case 'noHistory':
+      return { status: 503, notice: { kind: 'error', text: h.unavailable } };
+    case 'refused': {
+      const refusal = outcome.refusal;
+      const text =
+        refusal.kind === 'draft' ? fillSlots(h.refusedDraft, { files: refusal.files.join(', ') }) : refusal.kind === 'conflict' ? fillSlots(h.refusedConflict, { files: refusal.files.join(', ') }) : refusal.kind === 'outsideData' ? h.refusedOutside : h.refusedUnknown;
+      return { status: 409, notice: { kind: 'error', text } };
+    }
+  }
+}
+
+export function publishRoutes({ api, words, sendPage, service }: Context): Router {
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 4 });
+
+  const showPreview = async (status: number, notices: Notices = {}) => {
+    const { version, changes } = await service.draft(words);
+    const repository = (await service.repository()) !== null;
+    const record = service.previewRecord();
+    const pages = record?.version === version ? service.previewPages() : [];
+    const draft = repository ? changes.length > 0 : pages.length > 0;
+    return { status, page: previewPage(words, { version, changes, repository, record, pages, draft, ...notices }) };
+  };
+  const showHistory = async (status: number, notices: Notices = {}) => {
+    const repo = await service.repository();
+    const publishes = repo === null ? null : await Promise.all((await listPublishes(repo, HISTORY_SHOWN)).map(async (publish) => ({ publish, changes: await service.changesOf(publish, words) })));
+    return { status, page: historyPage(words, { publishes, ...notices }) };
+  };
+  const answer = async (res: express.Response, shown: Promise<{ status: number; page: Parameters<SendPage>[2] }>) => {
+    const { status, page } = await shown;
+    sendPage(res, status, page);
+  };
+
+  router.get(routerPath(PREVIEW_PATH), (_req, res) => answer(res, showPreview(200)));
+  router.post(routerPath(PREVIEW_PATH), async (_req, res) => {
+    const outcome = await service.preview();
+    if (outcome.kind === 'built') return void res.redirect(303, PREVIEW_PATH);
+    const text = outcome.kind === 'unavailable' ? words.publish.unavailable : fillSlots(words.publish.previewFailed, { message: outcome.message });
+    await answer(res, showPreview(outcome.kind === 'unavailable' ? 503 : 500, { notice: { kind: 'error', text } }));
+  });
+  router.post(routerPath(PUBLISH_PATH), form, async (req, res) => {
+    const version = String((req.body as Record<string, unknown>)[VERSION_FIELD] ?? '');
+    const { changes } = await service.draft(words);
+    const outcome = await service.publish(version, publishMessage(changes, words));
+    const { status, notice } = outcomeNotice(outcome, words, words.publish.published);
+    await answer(res, outcome.kind === 'published' ? showHistory(status, { notice }) : showPreview(status, { notice }));
+  });
+  router.get(`${routerPath(PREVIEW_PATH)}/*rest`, (req, res, next) => {
+    const folder = service.layout?.preview;
+    const path = req.path.slice(routerPath(PREVIEW_PATH).length);
+    if (folder && sendPreviewFile(res, folder, path, PREVIEW_PATH, { text: words.publish.banner, back: words.publish.back })) return;
+    next();
+  });
+
+  router.get(routerPath(HISTORY_PATH), (_req, res) => answer(res, showHistory(200)));
+  router.post(routerPath(UNDO_PATH), form, async (req, res) => {
+    const commit = String((req.body as Record<string, unknown>)[COMMIT_FIELD] ?? '');
+    const outcome = await service.undo(commit, (reverted) => fillSlots(words.history.undoMessage, { subject: reverted.subject }));
+    const { status, notice } = outcomeNotice(outcome, words, words.history.undone);
+    await answer(res, showHistory(status, { notice }));
+  });
+  router.use(startRoutes({ api, words, sendPage, service }));
+  return router;
+}
+
+/** The data files saved but not yet published ("data/prices.yaml"), for the bar on the Inhalte pages. */
+export async function draftFiles(service: ContentService): Promise<string[]> {
+  const repo = await service.repository();
+  return repo === null ? [] : unpublishedFiles(repo);
+}

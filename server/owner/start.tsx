@@ -1,0 +1,97 @@
+// /intern/inhalte/start (docs/owner-console.md, "Going live from the console"): every open item of
+// the go-live check in German, grouped as the check groups them, each with a link to the form that
+// resolves it. The items of data/ come from the build's checks run on data/ as saved now
+// (build/check-data.ts), so an item resolved in a form leaves the list before it is published;
+// the items of running the site (mail, password, backup) from the server (server/owner/go-live.ts).
+import { Router } from 'express';
+import { GO_LIVE_GROUPS, type GoLiveItem } from '../../core/go-live.ts';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { fillSlots } from '../../core/slots.ts';
+import type { ApiContext } from '../context.ts';
+import { checkDataFolder, readDataFile } from '../content/data-file.ts';
+import { DATA_FORMS, type DataForm } from '../content/forms.ts';
+import type { ContentService } from '../content/publisher.ts';
+import { parseDataText } from '../content/yaml-edit.ts';
+import { goLiveStatus } from './go-live.ts';
+import { formPath } from './views/content-view.tsx';
+import { goLiveText } from './views/go-live-view.tsx';
+import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
+
+export const START_PATH = `${SECTION_PATHS.content}/start`;
+
+/** The form that edits the item's file and field: of several forms of one file, the one with a field at or below it. */
+export function formOfItem(item: GoLiveItem, words: ConsoleWords, dataDir: string): DataForm | null {
+  const forms = DATA_FORMS.filter((form) => item.slots.file === `data/${form.file}`);
+  if (forms.length <= 1) return forms[0] ?? null;
+  const field = item.slots.field ?? '';
+  const covers = (form: DataForm) => {
+    try {
+      const data = parseDataText(readDataFile(dataDir, form.file).text).toJS() as unknown;
+      return form.groups(data, words).some((group) => group.fields.some((candidate) => candidate.path === field || candidate.path.startsWith(`${field}.`) || field.startsWith(`${candidate.path}.`)));
+    } catch {
+      return false;
+    }
+  };
+  return forms.find(covers) ?? forms[0]!;
+}
+
+function Item({ item, words, dataDir }: { item: GoLiveItem; words: ConsoleWords; dataDir: string }) {
+  const form = item.running ? null : formOfItem(item, words, dataDir);
+  return (
+    <li data-kind={item.kind}>
+      {goLiveText(words, item)}{' '}
+      {form ? (
+        <a href={formPath(form)}>{fillSlots(words.start.fix, { form: form.title(words) })}</a>
+      ) : item.running ? (
+        <a href={SECTION_PATHS.system}>{words.start.system}</a>
+      ) : (
+        words.start.technician
+      )}
+    </li>
+  );
+}
+
+export function startRoutes({ api, words, sendPage, service }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage; service: ContentService }): Router {
+  const router = Router();
+  router.get(routerPath(START_PATH), async (_req, res) => {
+    const dataDir = service.dataDir;
+    let dataItems: GoLiveItem[];
+    try {
+      dataItems = (await checkDataFolder(dataDir)).goLive;
+    } catch (error) {
+      api.log(`Owner's console: the go-live list could not be made: ${(error as Error).message}`);
+      return sendPage(res, 503, consolePage(words.start.title, 'content', <Notice kind="error">{words.form.checkFailed}</Notice>));
+    }
+    const status = await goLiveStatus(api, new Date());
+    const items = [...dataItems, ...status.items.filter((item) => item.running && status.production)];
+    const required = items.filter((item) => item.group === 'required' && !item.running);
+    sendPage(
+      res,
+      200,
+      consolePage(
+        words.start.title,
+        'content',
+        <>
+          <p>{words.start.intro}</p>
+          {required.length === 0 && <p>{words.start.ready}</p>}
+          {GO_LIVE_GROUPS.map((group) => {
+            const inGroup = items.filter((item) => item.group === group);
+            return (
+              inGroup.length > 0 && (
+                <section key={group} data-group={group}>
+                  <h2>{words.goLive.groups[group]}</h2>
+                  <ul className="console-list-plain">
+                    {inGroup.map((item, index) => (
+                      <Item key={index} item={item} words={words} dataDir={dataDir} />
+                    ))}
+                  </ul>
+                </section>
+              )
+            );
+          })}
+        </>,
+      ),
+    );
+  });
+  return router;
+}

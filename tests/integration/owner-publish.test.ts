@@ -1,0 +1,175 @@
+// Preview, publish and undo from the console against the real server, real builds into a real
+// release layout and a real git repository of the data (a copy of data/ in a checkout of its own):
+// a saved price is a draft that visitors do not see; the preview lists the change in the owner's
+// words and the pages it changes, and shows them behind the login; publishing makes it the served
+// release without a restart and one commit of the owner; undo restores the file byte for byte and
+// publishes that; a publish of data changed since the preview, and a build that fails, change
+// nothing visitors see.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { escapeMarkup } from '../../core/escape.ts';
+import { formatEuro } from '../../core/format.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const PASSWORD = 'Veroeffentlichen-Essen-42';
+const FIELD = 'services.tuer-zugefallen.price';
+/** The change as the console and the commit say it. */
+const CHANGE = `Zugefallene Tür: ${formatEuro(69)} → ${formatEuro(79)}`;
+let data: DataCopy;
+let repo: string;
+let server: RunningServer;
+let db: Db;
+let cookie: string;
+let words: ReturnType<typeof consoleWordsSchema.parse>;
+const log: string[] = [];
+
+const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Entwickler', '-c', 'user.email=dev@example.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+
+beforeAll(async () => {
+  data = copyData();
+  repo = join(data.dir, '..');
+  words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
+  git('init', '--quiet', '--initial-branch=main');
+  // As the project's own .gitignore: the builds beside data/ are never committed.
+  writeFileSync(join(repo, '.gitignore'), 'dist\nreleases/\n');
+  git('add', '--all');
+  git('commit', '--quiet', '-m', 'Start');
+  const built = spawnSync(process.execPath, ['build/launch.mjs', '--data', data.dir, '--dist', join(repo, 'dist')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  if (built.status !== 0) throw new Error(`The first release was not built:\n${built.stderr}`);
+  const dir = tempDir('owner-publish-');
+  server = await startServer({
+    distDir: join(repo, 'dist'),
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'site.db'),
+    log: (line) => log.push(line),
+    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
+  });
+  db = openDatabase(join(dir, 'site.db'));
+  storePasswordHash(db, await hashPassword(PASSWORD));
+  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  db?.close();
+  data?.remove();
+});
+
+const page = async (path: string) => {
+  const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  return { status: answer.status, html: await answer.text(), headers: answer.headers };
+};
+const post = async (path: string, fields: Record<string, string> = {}) => {
+  const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields), redirect: 'manual' });
+  return { status: answer.status, html: await answer.text(), location: answer.headers.get('location') };
+};
+/** The public page as a visitor gets it. */
+const visitor = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+/** Waits until the public page shows `text` (the server follows a new release within a second). */
+async function served(path: string, text: string): Promise<boolean> {
+  for (let tries = 0; tries < 40; tries++) {
+    if ((await visitor(path)).includes(text)) return true;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  return false;
+}
+
+async function savePrice(price: string) {
+  const form = await page('/intern/inhalte/preise');
+  return post('/intern/inhalte/preise', { _version: hidden(form.html, '_version'), [FIELD]: price });
+}
+
+describe('preview, publish and undo', () => {
+  const original = () => data.read('prices.yaml');
+  let before = '';
+
+  it('keeps a saved price as a draft: visitors still read the old one, the preview page lists it in the owner’s words', async () => {
+    before = original();
+    expect(await visitor('/preise')).toContain('sonst 138');
+    expect((await savePrice('79')).status).toBe(200);
+    expect(await visitor('/preise')).toContain('sonst 138');
+    const overview = await page('/intern/inhalte');
+    expect(overview.html).toContain(escapeMarkup(fillSlots(words.publish.draftBar, { files: 'data/prices.yaml' })));
+    const preview = await page('/intern/vorschau');
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain(escapeMarkup(CHANGE));
+    expect(preview.html).toContain('sonst 158');
+    expect(preview.html).toContain(escapeMarkup(words.publish.makePreview));
+    expect(preview.html).not.toContain('action="/intern/vorschau/veroeffentlichen"');
+  });
+
+  it('builds the preview: the pages that change, shown behind the login with their links kept inside the preview', async () => {
+    const made = await post('/intern/vorschau');
+    expect(made.status, made.html).toBe(303);
+    const preview = await page('/intern/vorschau');
+    expect(preview.html).toContain('href="/intern/vorschau/preise"');
+    expect(preview.html).toContain(escapeMarkup(words.publish.publishButton));
+    const shown = await page('/intern/vorschau/preise');
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('sonst 158');
+    expect(shown.html).toContain(escapeMarkup(words.publish.banner));
+    expect(shown.html).toMatch(/href="\/intern\/vorschau\/kontakt"/);
+    expect(shown.html).not.toMatch(/(href|src)="\/(?!\/|intern\/vorschau)/);
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${server.url}/intern/vorschau/preise`, { redirect: 'manual' })).status).toBe(303);
+    expect((await page('/intern/vorschau/..%2F..%2Fdata%2Fsite.yaml')).status).toBe(404);
+    expect((await page('/intern/vorschau/_server/site.json')).status).toBe(404);
+    expect(await visitor('/preise')).toContain('sonst 138');
+  }, 120_000);
+
+  it('refuses to publish data saved after the preview was made, and publishes nothing', async () => {
+    const version = hidden((await page('/intern/vorschau')).html, 'stand');
+    const stale = await post('/intern/vorschau/veroeffentlichen', { stand: `${version.slice(0, -1)}0` });
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain(escapeMarkup(words.publish.stale));
+    expect(await visitor('/preise')).toContain('sonst 138');
+  });
+
+  it('publishes: the public pages show the new price without a restart, and data/ is one commit of the owner', async () => {
+    const version = hidden((await page('/intern/vorschau')).html, 'stand');
+    const published = await post('/intern/vorschau/veroeffentlichen', { stand: version });
+    expect(published.status, published.html).toBe(200);
+    expect(published.html).toContain(escapeMarkup(words.publish.published));
+    expect(await served('/preise', 'sonst 158')).toBe(true);
+    expect(await visitor('/')).toContain('sonst 158');
+    expect(await visitor('/schluesseldienst/bochum')).toContain('sonst 158');
+    expect(git('log', '-1', '--format=%an|%s')).toBe(`Inhaber (Konsole)|${CHANGE}\n`);
+    expect(git('status', '--porcelain')).toBe('');
+    const history = await page('/intern/inhalte/verlauf');
+    expect(history.html).toContain(escapeMarkup(CHANGE));
+  }, 120_000);
+
+  it('undoes a publish: the file is as it was, byte for byte, published and committed again', async () => {
+    const commit = git('rev-parse', 'HEAD').trim();
+    const undone = await post('/intern/inhalte/verlauf/rueckgaengig', { veroeffentlichung: commit });
+    expect(undone.status, undone.html).toBe(200);
+    expect(undone.html).toContain(escapeMarkup(words.history.undone));
+    expect(original()).toBe(before);
+    expect(await served('/preise', 'sonst 138')).toBe(true);
+    expect(git('log', '-1', '--format=%an|%s')).toBe(`Inhaber (Konsole)|${fillSlots(words.history.undoMessage, { subject: CHANGE })}\n`);
+    const unknown = await post('/intern/inhalte/verlauf/rueckgaengig', { veroeffentlichung: 'deadbeef' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.html).toContain(escapeMarkup(words.history.refusedUnknown));
+  }, 120_000);
+
+  it('refuses an undo while a saved change is not published, naming the file', async () => {
+    const commit = git('rev-parse', 'HEAD').trim();
+    await savePrice('75');
+    const refused = await post('/intern/inhalte/verlauf/rueckgaengig', { veroeffentlichung: commit });
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain(escapeMarkup(fillSlots(words.history.refusedDraft, { files: 'data/prices.yaml' })));
+    expect(await visitor('/preise')).toContain('sonst 138');
+  });
+});
