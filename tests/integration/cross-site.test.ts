@@ -16,6 +16,10 @@ import { serveContactSite, SITE_FACTS, writeContactSite } from './fixtures/conta
 import { rawExchange } from './fixtures/http.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { MESSAGES } from '../support/server-files.ts';
+import { DATA_FORMS } from '../../server/content/forms.ts';
+import { dataVersion } from '../../server/content/site-build.ts';
+import { formPath } from '../../server/owner/views/content-view.tsx';
+import { PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH } from '../../server/owner/views/publish-view.tsx';
 
 let root: string;
 let server: RunningServer;
@@ -127,14 +131,15 @@ describe("the owner's console's editing routes", () => {
         const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
         const login = await fetch(`${owner.url}/intern/anmelden`, { method: 'POST', headers: { ...form, 'Sec-Fetch-Site': 'same-origin' }, body: 'password=Quer-Seite-Test-2026', redirect: 'manual' });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-        const before = data.read('prices.yaml');
-        for (const path of ['/intern/inhalte/preise']) {
+        const before = dataVersion(data.dir);
+        // Every route that changes data or the served site: each form, the preview, publishing, undo.
+        for (const path of [...DATA_FORMS.map(formPath), PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH]) {
           for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }] as Record<string, string>[]) {
             const answer = await fetch(`${owner.url}${path}`, { method: 'POST', headers: { ...form, ...headers, Cookie: cookie }, body: 'services.tuer-zugefallen.price=1', redirect: 'manual' });
             expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
           }
         }
-        expect(data.read('prices.yaml')).toBe(before);
+        expect(dataVersion(data.dir)).toBe(before);
       } finally {
         await owner.close();
       }
