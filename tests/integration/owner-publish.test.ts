@@ -5,8 +5,6 @@
 // release without a restart and one commit of the owner; undo restores the file byte for byte and
 // publishes that; a publish of data changed since the preview, and a build that fails, change
 // nothing visitors see.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -17,7 +15,8 @@ import { fillSlots } from '../../core/slots.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
-import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
+import type { DataCopy } from '../support/data-copy.ts';
+import { dataCheckout, type DataCheckout } from '../support/data-checkout.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const PASSWORD = 'Veroeffentlichen-Essen-42';
@@ -25,29 +24,21 @@ const FIELD = 'services.tuer-zugefallen.price';
 /** The change as the console and the commit say it. */
 const CHANGE = `Zugefallene Tür: ${formatEuro(69)} → ${formatEuro(79)}`;
 let data: DataCopy;
-let repo: string;
 let server: RunningServer;
 let db: Db;
 let cookie: string;
 let words: ReturnType<typeof consoleWordsSchema.parse>;
 const log: string[] = [];
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Entwickler', '-c', 'user.email=dev@example.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+let git: DataCheckout['git'];
 
 beforeAll(async () => {
-  data = copyData();
-  repo = join(data.dir, '..');
+  const checkout = dataCheckout();
+  ({ data, git } = checkout);
   words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
-  git('init', '--quiet', '--initial-branch=main');
-  // As the project's own .gitignore: the builds beside data/ are never committed.
-  writeFileSync(join(repo, '.gitignore'), 'dist\nreleases/\n');
-  git('add', '--all');
-  git('commit', '--quiet', '-m', 'Start');
-  const built = spawnSync(process.execPath, ['build/launch.mjs', '--data', data.dir, '--dist', join(repo, 'dist')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
-  if (built.status !== 0) throw new Error(`The first release was not built:\n${built.stderr}`);
   const dir = tempDir('owner-publish-');
   server = await startServer({
-    distDir: join(repo, 'dist'),
+    distDir: checkout.dist,
     port: 0,
     host: '127.0.0.1',
     databasePath: join(dir, 'site.db'),
