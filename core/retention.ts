@@ -72,6 +72,7 @@ export const STORED_TABLES = {
   backup_runs: ['id', 'started_at', 'finished_at', 'file', 'bytes', 'error'],
   mail_delivery: ['id', 'last_success_at', 'last_success_transport', 'last_failure_at', 'last_failure_kind', 'last_failure_error', 'failing_since'],
   health_checks: ['id', 'checked_at'],
+  content_log: ['id', 'at', 'session', 'action', 'outcome', 'detail'],
 } as const;
 
 export type StoredTable = keyof typeof STORED_TABLES;

@@ -233,6 +233,16 @@ export const consoleWordsSchema = z.strictObject({
     refusedConflict: wordsWith('files'),
     publishMessage: text,
   }),
+  /** The log of changes on the System page (server/content/audit.ts). */
+  contentLog: z.strictObject({
+    title: text,
+    intro: text,
+    empty: text,
+    actions: z.strictObject({ save: text, preview: text, publish: text, undo: text }),
+    outcomes: z.strictObject({ done: text, refused: text, failed: text }),
+    session: wordsWith('hint'),
+    loggedIn: wordsWith('hint', 'time'),
+  }),
   /** The go-live list with links to the forms (/intern/inhalte/start). */
   start: z.strictObject({ title: text, intro: text, fix: wordsWith('form'), technician: text, system: text, ready: text }),
 });

@@ -7,7 +7,10 @@ import { errorStatus } from '../http/body.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
+import { recordContentChange } from '../content/audit.ts';
 import { readDataFile } from '../content/data-file.ts';
+import { shownValue } from '../content/form-fields.ts';
+import { sessionCookie, sessionHint } from './sessions.ts';
 import type { ContentService } from '../content/publisher.ts';
 import { draftFiles } from './publish.tsx';
 import { DATA_FORMS, type DataForm } from '../content/forms.ts';
@@ -77,6 +80,10 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
       return sendPage(res, status, page);
     }
     const { status, state } = afterSave(outcome, words.form, label);
+    if (outcome.kind !== 'unchanged') {
+      const detail = outcome.kind === 'saved' ? outcome.changes.map(({ field, before, after }) => fillSlots(words.form.change, { label: field.name ?? field.label, before: shownValue(field, before), after: shownValue(field, after) })).join('; ') : '';
+      recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action: 'save', outcome: outcome.kind === 'saved' ? 'done' : outcome.kind === 'checkFailed' ? 'failed' : 'refused', detail: `${label}${detail ? `: ${detail}` : ''}` });
+    }
     const { page } = show(status, state);
     sendPage(res, status, page);
   });

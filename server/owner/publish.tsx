@@ -11,7 +11,9 @@ import type { ApiContext } from '../context.ts';
 import type { ChangeLine, FileChange } from '../content/describe.ts';
 import { listPublishes, unpublishedFiles } from '../content/history.ts';
 import type { ContentService, UndoOutcome, PublishOutcome } from '../content/publisher.ts';
+import { recordContentChange, type ContentAction, type ContentOutcome } from '../content/audit.ts';
 import { sendPreviewFile } from './preview-files.ts';
+import { sessionCookie, sessionHint } from './sessions.ts';
 import { COMMIT_FIELD, HISTORY_PATH, historyPage, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, VERSION_FIELD, type Notices } from './views/publish-view.tsx';
 import { routerPath, type SendPage } from './views/render.tsx';
 import { startRoutes } from './start.tsx';
@@ -80,6 +82,9 @@ function outcomeNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWord
 
 export function publishRoutes({ api, words, sendPage, service }: Context): Router {
   const router = Router();
+  const record = (req: express.Request, action: ContentAction, outcome: ContentOutcome, detail: string) => recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action, outcome, detail });
+  const logged = (outcome: PublishOutcome | UndoOutcome, done: string): [ContentOutcome, string] =>
+    outcome.kind === 'published' ? ['done', done] : outcome.kind === 'failed' ? ['failed', outcome.message.split('\n')[0] ?? ''] : ['refused', outcomeNotice(outcome, words, '').notice.text];
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 4 });
 
   const showPreview = async (status: number, notices: Notices = {}) => {
@@ -101,8 +106,9 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   };
 
   router.get(routerPath(PREVIEW_PATH), (_req, res) => answer(res, showPreview(200)));
-  router.post(routerPath(PREVIEW_PATH), async (_req, res) => {
+  router.post(routerPath(PREVIEW_PATH), async (req, res) => {
     const outcome = await service.preview();
+    record(req, 'preview', outcome.kind === 'built' ? 'done' : 'failed', outcome.kind === 'failed' ? (outcome.message.split('\n')[0] ?? '') : '');
     if (outcome.kind === 'built') return void res.redirect(303, PREVIEW_PATH);
     const text = outcome.kind === 'unavailable' ? words.publish.unavailable : fillSlots(words.publish.previewFailed, { message: outcome.message });
     await answer(res, showPreview(outcome.kind === 'unavailable' ? 503 : 500, { notice: { kind: 'error', text } }));
@@ -110,7 +116,9 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   router.post(routerPath(PUBLISH_PATH), form, async (req, res) => {
     const version = String((req.body as Record<string, unknown>)[VERSION_FIELD] ?? '');
     const { changes } = await service.draft(words);
-    const outcome = await service.publish(version, publishMessage(changes, words));
+    const message = publishMessage(changes, words);
+    const outcome = await service.publish(version, message);
+    record(req, 'publish', ...logged(outcome, message.split('\n')[0]!));
     const { status, notice } = outcomeNotice(outcome, words, words.publish.published);
     await answer(res, outcome.kind === 'published' ? showHistory(status, { notice }) : showPreview(status, { notice }));
   });
@@ -124,7 +132,9 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   router.get(routerPath(HISTORY_PATH), (_req, res) => answer(res, showHistory(200)));
   router.post(routerPath(UNDO_PATH), form, async (req, res) => {
     const commit = String((req.body as Record<string, unknown>)[COMMIT_FIELD] ?? '');
-    const outcome = await service.undo(commit, (reverted) => fillSlots(words.history.undoMessage, { subject: reverted.subject }));
+    let message = '';
+    const outcome = await service.undo(commit, (reverted) => (message = fillSlots(words.history.undoMessage, { subject: reverted.subject })));
+    record(req, 'undo', ...logged(outcome, message));
     const { status, notice } = outcomeNotice(outcome, words, words.history.undone);
     await answer(res, showHistory(status, { notice }));
   });

@@ -20,6 +20,7 @@ import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
 import { visitsPage } from './views/visits-view.tsx';
+import { recentContentChanges } from '../content/audit.ts';
 
 const RESEND_WAIT_MS = 5_000;
 const MESSAGE_ID = /^\d{1,15}$/;
@@ -116,5 +117,6 @@ async function systemStatus(api: ApiContext): Promise<SystemStatus> {
     refusedRelease: api.kept?.refusedRelease ?? null,
     mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },
     goLive: await goLiveStatus(api, new Date()),
+    contentLog: recentContentChanges(db),
   };
 }

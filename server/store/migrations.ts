@@ -131,6 +131,17 @@ const MIGRATIONS: readonly Migration[] = [
     checked_at TEXT NOT NULL
   );
   `,
+  // 6: what the owner's console changed of the site, when and from which session (server/content/audit.ts).
+  `
+  CREATE TABLE content_log (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    session TEXT NOT NULL,
+    action TEXT NOT NULL CHECK (action IN ('save', 'preview', 'publish', 'undo')),
+    outcome TEXT NOT NULL CHECK (outcome IN ('done', 'refused', 'failed')),
+    detail TEXT NOT NULL
+  );
+  `,
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

@@ -163,4 +163,14 @@ describe('preview, publish and undo', () => {
     expect(refused.html).toContain(escapeMarkup(fillSlots(words.history.refusedDraft, { files: 'data/prices.yaml' })));
     expect(await visitor('/preise')).toContain('sonst 138');
   });
+
+  it('lists every save, preview, publish and undo on the System page, with when, what and which login', async () => {
+    const system = await page('/intern/system');
+    const items = [...system.html.matchAll(/<li data-action="(\w+)" data-outcome="(\w+)">([^<]*)/g)].map(([, action, outcome, text]) => ({ action, outcome, text: text! }));
+    expect(items.map(({ action, outcome }) => `${action}:${outcome}`)).toEqual(['undo:refused', 'save:done', 'undo:refused', 'undo:done', 'publish:done', 'publish:refused', 'preview:done', 'save:done']);
+    expect(items.at(-1)!.text).toContain(CHANGE);
+    const hint = /Anmeldung ([0-9a-f]{8}) vom/.exec(items[0]!.text)?.[1];
+    expect(hint).toMatch(/^[0-9a-f]{8}$/);
+    expect(items.every(({ text }) => text.includes(`Anmeldung ${hint}`))).toBe(true);
+  });
 });

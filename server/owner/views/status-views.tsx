@@ -7,6 +7,8 @@ import type { MailTransport } from '../../contact/mail.ts';
 import type { GoLiveStatus } from '../go-live.ts';
 import { GoLiveList } from './go-live-view.tsx';
 import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import type { ContentLogEntry } from '../../content/audit.ts';
+import { ContentLog } from './content-log-view.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
 
@@ -49,6 +51,7 @@ export interface SystemStatus {
   refusedRelease: { at: string; reason: string } | null;
   mail: { transport: MailTransport; delivery: MailDeliveryState };
   goLive: GoLiveStatus;
+  contentLog: readonly ContentLogEntry[];
 }
 
 type SystemWords = ConsoleWords['system'];
@@ -104,6 +107,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
         )}
       </dl>
       <GoLiveList words={words} status={status.goLive} />
+      <ContentLog words={words} entries={status.contentLog} />
     </>,
   );
 }
