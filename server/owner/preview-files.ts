@@ -18,7 +18,10 @@ export function previewHtml(html: string, mount: string, banner: string): string
   const moved = html
     .replace(OWN_ADDRESS, `$1${mount}/`)
     .replace(SOURCE_SET, (_all, start: string, set: string) => `${start}${set.replace(/(^|,\s*)\/(?!\/)/g, `$1${mount}/`)}"`)
-    .replace(CSS_URL, `url(${mount}/`);
+    .replace(CSS_URL, `url(${mount}/`)
+    // The home page by its file: the mount's own address is the preview's overview.
+    .replaceAll(`="${mount}/"`, `="${mount}/index.html"`)
+    .replaceAll(`="${mount}/#`, `="${mount}/index.html#`);
   return moved.replace(/<body[^>]*>/, (body) => `${body}${banner}`);
 }
 

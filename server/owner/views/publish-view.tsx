@@ -95,7 +95,7 @@ function PreviewPages({ pages, words }: { pages: readonly string[]; words: Conso
       <ul className="console-list-plain">
         {pages.slice(0, PAGES_LISTED).map((page) => (
           <li key={page}>
-            <a href={`${PREVIEW_PATH}${page === '/' ? '' : page}`}>{page}</a>
+            <a href={`${PREVIEW_PATH}${page === '/' ? '/index.html' : page}`}>{page}</a>
           </li>
         ))}
       </ul>
