@@ -2,12 +2,14 @@
 // `npx tsx build/index.ts` from the sources, in the same way.
 //
 //   build/index.ts [--out DIR | --dist LINK] [--data DIR] [--production]
+//   build/index.ts --promote DIR [--dist LINK]
 //
 // Writes a new release beside dist/ (or beside LINK) and makes it the served one once the whole
 // build succeeded (build/release.ts); with --out, writes DIR itself, a plain folder. A data error
 // names the file, the field and the problem, writes nothing, leaves the served release as it was
 // and exits with 1; with --production, so do example data and unconfirmed promises (the list of
-// `npm run check`). BUILD_WORKERS sets the render workers besides this thread (default: one per
+// `npm run check`). --promote makes the finished build in DIR (written with --out) the served
+// release without building (build/release.ts, promoteRelease). BUILD_WORKERS sets the render workers besides this thread (default: one per
 // core but one; 0 renders on this thread alone). SOURCE_DATE_EPOCH (seconds, the
 // reproducible-builds convention) sets the build's date, the version date of the legal pages;
 // without it, the build takes today's. SITE_URL sets the origin of canonical URLs.
@@ -18,7 +20,7 @@ import { setFlagsFromString } from 'node:v8';
 import { DataError, DataErrors } from './data-error.ts';
 import { withLines } from './load/source-lines.ts';
 import { build, type BuildOptions } from './pipeline.ts';
-import { buildRelease, ReleaseError, servedSite } from './release.ts';
+import { buildRelease, promoteRelease, ReleaseError, servedSite } from './release.ts';
 import { ROOT_DIR } from './root.ts';
 
 /** A setting of the environment the build cannot use: said in one line, like a data problem, without a stack trace. */
@@ -54,7 +56,7 @@ function explain(error: unknown, production: boolean): string {
 // invocation counts, through Maglev, and has no such flag, so it runs with V8's defaults.
 if (process.versions.v8.startsWith('11.')) setFlagsFromString('--interrupt-budget=337920');
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, dist: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { out: { type: 'string' }, dist: { type: 'string' }, data: { type: 'string' }, production: { type: 'boolean' }, promote: { type: 'string' } } });
 const dist = resolve(values.dist ?? `${ROOT_DIR}/dist`);
 try {
   const epoch = wholeNumber('SOURCE_DATE_EPOCH');
@@ -69,7 +71,8 @@ try {
   if (values.out !== undefined) {
     await build({ ...options, outDir: resolve(values.out) });
   } else {
-    const { name, previous } = await buildRelease(dist, async (outDir) => void (await build({ ...options, outDir })));
+    const write = async (outDir: string) => void (await build({ ...options, outDir }));
+    const { name, previous } = values.promote === undefined ? await buildRelease(dist, write) : await promoteRelease(dist, resolve(values.promote));
     console.log(`Now served: release ${name} (${dist}). A running server switches to it within 2 s.${previous === null ? '' : ` "npm run rollback" brings back ${previous}.`}`);
   }
 } catch (error) {

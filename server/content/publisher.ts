@@ -5,7 +5,7 @@
 // owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
 // time, saves included, across the releases the server switches between (the service is kept
 // with the server's other lasting parts, server/context.ts).
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { loadSiteFacts } from '../facts.ts';
@@ -81,12 +81,14 @@ async function buildPreview({ dataDir, layout, log }: Parts): Promise<PreviewOut
     return { kind: 'failed', message: built.message };
   }
   const goLive = loadSiteFacts(layout.preview, log)?.goLive ?? [];
-  const record = { version, builtAt: new Date().toISOString(), required: goLive.filter((item) => item.group === 'required' && !item.running).length };
+  // What a production build refuses (build/check.ts, checkData): the required items of data/ and an example SITE_URL.
+  const required = goLive.filter((item) => item.group === 'required' && (!item.running || item.kind === 'siteUrlExample')).length;
+  const record = { version, builtAt: new Date().toISOString(), required };
   writeFileSync(layout.previewRecord, JSON.stringify(record));
   return { kind: 'built', record };
 }
 
-/** Builds data/ as it is as the served release, then commits it: the publish (run in the queue). */
+/** Makes the preview of data/ as it is (built first when it is not current) the served release, then commits data/: the publish (run in the queue). */
 async function release(parts: Parts, message: string): Promise<PublishOutcome> {
   const { dataDir, layout, log } = parts;
   if (!layout) return { kind: 'unavailable' };
@@ -97,11 +99,15 @@ async function release(parts: Parts, message: string): Promise<PublishOutcome> {
     if (built.kind !== 'built') return built;
     record = built.record;
   }
+  // The preview is the release: the same build of the same data (a production build differs only
+  // in refusing while a required go-live item is open, which the preview's count says).
   const production = record.required === 0;
-  const built = await runBuild(dataDir, ['--dist', layout.dist, ...(production ? ['--production'] : [])]);
-  if (!built.ok) {
-    log(`Owner's console: not published, the build failed: ${built.message}`);
-    return { kind: 'failed', message: built.message };
+  const promoted = await runBuild(dataDir, ['--promote', layout.preview, '--dist', layout.dist]);
+  // The preview folder now holds the spare release's files (the next preview writes into them); its record is gone.
+  rmSync(layout.previewRecord, { force: true });
+  if (!promoted.ok) {
+    log(`Owner's console: not published, the release was not made: ${promoted.message}`);
+    return { kind: 'failed', message: promoted.message };
   }
   log(`Owner's console: published${production ? ' (production build)' : ''}: ${message.split('\n')[0]}`);
   const repo = await parts.repository();

@@ -1,7 +1,7 @@
 // Building the site from the owner's console (docs/owner-console.md, "Preview, publish, undo"): a
 // preview into releases/preview, a plain folder the build writes with `--out` and the server shows
-// only behind the login (/intern/vorschau), and a publish: a new release made the served one by
-// the build itself (`--dist`, build/release.ts), which the running server follows without a
+// only behind the login (/intern/vorschau), and a publish: that very folder made a new release
+// and the served one (`--promote`, build/release.ts), which the running server follows without a
 // restart. Both run `npm run build`'s code in a child process (server/ never imports build/); a
 // build that fails changes nothing that visitors see.
 import { execFile } from 'node:child_process';

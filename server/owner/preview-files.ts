@@ -12,6 +12,8 @@ import { parseHeaderPolicy, readServerFile } from '../facts.ts';
 const OWN_ADDRESS = /(\s(?:[a-z-]+-)?(?:href|src|action|poster)=")\/(?!\/)/g;
 const SOURCE_SET = /(\s(?:srcset|imagesrcset)=")([^"]*)"/g;
 const CSS_URL = /url\(\/(?!\/)/g;
+/** The preview's address of the home page, below the mount (no page of the site has this address). */
+export const HOME = 'startseite';
 
 /** The page's HTML with every own address under `mount`, and the banner after <body>. */
 export function previewHtml(html: string, mount: string, banner: string): string {
@@ -19,9 +21,10 @@ export function previewHtml(html: string, mount: string, banner: string): string
     .replace(OWN_ADDRESS, `$1${mount}/`)
     .replace(SOURCE_SET, (_all, start: string, set: string) => `${start}${set.replace(/(^|,\s*)\/(?!\/)/g, `$1${mount}/`)}"`)
     .replace(CSS_URL, `url(${mount}/`)
-    // The home page by its file: the mount's own address is the preview's overview.
-    .replaceAll(`="${mount}/"`, `="${mount}/index.html"`)
-    .replaceAll(`="${mount}/#`, `="${mount}/index.html#`);
+    // The home page by a name of its own: the mount's own address is the preview's overview (and
+    // the server answers any …/index.html with a redirect to its folder).
+    .replaceAll(`="${mount}/"`, `="${mount}/${HOME}"`)
+    .replaceAll(`="${mount}/#`, `="${mount}/${HOME}#`);
   return moved.replace(/<body[^>]*>/, (body) => `${body}${banner}`);
 }
 
@@ -34,7 +37,7 @@ export function previewFile(folder: string, path: string): string | null {
     return null;
   }
   if (relative.split(sep).some((part) => part === '..' || part.startsWith('.') || part === '_server')) return null;
-  const file = extname(relative) === '' ? join(folder, relative, 'index.html') : join(folder, relative);
+  const file = relative === HOME ? join(folder, 'index.html') : extname(relative) === '' ? join(folder, relative, 'index.html') : join(folder, relative);
   return existsSync(file) && statSync(file).isFile() ? file : null;
 }
 

@@ -106,10 +106,11 @@ describe('preview, publish and undo', () => {
     expect(made.status, made.html).toBe(303);
     const preview = await page('/intern/vorschau');
     expect(preview.html).toContain('href="/intern/vorschau/preise"');
-    expect(preview.html).toContain('href="/intern/vorschau/index.html"');
-    const home = await page('/intern/vorschau/index.html');
+    expect(preview.html).toContain('href="/intern/vorschau/startseite"');
+    const home = await page('/intern/vorschau/startseite');
+    expect(home.html).toContain(escapeMarkup(words.publish.banner));
     expect(home.html).toContain('sonst 158');
-    expect(home.html).toContain('class="logo" href="/intern/vorschau/index.html"');
+    expect(home.html).toContain('class="logo" href="/intern/vorschau/startseite"');
     expect(preview.html).toContain(escapeMarkup(words.publish.publishButton));
     const shown = await page('/intern/vorschau/preise');
     expect(shown.status).toBe(200);

@@ -163,3 +163,29 @@ describe('npm run rollback', () => {
     expect(releases()).toEqual([first, second]);
   }, 120_000);
 });
+
+describe('npm run build -- --promote DIR', () => {
+  it('serves a finished build of another folder as the new release without building, and leaves the spare release in that folder', () => {
+    const preview = join(root, 'preview');
+    const before = releases();
+    const spare = before.find((name) => name !== served())!;
+    const spareHome = readFileSync(join(root, 'releases', spare, 'index.html'), 'utf8');
+    const out = spawnSync(process.execPath, ['build/launch.mjs', '--out', preview, '--data', dataWith(7)], { cwd: ROOT, encoding: 'utf8', timeout: 180_000, env: { ...process.env, BUILD_WORKERS: '0' } });
+    expect(out.status, out.stderr).toBe(0);
+    const built = readFileSync(join(preview, 'index.html'), 'utf8');
+    expect(built).toContain('tel:+492010000007');
+
+    const promoted = spawnSync(process.execPath, ['build/launch.mjs', '--promote', preview, '--dist', dist], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(promoted.status, promoted.stderr).toBe(0);
+    expect(promoted.stdout).toContain(`Now served: release ${served()}`);
+    expect(before).not.toContain(served());
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe(built);
+    expect(readFileSync(join(preview, 'index.html'), 'utf8')).toBe(spareHome);
+
+    const empty = tempDir('no-build-');
+    const refused = spawnSync(process.execPath, ['build/launch.mjs', '--promote', empty, '--dist', dist], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('holds no finished build');
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe(built);
+  }, 240_000);
+});

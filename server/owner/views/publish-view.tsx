@@ -7,6 +7,7 @@ import { fillSlots } from '../../../core/slots.ts';
 import type { FileChange, ChangeLine } from '../../content/describe.ts';
 import type { Publish } from '../../content/history.ts';
 import type { PreviewRecord } from '../../content/publisher.ts';
+import { HOME } from '../preview-files.ts';
 import { berlinTime, consolePage, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 export const PREVIEW_PATH = '/intern/vorschau';
@@ -95,7 +96,7 @@ function PreviewPages({ pages, words }: { pages: readonly string[]; words: Conso
       <ul className="console-list-plain">
         {pages.slice(0, PAGES_LISTED).map((page) => (
           <li key={page}>
-            <a href={`${PREVIEW_PATH}${page === '/' ? '/index.html' : page}`}>{page}</a>
+            <a href={`${PREVIEW_PATH}${page === '/' ? `/${HOME}` : page}`}>{page}</a>
           </li>
         ))}
       </ul>
