@@ -6,8 +6,11 @@
 //
 // A value is named by its data path, the name of its form field: keys joined by dots, and an item
 // of a list by its `id` instead of its position ("services.tuer-zugefallen.price" is the `price`
-// of the item of `services` whose `id` is `tuer-zugefallen`).
+// of the item of `services` whose `id` is `tuer-zugefallen`). An item of a list whose items have no
+// `id` (a list of texts, the cards of a page) is named by its position, counted from 0
+// ("hero.slogans.0"): nothing else names it.
 import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document } from 'yaml';
+import { foldedBlock } from './yaml-block.ts';
 
 export type EditValue = string | number | boolean;
 
@@ -33,7 +36,9 @@ export function documentPath(document: Document, path: string): (string | number
       keys.push(segment);
       node = node.get(segment, true);
     } else if (isSeq(node)) {
-      const index = node.items.findIndex((item) => isMap(item) && item.get('id') === segment);
+      let index = node.items.findIndex((item) => isMap(item) && item.get('id') === segment);
+      const position = /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      if (index < 0 && position < node.items.length && !(isMap(node.items[position]) && typeof (node.items[position] as { get(key: string): unknown }).get('id') === 'string')) index = position;
       if (index < 0) return null;
       keys.push(index);
       node = node.items[index];
@@ -58,8 +63,16 @@ export function parseDataText(text: string): Document {
   return document;
 }
 
-/** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. */
-function scalarSource(value: EditValue, old: Scalar): string {
+/** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. A folded block stays one (`foldedBlock`) where it can. */
+function scalarSource(value: EditValue, old: Scalar, source: string): string {
+  const block = old.type === 'BLOCK_FOLDED' && typeof value === 'string' ? foldedBlock(value, source) : null;
+  if (block !== null) return block;
+  // A block's old source ends with its line break, which the one-line value needs too.
+  if (old.type === 'BLOCK_FOLDED' || old.type === 'BLOCK_LITERAL') return `${oneLine(value, old)}\n`;
+  return oneLine(value, old);
+}
+
+function oneLine(value: EditValue, old: Scalar): string {
   const blockOrPlain = old.type === 'QUOTE_SINGLE' || old.type === 'QUOTE_DOUBLE' ? old.type : 'PLAIN';
   const written = typeof value === 'string' ? stringify(value, { lineWidth: 0, defaultStringType: blockOrPlain }).replace(/\n$/, '') : String(value);
   const readBack = written.includes('\n') ? undefined : (parseDocument(written).toJS() as unknown);
@@ -75,7 +88,7 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
   const splices = edits.map((edit) => {
     const scalar = scalarAt(document, edit.path);
     if (scalar === null || !scalar.range) throw new DataPathError(`${edit.path} names no value of the file`);
-    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar) };
+    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar, text.slice(scalar.range[0], scalar.range[1])) };
   });
   // From the end of the file backwards, so the offsets before each splice stay right.
   splices.sort((a, b) => b.start - a.start);
