@@ -142,7 +142,25 @@ export const consoleWordsSchema = z.strictObject({
     rebuild: text,
     unchanged: text,
     problemsTitle: text,
-    problems: z.strictObject({ euro: text, cents: text, whole: text, atLeast: wordsWith('min'), time: text, hours: text, text, choice: text, build: wordsWith('message') }),
+    problems: z.strictObject({
+      euro: text,
+      cents: text,
+      whole: text,
+      atLeast: wordsWith('min'),
+      time: text,
+      hours: text,
+      text,
+      choice: text,
+      build: wordsWith('message'),
+      // The texts of pages and the promises (server/content/text-forms.ts, server/content/claims-form.ts).
+      line: text,
+      textarea: text,
+      checkbox: text,
+      tooShort: wordsWith('min'),
+      atMost: wordsWith('max'),
+      slotsDropped: wordsWith('slots'),
+      slotsAdded: wordsWith('slots'),
+    }),
     checkFailed: text,
     /** The data file cannot be read as the form (invalid YAML, another shape): nothing can be edited. */
     unreadable: wordsWith('file'),
@@ -173,6 +191,37 @@ export const consoleWordsSchema = z.strictObject({
       happyPrice: wordsWith('service'),
       happyCondition: text,
     }),
+  }),
+  /** The form of data/claims.yaml (/intern/inhalte/versprechen): a name per promise, a label per figure. */
+  claims: z.strictObject({
+    title: text,
+    intro: text,
+    names: z.record(z.string(), text),
+    fields: z.strictObject({
+      text,
+      condition: text,
+      exception: wordsWith('number'),
+      basis: text,
+      basisNote: text,
+      confirmed: text,
+      confirmedYes: text,
+      confirmedNo: text,
+    }),
+    figures: z.record(z.string(), text),
+    confirmedState: text,
+    unconfirmedState: text,
+    shownOn: wordsWith('pages'),
+    shownNowhere: text,
+  }),
+  /** The forms of the pages' texts (/intern/inhalte/texte/<slug>, server/content/text-pages.ts). */
+  texts: z.strictObject({
+    title: wordsWith('page', 'address'),
+    intro: text,
+    /** Each page's name and address, by the slug of its form. */
+    pages: z.record(z.string(), z.strictObject({ title: text, address: z.string() })),
+    /** German names of the files' keys; a key without one is shown split into words. */
+    keys: z.record(z.string(), text),
+    item: wordsWith('number'),
   }),
 });
 

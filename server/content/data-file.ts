@@ -12,7 +12,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml';
+export type DataFileName =
+  | 'prices.yaml'
+  | 'claims.yaml'
+  // The texts of the pages (server/content/text-pages.ts).
+  | 'home.yaml'
+  | 'services.yaml'
+  | 'prices-page.yaml'
+  | 'about.yaml'
+  | 'contact-page.yaml'
+  | 'reviews-page.yaml'
+  | 'place-pages.yaml'
+  | 'order-form.yaml'
+  | 'phone-script.yaml'
+  | 'error-pages.yaml'
+  | 'layout.yaml'
+  | 'navigation.yaml'
+  | 'contact-form.yaml'
+  | 'messages.yaml';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');

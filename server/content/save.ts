@@ -35,7 +35,9 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
   for (const [name, value] of Object.entries(body !== null && typeof body === 'object' ? body : {})) {
     if (name === VERSION_FIELD) continue;
     if (!known.has(name)) return { unknown: name };
-    typed.set(name, typeof value === 'string' ? value : '');
+    // A checkbox sends a hidden "false" and, when ticked, its "true" after it: the last one counts.
+    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+    typed.set(name, typeof last === 'string' ? last : '');
   }
   return { typed };
 }
@@ -59,7 +61,7 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
 
 export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
   const current = readDataFile(dataDir, form.file);
-  const fields = form.groups(parseDataText(current.text).toJS(), words).flatMap((group) => group.fields);
+  const fields = form.groups(parseDataText(current.text).toJS(), words, dataDir).flatMap((group) => group.fields);
   const posted = typedFields(body, fields);
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;

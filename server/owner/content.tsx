@@ -49,7 +49,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage }: { 
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
     try {
       const file = readDataFile(dataDir, form.file);
-      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataText(file.text).toJS(), words), version: file.version, ...state }) };
+      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataText(file.text).toJS(), words, dataDir), version: file.version, ...state }) };
     } catch (error) {
       return unreadable(error);
     }
@@ -86,6 +86,10 @@ export function contentRoutes(context: { api: ApiContext; words: ConsoleWords; s
   // One save at a time across all forms: a save reads, checks and writes data/ as a whole.
   const queue = saveQueue();
   router.get(routerPath(SECTION_PATHS.content), (_req, res) => context.sendPage(res, 200, contentPage(context.words)));
+  // The overview of a group of forms (the Texte: /intern/inhalte/texte).
+  for (const under of new Set(DATA_FORMS.flatMap((form) => (form.under ? [form.under] : [])))) {
+    router.get(routerPath(`${SECTION_PATHS.content}/${under}`), (_req, res) => context.sendPage(res, 200, contentPage(context.words, under)));
+  }
   for (const form of DATA_FORMS) formRoutes(router, form, context, queue);
   return router;
 }

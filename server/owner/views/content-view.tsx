@@ -14,20 +14,27 @@ import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.t
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
 
-export function contentPage(words: ConsoleWords): ConsolePage {
+/** The overview of the forms listed under `under` (none: /intern/inhalte); a group of forms is one entry with its own overview (the Texte). */
+export function contentPage(words: ConsoleWords, under?: string): ConsolePage {
   const w = words.content;
+  const entries: { slug: string; title: string }[] = [];
+  for (const form of DATA_FORMS) {
+    if (form.under === under) entries.push({ slug: form.slug, title: form.title(words) });
+    else if (under === undefined && form.under !== undefined && !entries.some((entry) => entry.slug === form.under)) entries.push({ slug: form.under, title: w.sections[form.under]?.title ?? form.under });
+  }
+  const section = under === undefined ? undefined : w.sections[under];
   return consolePage(
-    w.title,
+    section?.title ?? w.title,
     'content',
     <>
-      <p className="console-note">{w.intro}</p>
+      <p className="console-note">{section?.text ?? w.intro}</p>
       <ul className="console-list">
-        {DATA_FORMS.map((form) => (
-          <li className="console-item" key={form.slug}>
+        {entries.map((entry) => (
+          <li className="console-item" key={entry.slug}>
             <h2>
-              <a href={formPath(form)}>{form.title(words)}</a>
+              <a href={formPath(entry)}>{entry.title}</a>
             </h2>
-            <p>{w.sections[form.slug]?.text}</p>
+            {w.sections[entry.slug] && <p>{w.sections[entry.slug]!.text}</p>}
           </li>
         ))}
       </ul>
@@ -65,9 +72,18 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
             </option>
           ))}
         </select>
+      ) : field.kind === 'textarea' ? (
+        <textarea {...common} defaultValue={value} rows={Math.min(12, Math.ceil(value.length / 40) + 1)} required />
+      ) : field.kind === 'checkbox' ? (
+        // An unticked box sends nothing: the hidden "false" before it is then its value (server/content/save.ts).
+        <>
+          <input type="hidden" name={field.path} value="false" />
+          <input {...common} type="checkbox" value="true" defaultChecked={value === 'true'} />
+        </>
       ) : (
         <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'euro' ? 'decimal' : field.kind === 'whole' ? 'numeric' : undefined} required />
       )}
+      {field.note && <p className="console-note">{field.note}</p>}
       {problem && (
         <p className="console-field-problem" id={`${id}-problem`}>
           {problem}
@@ -157,6 +173,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
         {state.groups.map((group) => (
           <fieldset key={group.title}>
             <legend>{group.title}</legend>
+            {group.note && <p className="console-note">{group.note}</p>}
             {group.fields.map((field) => (
               <Field key={field.path} field={field} typed={state.typed?.get(field.path)} problem={state.problems?.get(field.path)} words={w} />
             ))}

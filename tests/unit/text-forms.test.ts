@@ -1,0 +1,130 @@
+// The Texte and Versprechen forms against the shipped files of data/: every text of every included
+// file is a field (server/content/text-forms.ts), and every field round-trips: the text as a browser
+// sends it back reads as unchanged, and every field changed at once is written in place by
+// server/content/yaml-edit.ts (folded blocks stay folded) and reads back as typed, with every
+// comment and key where it was.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { fieldValue, typedForm, type FormField } from '../../server/content/form-fields.ts';
+import { DATA_FORMS } from '../../server/content/forms.ts';
+import { TEXT_FORMS } from '../../server/content/text-forms.ts';
+import { editYamlText, type DataEdit } from '../../server/content/yaml-edit.ts';
+import { ROOT } from '../support/data-copy.ts';
+
+const DATA = join(ROOT, 'data');
+const words = consoleWordsSchema.parse(parse(readFileSync(join(DATA, 'console.yaml'), 'utf8')));
+const forms = DATA_FORMS.filter((form) => form.slug === 'versprechen' || TEXT_FORMS.includes(form));
+
+/** What a browser sends for the field as the page shows it: a textarea's line breaks as CRLF. */
+const sent = (field: FormField, text: string) => (field.kind === 'textarea' ? text.replace(/\n/g, '\r\n') : text);
+
+const comments = (text: string) => text.split('\n').filter((line) => line.trim().startsWith('#'));
+
+/** Every string of a parsed file with its keys joined by dots (a list's item by its id, else position). */
+function strings(value: unknown, path: string[] = [], found = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') found.set(path.join('.'), value);
+  else if (Array.isArray(value)) value.forEach((item: unknown, index) => strings(item, [...path, typeof (item as { id?: unknown })?.id === 'string' ? (item as { id: string }).id : String(index)], found));
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) strings(item, [...path, key], found);
+  return found;
+}
+
+describe('the Texte forms', () => {
+  it('are one per page file, each below the POST limit of 1000 fields, and list every text of the file but references', () => {
+    expect(TEXT_FORMS.length).toBe(14);
+    for (const form of TEXT_FORMS) {
+      const data = parse(readFileSync(join(DATA, form.file), 'utf8')) as unknown;
+      const fields = form.groups(data, words, DATA).flatMap((group) => group.fields);
+      expect(fields.length + 1, form.file).toBeLessThan(1000);
+      const texts = [...strings(data)].filter(([path]) => !/(^|\.)(id|href|icon|image|priceId|ids(\.\d+)?|slug|date|trackingLabel)$/.test(path));
+      expect(fields.map((field) => field.path).sort(), form.file).toEqual(texts.map(([path]) => path).sort());
+      // Labels are words, never the data path itself.
+      for (const field of fields) expect(field.label, field.path).not.toBe(field.path);
+    }
+  });
+});
+
+describe('every text of every included file round-trips', () => {
+  for (const form of forms) {
+    it(`${form.slug} (data/${form.file})`, () => {
+      const text = readFileSync(join(DATA, form.file), 'utf8');
+      const fields = form.groups(parse(text), words, DATA).flatMap((group) => group.fields);
+      const edits: DataEdit[] = [];
+      for (const field of fields) {
+        if (field.kind !== 'line' && field.kind !== 'textarea') continue;
+        // Sent back as shown: the file's value, unchanged.
+        expect(fieldValue(field, sent(field, typedForm(field.value)), words.form.problems), field.path).toEqual({ value: field.value });
+        // Sent with a change: the typed text, the final line break as the file had it.
+        const changed = fieldValue(field, sent(field, `Neu: ${typedForm(field.value)}`), words.form.problems);
+        expect(changed, field.path).toEqual({ value: `Neu: ${field.value as string}` });
+        edits.push({ path: field.path, value: `Neu: ${field.value as string}` });
+      }
+      expect(edits.length).toBeGreaterThan(0);
+      const edited = editYamlText(text, edits);
+      expect(comments(edited.text)).toEqual(comments(text));
+      const expected = new Map([...strings(parse(text))].map(([path, value]) => [path, edits.some((edit) => edit.path === path) ? `Neu: ${value}` : value]));
+      expect(strings(edited.data)).toEqual(expected);
+      expect(JSON.stringify(Object.keys(edited.data as object))).toBe(JSON.stringify(Object.keys(parse(text) as object)));
+    });
+  }
+});
+
+describe('a text in place (server/content/yaml-edit.ts)', () => {
+  const source = [
+    '# Kommentar',
+    'a:',
+    '  folded: >-',
+    '    Ein gefalteter Text, der über',
+    '    zwei Zeilen geht.',
+    '  # zwischen',
+    '  clip: >',
+    '    Mit Zeilenumbruch am Ende.',
+    '',
+    '  quoted: "Er sagte: \\"Hallo\\""',
+    '  single: \'it\'\'s\'',
+    '  list:',
+    '    - eins',
+    '    - zwei # zwei',
+    'b: c',
+    '',
+  ].join('\n');
+
+  it('keeps a folded block folded, with its indentation, wrapping long lines and a line break as an empty line', () => {
+    const long = `${'Ein sehr langer Satz mit vielen Wörtern, '.repeat(4)}der umbrechen muss.\nZweiter Absatz mit „Anführungszeichen“ und: Doppelpunkt.`;
+    const { text, data } = editYamlText(source, [{ path: 'a.folded', value: long }]);
+    expect((data as { a: { folded: string } }).a.folded).toBe(long);
+    const lines = text.split('\n');
+    expect(lines[2]).toBe('  folded: >-');
+    expect(lines.slice(3, lines.indexOf('  # zwischen')).every((line) => line === '' || (line.startsWith('    ') && line.length <= 100))).toBe(true);
+    expect(lines).toContain('');
+    expect(text.slice(text.indexOf('  # zwischen'))).toBe(source.slice(source.indexOf('  # zwischen')));
+  });
+
+  it("keeps a clipped block's final line break and header, and the blank line after it", () => {
+    const { text, data } = editYamlText(source, [{ path: 'a.clip', value: 'Neuer Text.\n' }]);
+    expect((data as { a: { clip: string } }).a.clip).toBe('Neuer Text.\n');
+    expect(text).toBe(source.replace('    Mit Zeilenumbruch am Ende.\n', '    Neuer Text.\n'));
+  });
+
+  it('writes quotes, a colon and a leading space so they read back; a list of texts by position', () => {
+    const { text, data } = editYamlText(source, [
+      { path: 'a.quoted', value: 'Sie sagte: "Tschüss" – \'bis bald\'' },
+      { path: 'a.single', value: "we're" },
+      { path: 'a.list.1', value: ' mit Leerzeichen: vorn' },
+      { path: 'a.folded', value: ' vorn ein Leerzeichen' },
+    ]);
+    expect(data).toEqual({ a: { folded: ' vorn ein Leerzeichen', clip: 'Mit Zeilenumbruch am Ende.\n', quoted: 'Sie sagte: "Tschüss" – \'bis bald\'', single: "we're", list: ['eins', ' mit Leerzeichen: vorn'] }, b: 'c' });
+    expect(comments(text)).toEqual(comments(source));
+    expect(text).toContain("  single: 'we''re'\n");
+    expect(text).toContain(' # zwei\n');
+  });
+
+  it('names a list item by position only where the items have no id', () => {
+    expect(() => editYamlText('l:\n  - id: a\n    t: x\n', [{ path: 'l.0.t', value: 'y' }])).toThrow(/names no value/);
+    expect(editYamlText('l:\n  - id: a\n    t: x\n', [{ path: 'l.a.t', value: 'y' }]).data).toEqual({ l: [{ id: 'a', t: 'y' }] });
+    expect(() => editYamlText('l:\n  - x\n', [{ path: 'l.1', value: 'y' }])).toThrow(/names no value/);
+    expect(() => editYamlText('l:\n  - x\n', [{ path: 'l.01', value: 'y' }])).toThrow(/names no value/);
+  });
+});
