@@ -19,8 +19,9 @@ function claimFields(id: string, claim: Record<string, unknown>, words: ClaimWor
     if (key === 'text' || key === 'condition') fields.push(text(key, value, f[key]));
     else if (key === 'exceptions' && Array.isArray(value)) value.forEach((exception, index) => fields.push(text(`exceptions.${index}`, exception, fillSlots(f.exception, { number: index + 1 }))));
     else if (typeof value === 'number') fields.push({ path: `${id}.${key}`, label: words.figures[key] ?? key, kind: 'whole', value, min: 1 });
-    else if (key === 'basis' && typeof value === 'string') fields.push({ path: `${id}.basis`, label: f.basis, kind: 'line', value, note: f.basisNote });
   }
+  // A promise without a basis gets an empty field: a text typed there is added as the promise's last line.
+  fields.push({ path: `${id}.basis`, label: f.basis, kind: 'line', value: typeof claim.basis === 'string' ? claim.basis : '', note: f.basisNote });
   const confirmed = claim.confirmed === true;
   fields.push({
     path: `${id}.confirmed`,

@@ -80,13 +80,34 @@ function oneLine(value: EditValue, old: Scalar): string {
 }
 
 /**
+ * A key the file lacks, added as the last line of its block map when the rest of the path names
+ * one whose last value is a one-line scalar (a promise's `basis`, data/claims.yaml): the splice
+ * that adds it after that line, or null.
+ */
+function addedKey(document: Document, text: string, edit: DataEdit): { start: number; end: number; source: string } | null {
+  const key = edit.path.slice(edit.path.lastIndexOf('.') + 1);
+  const keys = edit.path.includes('.') ? documentPath(document, edit.path.slice(0, edit.path.lastIndexOf('.'))) : [];
+  const map = keys === null ? null : keys.length === 0 ? document.contents : document.getIn(keys, true);
+  if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(key) || !isMap(map) || map.flow || map.has(key)) return null;
+  const last = map.items.at(-1);
+  if (!last || !isScalar(last.key) || !isScalar(last.value) || !last.key.range || !last.value.range || last.value.type?.startsWith('BLOCK')) return null;
+  const lineStart = text.lastIndexOf('\n', last.key.range[0]) + 1;
+  const lineEnd = text.indexOf('\n', last.value.range[1]);
+  const at = lineEnd < 0 ? text.length : lineEnd;
+  return { start: at, end: at, source: `\n${' '.repeat(last.key.range[0] - lineStart)}${key}: ${oneLine(edit.value, new Scalar(''))}` };
+}
+
+/**
  * The file's text with each value replaced, and the data it now holds. Refuses (DataPathError) a
- * path that names no single value, so nothing else of the file can change.
+ * path that names no single value, so nothing else of the file can change; a last key a block map
+ * lacks is added (`addedKey`).
  */
 export function editYamlText(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } {
   const document = parseDataText(text);
   const splices = edits.map((edit) => {
     const scalar = scalarAt(document, edit.path);
+    const added = scalar === null ? addedKey(document, text, edit) : null;
+    if (added) return added;
     if (scalar === null || !scalar.range) throw new DataPathError(`${edit.path} names no value of the file`);
     return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar, text.slice(scalar.range[0], scalar.range[1])) };
   });

@@ -161,6 +161,20 @@ describe('the Versprechen form', () => {
     expect(data.read('claims.yaml')).toBe(before);
   }, 120_000);
 
+  it("records the basis of a promise that had none as the promise's last line, and nothing else", async () => {
+    const before = data.read('claims.yaml');
+    const fields = formOf((await page(CLAIMS)).html);
+    expect(valueOf(fields, 'available.basis')).toBe('');
+    const { status, html } = await send(CLAIMS, withValue(fields, 'available.basis', 'Rufumleitung auf das Bereitschaftshandy, Dienstplan'));
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    const after = data.read('claims.yaml');
+    const start = before.indexOf('\navailable:');
+    const end = before.indexOf('\n', before.indexOf('  confirmed: false', start));
+    expect(after).toBe(`${before.slice(0, end)}\n  basis: Rufumleitung auf das Bereitschaftshandy, Dienstplan${before.slice(end)}`);
+    expect(valueOf(formOf(html), 'available.basis')).toBe('Rufumleitung auf das Bereitschaftshandy, Dienstplan');
+    data.write('claims.yaml', before);
+  }, 120_000);
+
   it('refuses a figure the file cannot take and a promise text without its number, in German beside the field, and writes nothing', async () => {
     const before = data.read('claims.yaml');
     let fields = formOf((await page(CLAIMS)).html);

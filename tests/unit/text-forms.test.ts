@@ -64,7 +64,8 @@ describe('every text of every included file round-trips', () => {
       expect(edits.length).toBeGreaterThan(0);
       const edited = editYamlText(text, edits);
       expect(comments(edited.text)).toEqual(comments(text));
-      const expected = new Map([...strings(parse(text))].map(([path, value]) => [path, edits.some((edit) => edit.path === path) ? `Neu: ${value}` : value]));
+      // Every text as typed; an empty field (a promise without a basis) added as its promise's last line.
+      const expected = new Map([...strings(parse(text)), ...edits.map((edit) => [edit.path, edit.value as string] as const)]);
       expect(strings(edited.data)).toEqual(expected);
       expect(JSON.stringify(Object.keys(edited.data as object))).toBe(JSON.stringify(Object.keys(parse(text) as object)));
     });
@@ -119,6 +120,14 @@ describe('a text in place (server/content/yaml-edit.ts)', () => {
     expect(comments(text)).toEqual(comments(source));
     expect(text).toContain("  single: 'we''re'\n");
     expect(text).toContain(' # zwei\n');
+  });
+
+  it('adds a key its map lacks as the last line of the map, after any comment of that line, and nowhere else', () => {
+    expect(editYamlText('a:\n  b: 1 # eins\nc: 2\n', [{ path: 'a.basis', value: 'Belege: Rechnungen' }]).text).toBe('a:\n  b: 1 # eins\n  basis: "Belege: Rechnungen"\nc: 2\n');
+    // Not after a folded text, not into a flow map, not below a list or a value.
+    for (const [source, path] of [['a:\n  b: >\n    x\n', 'a.c'], ['a: { b: 1 }\n', 'a.c'], ['a:\n  - x\n', 'a.c'], ['a: 1\n', 'a.b.c'], ['a:\n  b: 1\n', 'a.c-d']]) {
+      expect(() => editYamlText(source!, [{ path: path!, value: 'x' }]), source).toThrow(/names no value/);
+    }
   });
 
   it('names a list item by position only where the items have no id', () => {
