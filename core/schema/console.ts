@@ -222,6 +222,9 @@ export const consoleWordsSchema = z.strictObject({
     /** German names of the files' keys; a key without one is shown split into words. */
     keys: z.record(z.string(), text),
     item: wordsWith('number'),
+    /** A trust page's name in its form's title; under its body, how Markdown is written. */
+    trustPage: text,
+    markdownNote: text,
   }),
 });
 

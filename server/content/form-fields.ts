@@ -80,8 +80,9 @@ export function fieldValue(field: FormField, typed: string, words: ProblemWords)
   }
 }
 
-/** Whitespace aside, the same text. */
-const sameWords = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+/** Spaces aside, the same text; a line break counts (a new paragraph of a textarea is a change). */
+const spaced = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+const sameWords = (a: string, b: string) => spaced(a) === spaced(b);
 
 /**
  * A text of a page as typed: a browser's line breaks made "\n" (a line field has none), spaces

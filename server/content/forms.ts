@@ -11,7 +11,8 @@ import { claimsSchema } from '../../core/schema/claims.ts';
 import { claimsForm } from './claims-form.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
-import { TEXT_FORMS } from './text-forms.ts';
+import { TEXT_FORMS, TRUST_FORMS } from './text-forms.ts';
+import { parseDataText, type DataEdit } from './yaml-edit.ts';
 
 export interface DataForm {
   /** The last part of its address: /intern/inhalte/<slug>; also its key in data/console.yaml's `content.sections`. */
@@ -25,12 +26,18 @@ export interface DataForm {
   groups(data: unknown, words: ConsoleWords, dataDir: string): FieldGroup[];
   /** Listed on /intern/inhalte/<under> instead of /intern/inhalte (the Texte forms: "texte"). */
   under?: string;
+  /** A file that is no YAML file (a Markdown page, server/content/markdown-file.ts): its data, and its text with values changed. */
+  format?: { data(text: string): unknown; edit(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } };
 }
+
+/** The data of a form's file as its fields read it. */
+export const dataOf = (form: DataForm, text: string): unknown => (form.format ? form.format.data(text) : parseDataText(text).toJS());
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
   { slug: 'versprechen', file: 'claims.yaml', schema: claimsSchema, title: (words) => words.claims.title, intro: (words) => words.claims.intro, groups: claimsForm },
   ...TEXT_FORMS,
+  ...TRUST_FORMS,
 ];
 
 /**

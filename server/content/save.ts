@@ -8,7 +8,7 @@ import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
 import { fieldValue, type FormField, type Problems } from './form-fields.ts';
-import { schemaProblems, type DataForm } from './forms.ts';
+import { dataOf, schemaProblems, type DataForm } from './forms.ts';
 import { editYamlText, parseDataText, scalarAt, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
@@ -44,9 +44,10 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
 
 /** The build's problems at the fields of the lines they name; those at no field, under the form's first field that changed. */
 function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, edits: readonly DataEdit[], words: ConsoleWords['form']): Map<string, string> {
-  const document = parseDataText(text);
+  // A Markdown page's problems go to its first changed field.
+  const document = form.format ? null : parseDataText(text);
   const lineOf = (path: string) => {
-    const range = scalarAt(document, path)?.range;
+    const range = document ? scalarAt(document, path)?.range : undefined;
     return range ? text.slice(0, range[0]).split('\n').length : null;
   };
   const found = new Map<string, string>();
@@ -61,7 +62,7 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
 
 export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
   const current = readDataFile(dataDir, form.file);
-  const fields = form.groups(parseDataText(current.text).toJS(), words, dataDir).flatMap((group) => group.fields);
+  const fields = form.groups(dataOf(form, current.text), words, dataDir).flatMap((group) => group.fields);
   const posted = typedFields(body, fields);
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;
@@ -78,7 +79,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   if (problems.size === 0 && edits.length === 0) return { kind: 'unchanged' };
   if (version !== current.version) return { kind: 'conflict', typed };
   if (problems.size > 0) return { kind: 'problems', typed, problems };
-  const edited = editYamlText(current.text, edits);
+  const edited = (form.format?.edit ?? editYamlText)(current.text, edits);
   const refused = schemaProblems(form.schema, edited.data, fields, words.form.problems);
   if (refused.size > 0) return { kind: 'problems', typed, problems: refused };
   let found;

@@ -10,7 +10,8 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { FieldGroup } from './form-fields.ts';
 import type { DataForm } from './forms.ts';
-import { TEXT_PAGES, type TextPage } from './text-pages.ts';
+import { BODY_PATH, editMarkdownText, markdownData } from './markdown-file.ts';
+import { TEXT_PAGES, TRUST_PAGES, type TextPage } from './text-pages.ts';
 
 /** The overview of the text forms: /intern/inhalte/texte, and each form's `under`. */
 export const TEXTS_SLUG = 'texte';
@@ -81,4 +82,17 @@ export const TEXT_FORMS: readonly DataForm[] = TEXT_PAGES.map((page) => ({
   title: (words) => pageTitle(page, words),
   intro: (words) => words.texts.intro,
   groups: (data, words) => textGroups(data, words.texts),
+}));
+
+/** The trust pages' forms (/intern/inhalte/texte/<slug>): the front matter's texts and the Markdown body, which says how to write it. */
+export const TRUST_FORMS: readonly DataForm[] = TRUST_PAGES.map((slug) => ({
+  slug: `${TEXTS_SLUG}/${slug}`,
+  under: TEXTS_SLUG,
+  file: `trust/${slug}.md`,
+  schema: z.unknown(),
+  title: (words) => fillSlots(words.texts.title, { page: words.texts.trustPage, address: `/${slug}` }),
+  intro: (words) => words.texts.intro,
+  groups: (data, words) =>
+    textGroups(data, words.texts).map((group) => ({ ...group, fields: group.fields.map((field) => (field.path === BODY_PATH ? { ...field, kind: 'textarea', note: words.texts.markdownNote } : field)) })),
+  format: { data: markdownData, edit: editMarkdownText },
 }));

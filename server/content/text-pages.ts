@@ -2,7 +2,8 @@
 // each with the last part of its form's address; the page's name and address are the owner's words
 // (data/console.yaml, `texts.pages.<slug>`). Not here: the facts (site.yaml, prices.yaml,
 // claims.yaml, places/), the console's own words (console.yaml), the privacy policy's technical
-// lists (privacy.yaml), and the Markdown pages (trust/, legal/).
+// lists (privacy.yaml), and the legal pages (legal/). The trust pages (data/trust/<slug>.md,
+// Markdown with front matter) are TRUST_PAGES.
 import type { DataFileName } from './data-file.ts';
 
 export interface TextPage {
@@ -26,4 +27,17 @@ export const TEXT_PAGES: readonly TextPage[] = [
   { file: 'navigation.yaml', slug: 'menue' },
   { file: 'contact-form.yaml', slug: 'kontaktformular' },
   { file: 'messages.yaml', slug: 'meldungen' },
+];
+
+/** The trust pages of data/trust/ in their `order`, each at /<slug> on the site (tests/unit/text-forms.test.ts compares the folder). */
+export const TRUST_PAGES: readonly string[] = [
+  'keine-abzocke',
+  'alles-inklusive',
+  'festpreis-garantie',
+  'lokaler-handwerker',
+  'schonende-oeffnung',
+  'schnell-vor-ort',
+  'ehrlicher-handwerker',
+  'geld-zurueck-garantie',
+  'kartenzahlung-moeglich',
 ];

@@ -116,7 +116,9 @@ describe('Inhalte', () => {
     expect(texts.status).toBe(200);
     expect(texts.html).toContain(`<a href="${HOME_TEXTS}">${escapeMarkup(fillSlots(words.texts.title, { page: 'Startseite', address: '/' }))}</a>`);
     expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: 'Preise', address: '/preise' })));
-    expect([...texts.html.matchAll(/href="\/intern\/inhalte\/texte\/[a-z-]+"/g)]).toHaveLength(14);
+    // 14 page text files and the 9 trust pages.
+    expect([...texts.html.matchAll(/href="\/intern\/inhalte\/texte\/[a-z-]+"/g)]).toHaveLength(23);
+    expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: words.texts.trustPage, address: '/schonende-oeffnung' })));
   });
 });
 
@@ -228,10 +230,28 @@ describe('the Texte forms', () => {
     expect(textOf(html, 'probleme')).toContain(words.form.problemsTitle);
   });
 
+  it("change a trust page's Markdown body in place, keeping its front matter and every other line", async () => {
+    const path = '/intern/inhalte/texte/schonende-oeffnung';
+    const before = data.read('trust/schonende-oeffnung.md');
+    const fields = formOf((await page(path)).html);
+    const body = valueOf(fields, 'body')!;
+    expect(body).toContain('{{claims.damageFree.text}}');
+    const heading = /^## .*$/m.exec(body.replace(/\r\n/g, '\n'))![0];
+    const { status, html } = await send(path, withValue(fields, 'body', body.replace(heading, `${heading} – neu`)));
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    expect(changedLines(before, data.read('trust/schonende-oeffnung.md'))).toEqual([[heading, `${heading} – neu`]]);
+    // A body without its placeholder is refused, and nothing is written.
+    const saved = data.read('trust/schonende-oeffnung.md');
+    const refused = await send(path, withValue(formOf(html), 'body', valueOf(formOf(html), 'body')!.replaceAll('{{claims.damageFree.text}}', 'Fast alle Türen öffnen wir ohne Schaden')));
+    expect(refused.status).toBe(422);
+    expect(textOf(refused.html, 'feld-body-problem')).toBe(fillSlots(words.form.problems.slotsDropped, { slots: '{{claims.damageFree.text}}' }));
+    expect(data.read('trust/schonende-oeffnung.md')).toBe(saved);
+  }, 120_000);
+
   it('take back every field of every page as the browser sends it: nothing changed, nothing written', async () => {
     const texts = await page('/intern/inhalte/texte');
     const paths = [...texts.html.matchAll(/href="(\/intern\/inhalte\/texte\/[a-z-]+)"/g)].map((match) => match[1]!);
-    expect(paths).toHaveLength(14);
+    expect(paths).toHaveLength(23);
     for (const path of paths) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);

@@ -43,6 +43,8 @@ describe('the parts a text must keep', () => {
     // The same words with other spaces are the file's text, unchanged.
     const old = 'Zwei  Leerzeichen {town}\n';
     expect(fieldValue(field(old, 'textarea'), 'Zwei Leerzeichen {town}', words)).toEqual({ value: old });
+    // A new paragraph alone is a change.
+    expect(fieldValue(field('Erster Satz. Zweiter Satz.', 'textarea'), 'Erster Satz.\r\n\r\nZweiter Satz.', words)).toEqual({ value: 'Erster Satz.\n\nZweiter Satz.' });
   });
 
   it('an empty text is refused; a field without keepSlots takes any braces', () => {

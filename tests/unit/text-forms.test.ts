@@ -3,20 +3,22 @@
 // sends it back reads as unchanged, and every field changed at once is written in place by
 // server/content/yaml-edit.ts (folded blocks stay folded) and reads back as typed, with every
 // comment and key where it was.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
 import { fieldValue, typedForm, type FormField } from '../../server/content/form-fields.ts';
-import { DATA_FORMS } from '../../server/content/forms.ts';
-import { TEXT_FORMS } from '../../server/content/text-forms.ts';
+import { DATA_FORMS, dataOf } from '../../server/content/forms.ts';
+import { BODY_PATH, markdownData } from '../../server/content/markdown-file.ts';
+import { TEXT_FORMS, TRUST_FORMS } from '../../server/content/text-forms.ts';
+import { TRUST_PAGES } from '../../server/content/text-pages.ts';
 import { editYamlText, type DataEdit } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
 const DATA = join(ROOT, 'data');
 const words = consoleWordsSchema.parse(parse(readFileSync(join(DATA, 'console.yaml'), 'utf8')));
-const forms = DATA_FORMS.filter((form) => form.slug === 'versprechen' || TEXT_FORMS.includes(form));
+const forms = DATA_FORMS.filter((form) => form.slug === 'versprechen' || TEXT_FORMS.includes(form) || TRUST_FORMS.includes(form));
 
 /** What a browser sends for the field as the page shows it: a textarea's line breaks as CRLF. */
 const sent = (field: FormField, text: string) => (field.kind === 'textarea' ? text.replace(/\n/g, '\r\n') : text);
@@ -46,11 +48,32 @@ describe('the Texte forms', () => {
   });
 });
 
+describe('the trust pages', () => {
+  it('are every page of data/trust/, each with its front matter texts and its Markdown body, and nothing else of the file changes when one is saved', () => {
+    expect([...TRUST_PAGES].sort()).toEqual(readdirSync(join(DATA, 'trust')).filter((name) => name.endsWith('.md')).map((name) => name.slice(0, -3)).sort());
+    const form = TRUST_FORMS.find((candidate) => candidate.file === 'trust/schonende-oeffnung.md')!;
+    const text = readFileSync(join(DATA, form.file), 'utf8');
+    const fields = form.groups(dataOf(form, text), words, DATA).flatMap((group) => group.fields);
+    expect(fields.map((field) => field.path)).toEqual(expect.arrayContaining(['title', 'heading', 'callBox.heading', BODY_PATH]));
+    expect(fields.find((field) => field.path === BODY_PATH)).toMatchObject({ kind: 'textarea', keepSlots: true, note: words.texts.markdownNote });
+    expect(fields.some((field) => field.path === 'icon' || field.path === 'trackingLabel' || field.path === 'order')).toBe(false);
+    const body = markdownData(text)[BODY_PATH] as string;
+    const edited = form.format!.edit(text, [
+      { path: BODY_PATH, value: body.replace('## ', '## Neu: ') },
+      { path: 'heading', value: 'Schonende Öffnung: Ihre Tür bleibt heil' },
+    ]);
+    const changed = edited.text.split('\n').filter((line, index) => line !== text.split('\n')[index]);
+    expect(changed).toEqual(['heading: "Schonende Öffnung: Ihre Tür bleibt heil"', expect.stringMatching(/^## Neu: /)]);
+    // No front matter names the body's key.
+    for (const slug of TRUST_PAGES) expect(Object.keys(markdownData(readFileSync(join(DATA, `trust/${slug}.md`), 'utf8')))).toContain(BODY_PATH);
+  });
+});
+
 describe('every text of every included file round-trips', () => {
   for (const form of forms) {
     it(`${form.slug} (data/${form.file})`, () => {
       const text = readFileSync(join(DATA, form.file), 'utf8');
-      const fields = form.groups(parse(text), words, DATA).flatMap((group) => group.fields);
+      const fields = form.groups(dataOf(form, text), words, DATA).flatMap((group) => group.fields);
       const edits: DataEdit[] = [];
       for (const field of fields) {
         if (field.kind !== 'line' && field.kind !== 'textarea') continue;
@@ -62,12 +85,14 @@ describe('every text of every included file round-trips', () => {
         edits.push({ path: field.path, value: `Neu: ${field.value as string}` });
       }
       expect(edits.length).toBeGreaterThan(0);
-      const edited = editYamlText(text, edits);
-      expect(comments(edited.text)).toEqual(comments(text));
+      const edited = (form.format?.edit ?? editYamlText)(text, edits);
+      // (A Markdown page's comments are its front matter's; its body's "#" lines are headings.)
+      const yamlPart = (source: string) => (form.format ? source.slice(0, source.indexOf('\n---\n', 3)) : source);
+      expect(comments(yamlPart(edited.text))).toEqual(comments(yamlPart(text)));
       // Every text as typed; an empty field (a promise without a basis) added as its promise's last line.
-      const expected = new Map([...strings(parse(text)), ...edits.map((edit) => [edit.path, edit.value as string] as const)]);
+      const expected = new Map([...strings(dataOf(form, text)), ...edits.map((edit) => [edit.path, edit.value as string] as const)]);
       expect(strings(edited.data)).toEqual(expected);
-      expect(JSON.stringify(Object.keys(edited.data as object))).toBe(JSON.stringify(Object.keys(parse(text) as object)));
+      expect(JSON.stringify(Object.keys(edited.data as object))).toBe(JSON.stringify(Object.keys(dataOf(form, text) as object)));
     });
   }
 });

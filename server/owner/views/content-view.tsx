@@ -73,7 +73,7 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
           ))}
         </select>
       ) : field.kind === 'textarea' ? (
-        <textarea {...common} defaultValue={value} rows={Math.min(12, Math.ceil(value.length / 40) + 1)} required />
+        <textarea {...common} defaultValue={value} rows={Math.min(16, Math.ceil(value.length / 30) + value.split('\n').length)} required />
       ) : field.kind === 'checkbox' ? (
         // An unticked box sends nothing: the hidden "false" before it is then its value (server/content/save.ts).
         <>
