@@ -16,7 +16,7 @@ export const TEXT_PAGES: readonly TextPage[] = [
   { file: 'home.yaml', slug: 'startseite' },
   { file: 'services.yaml', slug: 'leistungen' },
   { file: 'prices-page.yaml', slug: 'preise' },
-  { file: 'about.yaml', slug: 'ueber-uns' },
+  { file: 'about.yaml', slug: 'ueber-den-betrieb' },
   { file: 'contact-page.yaml', slug: 'kontakt' },
   { file: 'reviews-page.yaml', slug: 'bewertungen' },
   { file: 'place-pages.yaml', slug: 'ortsseiten' },

@@ -12,7 +12,8 @@ import { fieldValue, typedForm, type FormField } from '../../server/content/form
 import { DATA_FORMS, dataOf } from '../../server/content/forms.ts';
 import { BODY_PATH, markdownData } from '../../server/content/markdown-file.ts';
 import { TEXT_FORMS, TRUST_FORMS } from '../../server/content/text-forms.ts';
-import { TRUST_PAGES } from '../../server/content/text-pages.ts';
+import { TEXT_PAGES, TRUST_PAGES } from '../../server/content/text-pages.ts';
+import { TEMPLATE_USES } from '../../server/content/claim-uses.ts';
 import { editYamlText, type DataEdit } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
@@ -45,6 +46,24 @@ describe('the Texte forms', () => {
       // Labels are words, never the data path itself.
       for (const field of fields) expect(field.label, field.path).not.toBe(field.path);
     }
+  });
+});
+
+describe('the words of the forms', () => {
+  it('name every page, every promise and every figure of the shipped files', () => {
+    for (const page of TEXT_PAGES) expect(words.texts.pages[page.slug], page.slug).toBeDefined();
+    const claims = parse(readFileSync(join(DATA, 'claims.yaml'), 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const [id, claim] of Object.entries(claims)) {
+      expect(words.claims.names[id], id).toBeDefined();
+      for (const [key, value] of Object.entries(claim)) if (typeof value === 'number') expect(words.claims.figures[key], `${id}.${key}`).toBeDefined();
+    }
+  });
+
+  it('know every promise a template states itself, not by placeholder', () => {
+    const templates = readdirSync(join(ROOT, 'templates'), { recursive: true }).map(String).filter((file) => /\.tsx?$/.test(file));
+    const stated = templates.flatMap((file) => [...readFileSync(join(ROOT, 'templates', file), 'utf8').matchAll(/\bclaims\.([a-zA-Z]+)\./g)].map((match) => match[1]));
+    expect(stated.length).toBeGreaterThan(0);
+    for (const id of stated) expect(Object.keys(TEMPLATE_USES), id).toContain(id);
   });
 });
 
