@@ -163,6 +163,24 @@ describe('the Versprechen form', () => {
     expect(data.read('claims.yaml')).toBe(before);
   }, 120_000);
 
+  it('refuses to save over a claims.yaml changed since the form was opened, showing the box in words and only what differs', async () => {
+    const before = data.read('claims.yaml');
+    const fields = formOf((await page(CLAIMS)).html);
+    const at = fields.findIndex(([name]) => name === 'insured.confirmed');
+    data.write('claims.yaml', before.replace('Betriebshaftpflichtversichert', 'Haftpflichtversichert für jeden Einsatz'));
+    const changed = data.read('claims.yaml');
+    const { status, html } = await send(CLAIMS, [...fields.slice(0, at + 1), ['insured.confirmed', 'true'], ...fields.slice(at + 1)]);
+    expect(status).toBe(409);
+    expect(data.read('claims.yaml')).toBe(changed);
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((match) => [match[1], decode(match[2]!), decode(match[3]!)]);
+    // The box as the owner reads it, and the developer's text; no textarea merely sent back with CRLF.
+    expect(rows).toEqual([
+      [words.claims.fields.text, 'Betriebshaftpflichtversichert', 'Haftpflichtversichert für jeden Einsatz'],
+      [words.claims.fields.confirmed, words.claims.fields.confirmedYes, words.claims.fields.confirmedNo],
+    ]);
+    data.write('claims.yaml', before);
+  }, 120_000);
+
   it("records the basis of a promise that had none as the promise's last line, and nothing else", async () => {
     const before = data.read('claims.yaml');
     const fields = formOf((await page(CLAIMS)).html);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
-import { fieldValue, typedForm, type FormField } from '../../server/content/form-fields.ts';
+import { fieldId, fieldValue, typedForm, type FormField } from '../../server/content/form-fields.ts';
 import { DATA_FORMS, dataOf } from '../../server/content/forms.ts';
 import { BODY_PATH, markdownData } from '../../server/content/markdown-file.ts';
 import { TEXT_FORMS, TRUST_FORMS } from '../../server/content/text-forms.ts';
@@ -43,6 +43,8 @@ describe('the Texte forms', () => {
       expect(fields.length + 1, form.file).toBeLessThan(1000);
       const texts = [...strings(data)].filter(([path]) => !/(^|\.)(id|href|icon|image|priceId|ids(\.\d+)?|slug|date|trackingLabel)$/.test(path));
       expect(fields.map((field) => field.path).sort(), form.file).toEqual(texts.map(([path]) => path).sort());
+      // Each field has an element id of its own.
+      expect(new Set(fields.map((field) => fieldId(field.path))).size, form.file).toBe(fields.length);
       // Labels are words, never the data path itself.
       for (const field of fields) expect(field.label, field.path).not.toBe(field.path);
     }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
-import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { fieldId, fieldValue, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -116,7 +116,13 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
 }
 
 function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
-  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== typedForm(field.value));
+  // What reads as the file's value is no difference (a textarea's CRLF, "79,00" for 79).
+  const same = (field: FormField, text: string) => {
+    const read = fieldValue(field, text, words.problems);
+    return 'value' in read && read.value === field.value;
+  };
+  const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
+  const shown = (field: FormField, text: string) => (field.kind === 'checkbox' ? shownValue(field, text === 'true') : text);
   return (
     <div className="console-table-wrap">
       <table className="console-table" id="vergleich">
@@ -129,8 +135,8 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
           {differing.map((field) => (
             <tr key={field.path}>
               <th scope="row">{field.label}</th>
-              <td>{typed.get(field.path)}</td>
-              <td>{typedForm(field.value)}</td>
+              <td>{shown(field, typed.get(field.path)!)}</td>
+              <td>{shown(field, typedForm(field.value))}</td>
             </tr>
           ))}
         </tbody>
