@@ -101,6 +101,8 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
     const field = fields.find((candidate) => candidate.path === edit.path)!;
     return { field, before: field.value, after: edit.value };
   });
-  log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${JSON.stringify(edit.value)}`).join(', ')}.`);
+  // A long text (a page's Markdown) is cut in the log: the file and git hold it whole.
+  const logged = (value: EditValue) => (JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 150)}…" (${String(value).length} characters)` : JSON.stringify(value));
+  log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${logged(edit.value)}`).join(', ')}.`);
   return { kind: 'saved', changes };
 }
