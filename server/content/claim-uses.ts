@@ -49,6 +49,22 @@ function pageName(page: PageText, words: ConsoleWords['texts']): string {
   return `${markdownName(page.text) ?? `data/${page.file}`}${address}`;
 }
 
+/**
+ * The service pages of data/services.yaml that name each promise, by address: its `overview` is
+ * /leistungen, its `page` words every service's page, and each item of `services` its own page.
+ */
+function serviceAddresses(text: string): Map<string, string[]> {
+  const data = parse(text) as { overview?: unknown; page?: unknown; services?: { slug?: unknown }[] } | null;
+  const found = new Map<string, string[]>();
+  const add = (part: unknown, address: string) => {
+    for (const id of claimsNamedIn(JSON.stringify(part ?? null))) found.set(id, [...(found.get(id) ?? []), address]);
+  };
+  add(data?.overview, '/leistungen');
+  add(data?.page, '/leistungen/…');
+  for (const service of data?.services ?? []) add(service, `/leistungen/${String(service.slug)}`);
+  return found;
+}
+
 /** Each promise's pages, in the order of TEXT_PAGES, then the trust and legal pages. */
 export function claimUses(dataDir: string, words: ConsoleWords['texts']): Map<string, string[]> {
   const uses = new Map<string, string[]>();
@@ -58,6 +74,11 @@ export function claimUses(dataDir: string, words: ConsoleWords['texts']): Map<st
   };
   const texts = pageTexts(dataDir);
   for (const page of texts) {
+    if (page.file === 'services.yaml') {
+      const title = words.pages[TEXT_PAGES.find((candidate) => candidate.file === page.file)!.slug]?.title ?? page.file;
+      for (const [id, addresses] of serviceAddresses(page.text)) add(id, `${title} (${addresses.includes('/leistungen/…') ? '/leistungen/…' : addresses.join(', ')})`);
+      continue;
+    }
     // A comment's example names no use.
     for (const id of claimsNamedIn(page.text.replace(/^\s*#.*$/gm, ''))) add(id, pageName(page, words));
     for (const [id, files] of Object.entries(TEMPLATE_USES)) if (files.includes(page.file)) add(id, pageName(page, words));

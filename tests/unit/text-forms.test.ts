@@ -13,7 +13,7 @@ import { DATA_FORMS, dataOf } from '../../server/content/forms.ts';
 import { BODY_PATH, markdownData } from '../../server/content/markdown-file.ts';
 import { TEXT_FORMS, TRUST_FORMS } from '../../server/content/text-forms.ts';
 import { TEXT_PAGES, TRUST_PAGES } from '../../server/content/text-pages.ts';
-import { TEMPLATE_USES } from '../../server/content/claim-uses.ts';
+import { claimUses, TEMPLATE_USES } from '../../server/content/claim-uses.ts';
 import { editYamlText, type DataEdit } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
@@ -59,6 +59,14 @@ describe('the words of the forms', () => {
       expect(words.claims.names[id], id).toBeDefined();
       for (const [key, value] of Object.entries(claim)) if (typeof value === 'number') expect(words.claims.figures[key], `${id}.${key}`).toBeDefined();
     }
+  });
+
+  it("say where a promise appears: each page text file by its page, a service page by its address, a trust page by its short title", () => {
+    const uses = claimUses(DATA, words.texts);
+    expect(uses.get('damageFree')).toEqual(expect.arrayContaining(['Startseite (/)', 'Leistungen (/leistungen, /leistungen/tueroeffnung)', 'Schonende Öffnung (/schonende-oeffnung)']));
+    // The guarantee's exceptions are the AGB's; the withdrawal text has no page of its own.
+    expect(uses.get('moneyBack')).toEqual(expect.arrayContaining(['Geld-zurück-Garantie (/geld-zurueck-garantie)', expect.stringMatching(/\(\/agb\)$/)]));
+    expect(uses.get('founded')).toContain(`${words.texts.pages.ortsseiten!.title} (${words.texts.pages.ortsseiten!.address})`);
   });
 
   it('know every promise a template states itself, not by placeholder', () => {
