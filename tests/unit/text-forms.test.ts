@@ -54,6 +54,12 @@ describe('the Texte forms', () => {
 describe('the words of the forms', () => {
   it('name every page, every promise and every figure of the shipped files', () => {
     for (const page of TEXT_PAGES) expect(words.texts.pages[page.slug], page.slug).toBeDefined();
+    // Every key of every text: the labels are German words, never a key split into English ones.
+    for (const form of [...TEXT_FORMS, ...TRUST_FORMS]) {
+      const fields = form.groups(dataOf(form, readFileSync(join(DATA, form.file), 'utf8')), words, DATA).flatMap((group) => group.fields);
+      const unnamed = fields.flatMap((field) => field.path.split('.')).filter((segment) => !/^\d+$/.test(segment) && words.texts.keys[segment] === undefined);
+      expect(unnamed, form.file).toEqual([]);
+    }
     const claims = parse(readFileSync(join(DATA, 'claims.yaml'), 'utf8')) as Record<string, Record<string, unknown>>;
     for (const [id, claim] of Object.entries(claims)) {
       expect(words.claims.names[id], id).toBeDefined();
