@@ -87,8 +87,9 @@ const sameWords = (a: string, b: string) => spaced(a) === spaced(b);
 /**
  * A text of a page as typed: a browser's line breaks made "\n" (a line field has none), spaces
  * kept where they stand (" und alle weiteren." is joined to a word before it); the final line break
- * of a text, which a field cannot show, kept as the file has it. A text whose words are the file's
- * is the file's, unchanged. With `keepSlots`, its {{placeholders}} and {slots} must be the file's.
+ * of a text, which a field cannot show, kept as the file has it. A text whose words and line breaks
+ * are the file's, spaces aside, is the file's, unchanged. With `keepSlots`, its {{placeholders}} and
+ * {slots} must be the file's.
  */
 function pageText(field: FormField, typed: string, words: ProblemWords): { value: EditValue } | { problem: string } {
   const old = typeof field.value === 'string' ? field.value : '';

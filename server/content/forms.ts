@@ -4,11 +4,11 @@
 // that makes its fields (like server/content/prices-form.ts) and one entry here.
 import type { ZodType } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
+import { claimsSchema } from '../../core/schema/claims.ts';
 import { pricesSchema } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
-import type { DataFileName } from './data-file.ts';
-import { claimsSchema } from '../../core/schema/claims.ts';
 import { claimsForm } from './claims-form.ts';
+import type { DataFileName } from './data-file.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
 import { TEXT_FORMS, TRUST_FORMS } from './text-forms.ts';
