@@ -3,8 +3,8 @@
 // unconfirmed again by leaving it empty, in data/claims.yaml's own line; each promise says where it
 // appears and whether the real site's build would show it; a page text is changed in place (one
 // line, a folded block stays folded); a text that drops a placeholder is refused in German beside
-// its field with nothing written; and every field of every text form comes back from the browser's
-// form as the file's value.
+// its field with nothing written; every field of every text form comes back from the browser's
+// form as the file's value; and the Nu Html Checker finds no error in the forms' pages.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -14,6 +14,7 @@ import { fillSlots } from '../../core/slots.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
+import { checkServedPages, formatMessage } from '../../scripts/lib/vnu.ts';
 import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { buildSite } from '../support/site-build.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -279,5 +280,27 @@ describe('the Texte forms', () => {
       expect(answer.status, path).toBe(200);
       expect(answer.html, path).toContain(escapeMarkup(words.form.unchanged));
     }
+  }, 120_000);
+});
+
+describe('the HTML of the forms', () => {
+  it('has no error in the Nu Html Checker: Versprechen, the Texte overview, a page text form, a trust page form, and a refused save', async () => {
+    const fields = formOf((await page(HOME_TEXTS)).html);
+    const [name, text] = fields.find(([, value]) => value.includes('{{price:'))!;
+    const headers = { Cookie: cookie };
+    const results = await checkServedPages([
+      ...[CLAIMS, '/intern/inhalte/texte', HOME_TEXTS, '/intern/inhalte/texte/schonende-oeffnung'].map((path) => ({ name: path, url: `${server.url}${path}`, init: { headers } })),
+      {
+        name: 'refused',
+        url: `${server.url}${HOME_TEXTS}`,
+        status: 422,
+        init: { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(withValue(fields, name, text.replace(/\{\{price:[^}]+\}\}/, '69 €'))) },
+      },
+      // A known error in the same run: proves the checker's findings reach this test at all.
+      { name: 'control', url: `data:text/html,${encodeURIComponent('<!doctype html><html lang="de"><title>x</title><p><div></p>')}` },
+    ]);
+    expect(results.pop()!.errors).toBeGreaterThan(0);
+    expect(results.filter((result) => result.problem).map((result) => result.problem)).toEqual([]);
+    expect(results.flatMap((result) => result.messages.filter((message) => message.type === 'error').map((message) => `${result.name}: ${formatMessage(message)}`))).toEqual([]);
   }, 120_000);
 });
