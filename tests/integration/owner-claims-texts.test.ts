@@ -205,6 +205,8 @@ describe('the Versprechen form', () => {
     expect(status).toBe(422);
     expect(data.read('claims.yaml')).toBe(before);
     expect(textOf(html, 'feld-damageFree-text-problem')).toBe(fillSlots(words.form.problems.slotsDropped, { slots: '{{claims.damageFree.percent}}' }));
+    // The list at the top names the promise: every promise has a field of this label.
+    expect(textOf(html, 'probleme')).toContain(`${words.claims.names.damageFree} – ${words.claims.fields.text}`);
     expect(valueOf(formOf(html), 'damageFree.text')).toBe('98 % unserer Türöffnungen gelingen ohne Schaden');
     // With the text fixed, the schema's limit speaks.
     const again = await send(CLAIMS, withValue(formOf(html), 'damageFree.text', valueOf(fields, 'damageFree.text')!.replace('98 %', '{{claims.damageFree.percent}} %')));

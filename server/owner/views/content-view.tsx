@@ -98,7 +98,13 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
   );
 }
 
-function ProblemList({ fields, problems, words }: { fields: FormField[]; problems: Problems; words: ConsoleWords['form'] }) {
+function ProblemList({ groups, problems, words }: { groups: FieldGroup[]; problems: Problems; words: ConsoleWords['form'] }) {
+  const fields = groups.flatMap((group) => group.fields);
+  // A label that several groups share ("Das Versprechen, wie Besucher es lesen") is named with its group's title.
+  const named = (field: FormField) => {
+    const group = groups.find((candidate) => candidate.fields.includes(field))!;
+    return fields.filter((other) => other.label === field.label).length > 1 ? `${group.title} – ${field.label}` : field.label;
+  };
   return (
     <div className="console-notice" data-kind="error" role="alert" id="probleme">
       <p>{words.problemsTitle}</p>
@@ -107,7 +113,7 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
           .filter((field) => problems.has(field.path))
           .map((field) => (
             <li key={field.path}>
-              <a href={`#${fieldId(field.path)}`}>{field.label}</a>: {problems.get(field.path)}
+              <a href={`#${fieldId(field.path)}`}>{named(field)}</a>: {problems.get(field.path)}
             </li>
           ))}
       </ul>
@@ -167,7 +173,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
   if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
-  if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" fields={fields} problems={state.problems} words={w} />);
+  if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);
   return consolePage(
     form.title(words),
     'content',
