@@ -33,7 +33,8 @@ interface PageText {
 function pageTexts(dataDir: string): PageText[] {
   const read = (file: string) => ({ file, text: readFileSync(join(dataDir, file), 'utf8') });
   const markdown = ['trust', 'legal'].flatMap((dir) => (existsSync(join(dataDir, dir)) ? readdirSync(join(dataDir, dir)).filter((name) => name.endsWith('.md')).sort().map((name) => read(`${dir}/${name}`)) : []));
-  return [...TEXT_PAGES.map((page) => read(page.file)), ...markdown];
+  // A page file a developer removed names no promise; it does not stop the form.
+  return [...TEXT_PAGES.filter((page) => existsSync(join(dataDir, page.file))).map((page) => read(page.file)), ...markdown];
 }
 
 /** The page a file of data/ makes, as the owner knows it: "Startseite (/)", "Schonende Öffnung (/schonende-oeffnung)". */
