@@ -218,12 +218,8 @@ async function buildLocked(layout: ReleaseLayout, write: (outDir: string) => Pro
   return { name, previous: served };
 }
 
-/**
- * Makes the finished build in `folder` (one written with `--out`, such as the console's preview of
- * the owner's draft, server/content/publisher.ts) a new release and the served one, as a build
- * would, without building again. The spare release's files go to `folder` in exchange, so the next
- * build into it writes only what changed. Three renames in one file system.
- */
+// Makes the finished build in `folder` (written with --out: the console's preview) the served release
+// without building again; the spare release's files go to `folder`, so its next build writes less.
 export async function promoteRelease(dist: string, folder: string): Promise<ReleaseOutcome> {
   if (!existsSync(join(folder, '_server', 'files.json'))) throw new ReleaseError(`${folder} holds no finished build (its _server/files.json is missing); nothing was changed.`);
   return buildRelease(dist, async (outDir) => {

@@ -1,6 +1,7 @@
 // The words of the owner's console (data/console.yaml), with the slots the server fills.
 import { z } from 'zod';
 import { wordsWith } from './slots.ts';
+import { publishWordsShape } from './console-publish.ts';
 
 const text = z.string().min(2);
 
@@ -142,7 +143,25 @@ export const consoleWordsSchema = z.strictObject({
     rebuild: text,
     unchanged: text,
     problemsTitle: text,
-    problems: z.strictObject({ euro: text, cents: text, whole: text, atLeast: wordsWith('min'), time: text, hours: text, text, choice: text, build: wordsWith('message') }),
+    problems: z.strictObject({
+      euro: text,
+      cents: text,
+      whole: text,
+      atLeast: wordsWith('min'),
+      time: text,
+      hours: text,
+      text,
+      choice: text,
+      build: wordsWith('message'),
+      // The texts of pages and the promises (server/content/text-forms.ts, server/content/claims-form.ts).
+      line: text,
+      textarea: text,
+      checkbox: text,
+      tooShort: wordsWith('min'),
+      atMost: wordsWith('max'),
+      slotsDropped: wordsWith('slots'),
+      slotsAdded: wordsWith('slots'),
+    }),
     checkFailed: text,
     /** The data file cannot be read as the form (invalid YAML, another shape): nothing can be edited. */
     unreadable: wordsWith('file'),
@@ -174,77 +193,41 @@ export const consoleWordsSchema = z.strictObject({
       happyCondition: text,
     }),
   }),
-  /** Preview, publishing and undo (/intern/vorschau, server/owner/publish.tsx). */
-  publish: z.strictObject({
-    draftBar: wordsWith('files'),
-    toPreview: text,
+  ...publishWordsShape,
+  /** The form of data/claims.yaml (/intern/inhalte/versprechen): a name per promise, a label per figure. */
+  claims: z.strictObject({
     title: text,
     intro: text,
-    noDraft: text,
-    noRepository: text,
-    changesTitle: text,
-    fileTitle: wordsWith('file'),
-    value: wordsWith('label', 'before', 'after'),
-    shownValue: wordsWith('before', 'after'),
-    added: wordsWith('label', 'value'),
-    removed: wordsWith('label', 'value'),
-    linesRemoved: text,
-    linesAdded: text,
-    fileAdded: text,
-    fileRemoved: text,
-    fileChanged: text,
-    makePreview: text,
-    remakePreview: text,
-    previewMissing: text,
-    previewStale: text,
-    previewFrom: wordsWith('time'),
-    pagesTitle: wordsWith('count'),
-    pagesMore: wordsWith('count'),
-    noPages: text,
-    publishButton: text,
-    publishNote: text,
-    production: text,
-    notProduction: wordsWith('count'),
-    startLink: text,
-    published: text,
-    publishedTest: text,
-    historyMissing: text,
-    buildFailed: wordsWith('message'),
-    previewFailed: wordsWith('message'),
-    stale: text,
-    unavailable: text,
-    banner: text,
-    back: text,
-    previewNotFound: text,
+    names: z.record(z.string(), text),
+    fields: z.strictObject({
+      text,
+      condition: text,
+      exception: wordsWith('number'),
+      basis: text,
+      basisNote: text,
+      confirmed: text,
+      confirmedYes: text,
+      confirmedNo: text,
+    }),
+    figures: z.record(z.string(), text),
+    confirmedState: text,
+    unconfirmedState: text,
+    shownOn: wordsWith('pages'),
+    shownNowhere: text,
   }),
-  /** The history of publishes with undo (/intern/inhalte/verlauf). */
-  history: z.strictObject({
-    title: text,
+  /** The forms of the pages' texts (/intern/inhalte/texte/<slug>, server/content/text-pages.ts). */
+  texts: z.strictObject({
+    title: wordsWith('page', 'address'),
     intro: text,
-    empty: text,
-    unavailable: text,
-    when: wordsWith('time', 'author'),
-    undo: text,
-    undoMessage: wordsWith('subject'),
-    undone: text,
-    refusedDraft: wordsWith('files'),
-    refusedUnknown: text,
-    refusedOutside: text,
-    refusedConflict: wordsWith('files'),
-    publishMessage: text,
+    /** Each page's name and address, by the slug of its form. */
+    pages: z.record(z.string(), z.strictObject({ title: text, address: z.string() })),
+    /** German names of the files' keys; a key without one is shown split into words. */
+    keys: z.record(z.string(), text),
+    item: wordsWith('number'),
+    /** A trust page's name in its form's title; under its body, how Markdown is written. */
+    trustPage: text,
+    markdownNote: text,
   }),
-  /** The log of changes on the System page (server/content/audit.ts). */
-  contentLog: z.strictObject({
-    title: text,
-    intro: text,
-    empty: text,
-    actions: z.strictObject({ save: text, preview: text, publish: text, undo: text }),
-    outcomes: z.strictObject({ done: text, refused: text, failed: text }),
-    session: wordsWith('hint'),
-    loggedIn: wordsWith('hint', 'time'),
-  }),
-  /** The go-live list with links to the forms (/intern/inhalte/start). */
-  start: z.strictObject({ title: text, intro: text, fix: wordsWith('form'), technician: text, system: text, ready: text }),
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

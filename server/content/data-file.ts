@@ -8,12 +8,31 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GoLiveItem } from '../../core/go-live.ts';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml';
+export type DataFileName =
+  | 'prices.yaml'
+  | 'claims.yaml'
+  // The texts of the pages (server/content/text-pages.ts).
+  | 'home.yaml'
+  | 'services.yaml'
+  | 'prices-page.yaml'
+  | 'about.yaml'
+  | 'contact-page.yaml'
+  | 'reviews-page.yaml'
+  | 'place-pages.yaml'
+  | 'order-form.yaml'
+  | 'phone-script.yaml'
+  | 'error-pages.yaml'
+  | 'layout.yaml'
+  | 'navigation.yaml'
+  | 'contact-form.yaml'
+  | 'messages.yaml'
+  // The trust pages (server/content/text-forms.ts, TRUST_FORMS).
+  | `trust/${string}.md`;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');
@@ -35,7 +54,8 @@ export function readDataFile(dataDir: string, name: DataFileName): DataFileState
 
 export function writeDataFile(dataDir: string, name: DataFileName, text: string): void {
   const path = join(dataDir, name);
-  const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
+  // Beside the file, also for one in a folder of data/ (trust/…).
+  const temporary = join(dataDir, dirname(name), `.${basename(name)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text, { flush: true });
     // The file keeps its permissions (the service's umask of 0077 would make a new one private).

@@ -4,8 +4,7 @@
 // or one the forms cannot read, the lines that changed; for a photo, that it changed.
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { shownValue, type FormField } from './form-fields.ts';
-import { DATA_FORMS } from './forms.ts';
-import { parseDataText } from './yaml-edit.ts';
+import { DATA_FORMS, dataOf } from './forms.ts';
 
 export type ChangeLine =
   | { kind: 'value'; label: string; before: string; after: string; shownBefore?: string; shownAfter?: string }
@@ -23,13 +22,12 @@ export interface FileChange {
 const MAX_LINES = 20;
 const BINARY = /\.(jpe?g|png|webp|avif|heic|gif)$/i;
 
-/** Every field of every form that edits `file`, by path, with the values of `text`; null when no form reads it. */
-function formFieldsOf(file: string, text: string, words: ConsoleWords): Map<string, FormField> | null {
+/** Every field of every form that edits `file`, by path, with the values of `text`; null when no form reads it (`dataDir`: where the forms look up what else they show). */
+function formFieldsOf(file: string, text: string, words: ConsoleWords, dataDir: string): Map<string, FormField> | null {
   const forms = DATA_FORMS.filter((form) => `data/${form.file}` === file);
   if (forms.length === 0) return null;
-  const data = parseDataText(text).toJS() as unknown;
   const fields = new Map<string, FormField>();
-  for (const form of forms) for (const group of form.groups(data, words)) for (const field of group.fields) fields.set(field.path, field);
+  for (const form of forms) for (const group of form.groups(dataOf(form, text), words, dataDir)) for (const field of group.fields) fields.set(field.path, field);
   return fields;
 }
 
@@ -66,11 +64,11 @@ function lineChanges(before: string, after: string): ChangeLine {
 }
 
 /** The change of `file` from `before` to `after` (null: the file did not exist). */
-export function describeChange(file: string, before: string | null, after: string | null, words: ConsoleWords): FileChange {
+export function describeChange(file: string, before: string | null, after: string | null, words: ConsoleWords, dataDir: string): FileChange {
   if (before === null || after === null || BINARY.test(file)) return { file, lines: [{ kind: 'file', change: before === null ? 'added' : after === null ? 'removed' : 'changed' }] };
   try {
-    const old = formFieldsOf(file, before, words);
-    const now = formFieldsOf(file, after, words);
+    const old = formFieldsOf(file, before, words, dataDir);
+    const now = formFieldsOf(file, after, words, dataDir);
     if (old && now) {
       const lines = fieldChanges(old, now);
       // A change the forms do not show (a comment, a value no field edits) still shows as lines.

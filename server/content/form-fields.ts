@@ -6,10 +6,14 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { formatEuro } from '../../core/format.ts';
 import { HOURS_PATTERN, TIME_PATTERN } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
+import { changedParts } from './kept-slots.ts';
 import type { EditValue } from './yaml-edit.ts';
 
-/** euro: an amount ("79", "79,50", "1.2"); whole: a whole number; time: "09:00"; hours: "Mo–Fr 8–18 Uhr …"; text; choice: one of `choices`. */
-export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice';
+/**
+ * euro: an amount ("79", "79,50", "1.2"); whole: a whole number; time: "09:00"; hours: "Mo–Fr 8–18 Uhr …"; text; choice: one of `choices`;
+ * line and textarea: a text of a page kept as typed (spaces too; a textarea's line breaks); checkbox: yes or no (server/owner/views/content-view.tsx, `Field`).
+ */
+export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice' | 'line' | 'textarea' | 'checkbox';
 
 export interface FormField {
   /** The data path, also the form field's name. */
@@ -26,11 +30,17 @@ export interface FormField {
   shown?: string;
   /** The smallest value of a number. */
   min?: number;
+  /** A changed text must keep the text's {{placeholders}} and {slots} (server/content/kept-slots.ts). */
+  keepSlots?: boolean;
+  /** A word to the owner under the field ("never shown on the site"). */
+  note?: string;
 }
 
 export interface FieldGroup {
   title: string;
   fields: FormField[];
+  /** A word to the owner under the group's title (where a promise appears on the site). */
+  note?: string;
 }
 
 export type Problems = ReadonlyMap<string, string>;
@@ -61,7 +71,36 @@ export function fieldValue(field: FormField, typed: string, words: ProblemWords)
       return text.length >= 2 ? { value: text } : { problem: words.text };
     case 'choice':
       return field.choices?.some((choice) => choice.value === text) ? { value: text } : { problem: words.choice };
+    case 'line':
+    case 'textarea':
+      return pageText(field, typed, words);
+    case 'checkbox':
+      // The hidden "false" before the box is sent alone when the box is not ticked (server/content/save.ts).
+      return text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: words.checkbox };
   }
+}
+
+/** Spaces aside, the same text; a line break counts (a new paragraph of a textarea is a change). */
+const spaced = (text: string) => text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+const sameWords = (a: string, b: string) => spaced(a) === spaced(b);
+
+/**
+ * A text of a page as typed: a browser's line breaks made "\n" (a line field has none), spaces
+ * kept where they stand (" und alle weiteren." is joined to a word before it); the final line break
+ * of a text, which a field cannot show, kept as the file has it. A text whose words and line breaks
+ * are the file's, spaces aside, is the file's, unchanged. With `keepSlots`, its {{placeholders}} and
+ * {slots} must be the file's.
+ */
+function pageText(field: FormField, typed: string, words: ProblemWords): { value: EditValue } | { problem: string } {
+  const old = typeof field.value === 'string' ? field.value : '';
+  const lines = typed.replace(/\r\n?/g, '\n');
+  const text = (field.kind === 'line' ? lines.replace(/\n/g, ' ') : lines).replace(/\n+$/, '') + (old.endsWith('\n') ? '\n' : '');
+  if (sameWords(text, old)) return { value: field.value };
+  if (text.trim() === '') return { problem: words.text };
+  if (!field.keepSlots) return { value: text };
+  const { dropped, added } = changedParts(old, text);
+  const problems = [dropped.length > 0 ? fillSlots(words.slotsDropped, { slots: dropped.join(' ') }) : '', added.length > 0 ? fillSlots(words.slotsAdded, { slots: added.join(' ') }) : ''];
+  return dropped.length + added.length > 0 ? { problem: problems.filter(Boolean).join(' ') } : { value: text };
 }
 
 function atLeast(field: FormField, value: number, words: ProblemWords): { value: EditValue } | { problem: string } {
@@ -79,6 +118,6 @@ export function typedForm(value: EditValue): string {
 /** The value as the owner reads it in a list of changes: an amount as the pages write it ("1,20 €"). */
 export function shownValue(field: FormField, value: EditValue): string {
   if (field.kind === 'euro' && typeof value === 'number') return formatEuro(value);
-  if (field.kind === 'choice') return field.choices?.find((choice) => choice.value === value)?.label ?? String(value);
+  if (field.kind === 'choice' || field.kind === 'checkbox') return field.choices?.find((choice) => choice.value === String(value))?.label ?? String(value);
   return typedForm(value);
 }

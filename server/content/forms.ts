@@ -4,11 +4,15 @@
 // that makes its fields (like server/content/prices-form.ts) and one entry here.
 import type { ZodType } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
+import { claimsSchema } from '../../core/schema/claims.ts';
 import { pricesSchema } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
+import { claimsForm } from './claims-form.ts';
 import type { DataFileName } from './data-file.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
+import { TEXT_FORMS, TRUST_FORMS } from './text-forms.ts';
+import { parseDataText, type DataEdit } from './yaml-edit.ts';
 
 export interface DataForm {
   /** The last part of its address: /intern/inhalte/<slug>; also its key in data/console.yaml's `content.sections`. */
@@ -18,12 +22,22 @@ export interface DataForm {
   schema: ZodType;
   title(words: ConsoleWords): string;
   intro(words: ConsoleWords): string;
-  /** The fields with the values of the file's data (the parsed YAML). */
-  groups(data: unknown, words: ConsoleWords): FieldGroup[];
+  /** The fields with the values of the file's data (the parsed YAML); `dataDir` for what other files of data/ say of it. */
+  groups(data: unknown, words: ConsoleWords, dataDir: string): FieldGroup[];
+  /** Listed on /intern/inhalte/<under> instead of /intern/inhalte (the Texte forms: "texte"). */
+  under?: string;
+  /** A file that is no YAML file (a Markdown page, server/content/markdown-file.ts): its data, and its text with values changed. */
+  format?: { data(text: string): unknown; edit(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } };
 }
+
+/** The data of a form's file as its fields read it. */
+export const dataOf = (form: DataForm, text: string): unknown => (form.format ? form.format.data(text) : parseDataText(text).toJS());
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
+  { slug: 'versprechen', file: 'claims.yaml', schema: claimsSchema, title: (words) => words.claims.title, intro: (words) => words.claims.intro, groups: claimsForm },
+  ...TEXT_FORMS,
+  ...TRUST_FORMS,
 ];
 
 /**
@@ -40,7 +54,15 @@ export function schemaProblems(schema: ZodType, data: unknown, fields: readonly 
     const field = fields.find((candidate) => candidate.path === path);
     if (!field || problems.has(field.path)) continue;
     // Each kind of field has a message of the same name.
-    const message = issue.code === 'too_small' && field.kind !== 'text' ? fillSlots(words.atLeast, { min: Number(issue.minimum) }) : issue.code === 'not_multiple_of' ? words.cents : words[field.kind];
+    const numeric = field.kind === 'euro' || field.kind === 'whole';
+    const message =
+      issue.code === 'too_small' && field.kind !== 'text'
+        ? fillSlots(numeric ? words.atLeast : words.tooShort, { min: Number(issue.minimum) })
+        : issue.code === 'too_big' && numeric
+          ? fillSlots(words.atMost, { max: Number(issue.maximum) })
+          : issue.code === 'not_multiple_of'
+            ? words.cents
+            : words[field.kind];
     problems.set(field.path, message);
   }
   return problems;

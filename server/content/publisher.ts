@@ -141,7 +141,7 @@ export function contentService({ dataDir, distDir, log }: { dataDir: string; dis
       const repo = await repository();
       if (repo === null) return { version, changes: [] };
       const files = await unpublishedFiles(repo);
-      const changes = await Promise.all(files.map(async (file) => describeChange(file, await fileAt(repo, 'HEAD', file), existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null, words)));
+      const changes = await Promise.all(files.map(async (file) => describeChange(file, await fileAt(repo, 'HEAD', file), existsSync(join(repo, file)) ? readFileSync(join(repo, file), 'utf8') : null, words, dataDir)));
       return { version, changes };
     },
     previewRecord: () => readPreviewRecord(layout),
@@ -165,7 +165,7 @@ export function contentService({ dataDir, distDir, log }: { dataDir: string; dis
       const repo = await repository();
       if (repo === null) return [];
       const before = (await hasParent(repo, publish.commit)) ? `${publish.commit}^` : null;
-      return Promise.all(publish.files.map(async (file) => describeChange(file, before === null ? null : await fileAt(repo, before, file), await fileAt(repo, publish.commit, file), words)));
+      return Promise.all(publish.files.map(async (file) => describeChange(file, before === null ? null : await fileAt(repo, before, file), await fileAt(repo, publish.commit, file), words, dataDir)));
     },
   };
 }

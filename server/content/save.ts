@@ -8,7 +8,7 @@ import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
 import { fieldValue, type FormField, type Problems } from './form-fields.ts';
-import { schemaProblems, type DataForm } from './forms.ts';
+import { dataOf, schemaProblems, type DataForm } from './forms.ts';
 import { editYamlText, parseDataText, scalarAt, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
@@ -35,16 +35,19 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
   for (const [name, value] of Object.entries(body !== null && typeof body === 'object' ? body : {})) {
     if (name === VERSION_FIELD) continue;
     if (!known.has(name)) return { unknown: name };
-    typed.set(name, typeof value === 'string' ? value : '');
+    // A checkbox sends a hidden "false" and, when ticked, its "true" after it: the last one counts.
+    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+    typed.set(name, typeof last === 'string' ? last : '');
   }
   return { typed };
 }
 
 /** The build's problems at the fields of the lines they name; those at no field, under the form's first field that changed. */
 function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, edits: readonly DataEdit[], words: ConsoleWords['form']): Map<string, string> {
-  const document = parseDataText(text);
+  // A Markdown page's problems go to its first changed field.
+  const document = form.format ? null : parseDataText(text);
   const lineOf = (path: string) => {
-    const range = scalarAt(document, path)?.range;
+    const range = document ? scalarAt(document, path)?.range : undefined;
     return range ? text.slice(0, range[0]).split('\n').length : null;
   };
   const found = new Map<string, string>();
@@ -59,7 +62,7 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
 
 export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
   const current = readDataFile(dataDir, form.file);
-  const fields = form.groups(parseDataText(current.text).toJS(), words).flatMap((group) => group.fields);
+  const fields = form.groups(dataOf(form, current.text), words, dataDir).flatMap((group) => group.fields);
   const posted = typedFields(body, fields);
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;
@@ -76,7 +79,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   if (problems.size === 0 && edits.length === 0) return { kind: 'unchanged' };
   if (version !== current.version) return { kind: 'conflict', typed };
   if (problems.size > 0) return { kind: 'problems', typed, problems };
-  const edited = editYamlText(current.text, edits);
+  const edited = (form.format?.edit ?? editYamlText)(current.text, edits);
   const refused = schemaProblems(form.schema, edited.data, fields, words.form.problems);
   if (refused.size > 0) return { kind: 'problems', typed, problems: refused };
   let found;
@@ -98,6 +101,8 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
     const field = fields.find((candidate) => candidate.path === edit.path)!;
     return { field, before: field.value, after: edit.value };
   });
-  log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${JSON.stringify(edit.value)}`).join(', ')}.`);
+  // A long text (a page's Markdown) is cut in the log: the file and git hold it whole.
+  const logged = (value: EditValue) => (JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 150)}…" (${String(value).length} characters)` : JSON.stringify(value));
+  log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${logged(edit.value)}`).join(', ')}.`);
   return { kind: 'saved', changes };
 }

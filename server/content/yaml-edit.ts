@@ -6,8 +6,11 @@
 //
 // A value is named by its data path, the name of its form field: keys joined by dots, and an item
 // of a list by its `id` instead of its position ("services.tuer-zugefallen.price" is the `price`
-// of the item of `services` whose `id` is `tuer-zugefallen`).
+// of the item of `services` whose `id` is `tuer-zugefallen`). An item of a list whose items have no
+// `id` (a list of texts, the cards of a page) is named by its position, counted from 0
+// ("hero.slogans.0"): nothing else names it.
 import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document } from 'yaml';
+import { foldedBlock } from './yaml-block.ts';
 
 export type EditValue = string | number | boolean;
 
@@ -33,7 +36,9 @@ export function documentPath(document: Document, path: string): (string | number
       keys.push(segment);
       node = node.get(segment, true);
     } else if (isSeq(node)) {
-      const index = node.items.findIndex((item) => isMap(item) && item.get('id') === segment);
+      let index = node.items.findIndex((item) => isMap(item) && item.get('id') === segment);
+      const position = /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      if (index < 0 && position < node.items.length && !(isMap(node.items[position]) && typeof (node.items[position] as { get(key: string): unknown }).get('id') === 'string')) index = position;
       if (index < 0) return null;
       keys.push(index);
       node = node.items[index];
@@ -58,8 +63,16 @@ export function parseDataText(text: string): Document {
   return document;
 }
 
-/** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. */
-function scalarSource(value: EditValue, old: Scalar): string {
+/** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. A folded block stays one (`foldedBlock`) where it can. */
+function scalarSource(value: EditValue, old: Scalar, source: string): string {
+  const block = old.type === 'BLOCK_FOLDED' && typeof value === 'string' ? foldedBlock(value, source) : null;
+  if (block !== null) return block;
+  // A block's old source ends with its line break, which the one-line value needs too.
+  if (old.type === 'BLOCK_FOLDED' || old.type === 'BLOCK_LITERAL') return `${oneLine(value, old)}\n`;
+  return oneLine(value, old);
+}
+
+function oneLine(value: EditValue, old: Scalar): string {
   const blockOrPlain = old.type === 'QUOTE_SINGLE' || old.type === 'QUOTE_DOUBLE' ? old.type : 'PLAIN';
   const written = typeof value === 'string' ? stringify(value, { lineWidth: 0, defaultStringType: blockOrPlain }).replace(/\n$/, '') : String(value);
   const readBack = written.includes('\n') ? undefined : (parseDocument(written).toJS() as unknown);
@@ -67,15 +80,36 @@ function scalarSource(value: EditValue, old: Scalar): string {
 }
 
 /**
+ * A key the file lacks, added as the last line of its block map when the rest of the path names
+ * one whose last value is a one-line scalar (a promise's `basis`, data/claims.yaml): the splice
+ * that adds it after that line, or null.
+ */
+function addedKey(document: Document, text: string, edit: DataEdit): { start: number; end: number; source: string } | null {
+  const key = edit.path.slice(edit.path.lastIndexOf('.') + 1);
+  const keys = edit.path.includes('.') ? documentPath(document, edit.path.slice(0, edit.path.lastIndexOf('.'))) : [];
+  const map = keys === null ? null : keys.length === 0 ? document.contents : document.getIn(keys, true);
+  if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(key) || !isMap(map) || map.flow || map.has(key)) return null;
+  const last = map.items.at(-1);
+  if (!last || !isScalar(last.key) || !isScalar(last.value) || !last.key.range || !last.value.range || last.value.type?.startsWith('BLOCK')) return null;
+  const lineStart = text.lastIndexOf('\n', last.key.range[0]) + 1;
+  const lineEnd = text.indexOf('\n', last.value.range[1]);
+  const at = lineEnd < 0 ? text.length : lineEnd;
+  return { start: at, end: at, source: `\n${' '.repeat(last.key.range[0] - lineStart)}${key}: ${oneLine(edit.value, new Scalar(''))}` };
+}
+
+/**
  * The file's text with each value replaced, and the data it now holds. Refuses (DataPathError) a
- * path that names no single value, so nothing else of the file can change.
+ * path that names no single value, so nothing else of the file can change; a last key a block map
+ * lacks is added (`addedKey`).
  */
 export function editYamlText(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } {
   const document = parseDataText(text);
   const splices = edits.map((edit) => {
     const scalar = scalarAt(document, edit.path);
+    const added = scalar === null ? addedKey(document, text, edit) : null;
+    if (added) return added;
     if (scalar === null || !scalar.range) throw new DataPathError(`${edit.path} names no value of the file`);
-    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar) };
+    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar, text.slice(scalar.range[0], scalar.range[1])) };
   });
   // From the end of the file backwards, so the offsets before each splice stay right.
   splices.sort((a, b) => b.start - a.start);

@@ -13,9 +13,8 @@ import { shownValue } from '../content/form-fields.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
 import type { ContentService } from '../content/publisher.ts';
 import { draftFiles } from './publish.tsx';
-import { DATA_FORMS, type DataForm } from '../content/forms.ts';
+import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
-import { parseDataText } from '../content/yaml-edit.ts';
 import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -61,7 +60,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
     try {
       const file = readDataFile(dataDir, form.file);
-      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataText(file.text).toJS(), words), version: file.version, ...state }) };
+      return { status, page: dataFormPage(words, form, label, { groups: form.groups(dataOf(form, file.text), words, dataDir), version: file.version, ...state }) };
     } catch (error) {
       return unreadable(error);
     }
@@ -99,7 +98,10 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
 
 export function contentRoutes(context: Context): Router {
   const router = Router();
-  router.get(routerPath(SECTION_PATHS.content), async (_req, res) => context.sendPage(res, 200, contentPage(context.words, await draftFiles(context.service))));
+  const overview = (under?: string) => async (_req: express.Request, res: express.Response) => context.sendPage(res, 200, contentPage(context.words, await draftFiles(context.service), under));
+  router.get(routerPath(SECTION_PATHS.content), overview());
+  // The overview of a group of forms (the Texte: /intern/inhalte/texte).
+  for (const under of new Set(DATA_FORMS.flatMap((form) => (form.under ? [form.under] : [])))) router.get(routerPath(`${SECTION_PATHS.content}/${under}`), overview(under));
   // One save at a time across all forms, and never during a preview or publish (server/content/publisher.ts).
   for (const form of DATA_FORMS) formRoutes(router, form, context);
   return router;

@@ -9,9 +9,8 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { checkDataFolder, readDataFile } from '../content/data-file.ts';
-import { DATA_FORMS, type DataForm } from '../content/forms.ts';
+import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import type { ContentService } from '../content/publisher.ts';
-import { parseDataText } from '../content/yaml-edit.ts';
 import { goLiveStatus } from './go-live.ts';
 import { formPath } from './views/content-view.tsx';
 import { goLiveText } from './views/go-live-view.tsx';
@@ -26,8 +25,8 @@ export function formOfItem(item: GoLiveItem, words: ConsoleWords, dataDir: strin
   const field = item.slots.field ?? '';
   const covers = (form: DataForm) => {
     try {
-      const data = parseDataText(readDataFile(dataDir, form.file).text).toJS() as unknown;
-      return form.groups(data, words).some((group) => group.fields.some((candidate) => candidate.path === field || candidate.path.startsWith(`${field}.`) || field.startsWith(`${candidate.path}.`)));
+      const data = dataOf(form, readDataFile(dataDir, form.file).text);
+      return form.groups(data, words, dataDir).some((group) => group.fields.some((candidate) => candidate.path === field || candidate.path.startsWith(`${field}.`) || field.startsWith(`${candidate.path}.`)));
     } catch {
       return false;
     }

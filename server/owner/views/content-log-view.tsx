@@ -15,7 +15,8 @@ export function ContentLog({ words, entries }: { words: ConsoleWords; entries: r
         <ul className="console-list-plain">
           {entries.map((entry, index) => (
             <li key={index} data-action={entry.action} data-outcome={entry.outcome}>
-              {berlinTime(entry.at)} Uhr: {w.actions[entry.action]} ({w.outcomes[entry.outcome]}){entry.detail && `: ${entry.detail}`}.{' '}
+              {fillSlots(w.entry, { time: berlinTime(entry.at), action: w.actions[entry.action], outcome: w.outcomes[entry.outcome] })}
+              {entry.detail && `: ${entry.detail}`}.{' '}
               {entry.loggedInAt ? fillSlots(w.loggedIn, { hint: entry.session, time: berlinTime(entry.loggedInAt) }) : fillSlots(w.session, { hint: entry.session })}
             </li>
           ))}

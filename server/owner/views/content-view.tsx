@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
-import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { fieldId, fieldValue, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
@@ -15,33 +15,44 @@ import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.t
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
 
-/** The overview; `draft`: the data files saved but not yet published. */
-export function contentPage(words: ConsoleWords, draft: readonly string[]): ConsolePage {
+/**
+ * The overview of the forms listed under `under` (none: /intern/inhalte); a group of forms is one
+ * entry with its own overview (the Texte). `draft`: the data files saved but not yet published.
+ */
+export function contentPage(words: ConsoleWords, draft: readonly string[], under?: string): ConsolePage {
   const w = words.content;
+  const entries: { slug: string; title: string }[] = [];
+  for (const form of DATA_FORMS) {
+    if (form.under === under) entries.push({ slug: form.slug, title: form.title(words) });
+    else if (under === undefined && form.under !== undefined && !entries.some((entry) => entry.slug === form.under)) entries.push({ slug: form.under, title: w.sections[form.under]?.title ?? form.under });
+  }
+  const section = under === undefined ? undefined : w.sections[under];
   return consolePage(
-    w.title,
+    section?.title ?? w.title,
     'content',
     <>
       <DraftBar files={draft} words={words.publish} />
-      <p className="console-note">{w.intro}</p>
-      <ul className="console-list-plain">
-        <li>
-          <a href={PREVIEW_PATH}>{words.publish.title}</a>
-        </li>
-        <li>
-          <a href={HISTORY_PATH}>{words.history.title}</a>
-        </li>
-        <li>
-          <a href={`${SECTION_PATHS.content}/start`}>{words.start.title}</a>
-        </li>
-      </ul>
+      <p className="console-note">{section?.text ?? w.intro}</p>
+      {under === undefined && (
+        <ul className="console-list-plain">
+          <li>
+            <a href={PREVIEW_PATH}>{words.publish.title}</a>
+          </li>
+          <li>
+            <a href={HISTORY_PATH}>{words.history.title}</a>
+          </li>
+          <li>
+            <a href={`${SECTION_PATHS.content}/start`}>{words.start.title}</a>
+          </li>
+        </ul>
+      )}
       <ul className="console-list">
-        {DATA_FORMS.map((form) => (
-          <li className="console-item" key={form.slug}>
+        {entries.map((entry) => (
+          <li className="console-item" key={entry.slug}>
             <h2>
-              <a href={formPath(form)}>{form.title(words)}</a>
+              <a href={formPath(entry)}>{entry.title}</a>
             </h2>
-            <p>{w.sections[form.slug]?.text}</p>
+            {w.sections[entry.slug] && <p>{w.sections[entry.slug]!.text}</p>}
           </li>
         ))}
       </ul>
@@ -79,9 +90,18 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
             </option>
           ))}
         </select>
+      ) : field.kind === 'textarea' ? (
+        <textarea {...common} defaultValue={value} rows={Math.min(16, Math.ceil(value.length / 30) + value.split('\n').length)} required />
+      ) : field.kind === 'checkbox' ? (
+        // An unticked box sends nothing: the hidden "false" before it is then its value (server/content/save.ts).
+        <>
+          <input type="hidden" name={field.path} value="false" />
+          <input {...common} type="checkbox" value="true" defaultChecked={value === 'true'} />
+        </>
       ) : (
         <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'euro' ? 'decimal' : field.kind === 'whole' ? 'numeric' : undefined} required />
       )}
+      {field.note && <p className="console-note">{field.note}</p>}
       {problem && (
         <p className="console-field-problem" id={`${id}-problem`}>
           {problem}
@@ -96,7 +116,13 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
   );
 }
 
-function ProblemList({ fields, problems, words }: { fields: FormField[]; problems: Problems; words: ConsoleWords['form'] }) {
+function ProblemList({ groups, problems, words }: { groups: FieldGroup[]; problems: Problems; words: ConsoleWords['form'] }) {
+  const fields = groups.flatMap((group) => group.fields);
+  // A label that several groups share ("Das Versprechen, wie Besucher es lesen") is named with its group's title.
+  const named = (field: FormField) => {
+    const group = groups.find((candidate) => candidate.fields.includes(field))!;
+    return fields.filter((other) => other.label === field.label).length > 1 ? `${group.title} – ${field.label}` : field.label;
+  };
   return (
     <div className="console-notice" data-kind="error" role="alert" id="probleme">
       <p>{words.problemsTitle}</p>
@@ -105,7 +131,7 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
           .filter((field) => problems.has(field.path))
           .map((field) => (
             <li key={field.path}>
-              <a href={`#${fieldId(field.path)}`}>{field.label}</a>: {problems.get(field.path)}
+              <a href={`#${fieldId(field.path)}`}>{named(field)}</a>: {problems.get(field.path)}
             </li>
           ))}
       </ul>
@@ -114,7 +140,13 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
 }
 
 function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
-  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== typedForm(field.value));
+  // What reads as the file's value is no difference (a textarea's CRLF, "79,00" for 79).
+  const same = (field: FormField, text: string) => {
+    const read = fieldValue(field, text, words.problems);
+    return 'value' in read && read.value === field.value;
+  };
+  const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
+  const shown = (field: FormField, text: string) => (field.kind === 'checkbox' ? shownValue(field, text === 'true') : text);
   return (
     <div className="console-table-wrap">
       <table className="console-table" id="vergleich">
@@ -127,8 +159,8 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
           {differing.map((field) => (
             <tr key={field.path}>
               <th scope="row">{field.label}</th>
-              <td>{typed.get(field.path)}</td>
-              <td>{typedForm(field.value)}</td>
+              <td>{shown(field, typed.get(field.path)!)}</td>
+              <td>{shown(field, typedForm(field.value))}</td>
             </tr>
           ))}
         </tbody>
@@ -161,7 +193,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
   if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
-  if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" fields={fields} problems={state.problems} words={w} />);
+  if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);
   return consolePage(
     form.title(words),
     'content',
@@ -173,6 +205,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
         {state.groups.map((group) => (
           <fieldset key={group.title}>
             <legend>{group.title}</legend>
+            {group.note && <p className="console-note">{group.note}</p>}
             {group.fields.map((field) => (
               <Field key={field.path} field={field} typed={state.typed?.get(field.path)} problem={state.problems?.get(field.path)} words={w} />
             ))}

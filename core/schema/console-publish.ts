@@ -1,0 +1,81 @@
+// The words of publishing in the owner's console (data/console.yaml: publish, history, contentLog,
+// start), part of core/schema/console.ts's schema.
+import { z } from 'zod';
+import { wordsWith } from './slots.ts';
+
+const text = z.string().min(2);
+
+export const publishWordsShape = {
+  /** Preview, publishing and undo (/intern/vorschau, server/owner/publish.tsx). */
+  publish: z.strictObject({
+    draftBar: wordsWith('files'),
+    toPreview: text,
+    title: text,
+    intro: text,
+    noDraft: text,
+    noRepository: text,
+    changesTitle: text,
+    fileTitle: wordsWith('file'),
+    value: wordsWith('label', 'before', 'after'),
+    shownValue: wordsWith('before', 'after'),
+    added: wordsWith('label', 'value'),
+    removed: wordsWith('label', 'value'),
+    linesRemoved: text,
+    linesAdded: text,
+    fileAdded: text,
+    fileRemoved: text,
+    fileChanged: text,
+    makePreview: text,
+    remakePreview: text,
+    previewMissing: text,
+    previewStale: text,
+    previewFrom: wordsWith('time'),
+    pagesTitle: wordsWith('count'),
+    pagesMore: wordsWith('count'),
+    noPages: text,
+    publishButton: text,
+    publishNote: text,
+    production: text,
+    notProduction: wordsWith('count'),
+    startLink: text,
+    published: text,
+    publishedTest: text,
+    historyMissing: text,
+    buildFailed: wordsWith('message'),
+    previewFailed: wordsWith('message'),
+    stale: text,
+    unavailable: text,
+    banner: text,
+    back: text,
+    previewNotFound: text,
+  }),
+  /** The history of publishes with undo (/intern/inhalte/verlauf). */
+  history: z.strictObject({
+    title: text,
+    intro: text,
+    empty: text,
+    unavailable: text,
+    when: wordsWith('time', 'author'),
+    undo: text,
+    undoMessage: wordsWith('subject'),
+    undone: text,
+    refusedDraft: wordsWith('files'),
+    refusedUnknown: text,
+    refusedOutside: text,
+    refusedConflict: wordsWith('files'),
+    publishMessage: text,
+  }),
+  /** The log of changes on the System page (server/content/audit.ts). */
+  contentLog: z.strictObject({
+    title: text,
+    intro: text,
+    empty: text,
+    actions: z.strictObject({ save: text, preview: text, publish: text, undo: text }),
+    outcomes: z.strictObject({ done: text, refused: text, failed: text }),
+    entry: wordsWith('time', 'action', 'outcome'),
+    session: wordsWith('hint'),
+    loggedIn: wordsWith('hint', 'time'),
+  }),
+  /** The go-live list with links to the forms (/intern/inhalte/start). */
+  start: z.strictObject({ title: text, intro: text, fix: wordsWith('form'), technician: text, system: text, ready: text }),
+};

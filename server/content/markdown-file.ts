@@ -1,0 +1,43 @@
+// A Markdown page of data/ (data/trust/*.md) as a data form edits it: its front matter is YAML,
+// edited in place like any data file (server/content/yaml-edit.ts), and its body, the Markdown
+// after the front matter, is one value named BODY_PATH. Every byte outside the changed values stays
+// as it was: the front matter's comments and order, the "---" lines, the blank lines before the body.
+import { DataPathError, editYamlText, parseDataText, type DataEdit } from './yaml-edit.ts';
+
+/** The body's data path; no front matter of data/trust/ has this key (a test checks). */
+export const BODY_PATH = 'body';
+
+interface Parts {
+  /** "---\n" */
+  open: string;
+  front: string;
+  /** "---\n" and the blank lines before the body. */
+  close: string;
+  body: string;
+}
+
+function partsOf(text: string): Parts {
+  const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 3) : -1;
+  if (end < 0) throw new DataPathError('no front matter between "---" lines');
+  const after = text.slice(end + 5);
+  const blank = /^\n*/.exec(after)![0];
+  return { open: '---\n', front: text.slice(4, end + 1), close: `---\n${blank}`, body: after.slice(blank.length) };
+}
+
+/** The page's data: its front matter's, and the body at BODY_PATH. */
+export function markdownData(text: string): Record<string, unknown> {
+  const parts = partsOf(text);
+  const front = parseDataText(parts.front).toJS() as Record<string, unknown> | null;
+  if (front !== null && BODY_PATH in front) throw new DataPathError(`the front matter has a key "${BODY_PATH}", which names the body here`);
+  return { ...front, [BODY_PATH]: parts.body };
+}
+
+/** The page's text with each value replaced (the body whole), and the data it now holds. */
+export function editMarkdownText(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } {
+  const parts = partsOf(text);
+  const body = edits.find((edit) => edit.path === BODY_PATH);
+  const front = edits.filter((edit) => edit.path !== BODY_PATH);
+  const frontText = front.length > 0 ? editYamlText(parts.front, front).text : parts.front;
+  const result = parts.open + frontText + parts.close + (body ? String(body.value) : parts.body);
+  return { text: result, data: markdownData(result) };
+}

@@ -1,0 +1,308 @@
+// The console's Versprechen and Texte forms against the real server, a real SQLite file, the run's
+// shared build and a copy of data/ (the server's DATA_DIR): a promise is confirmed with its box and
+// unconfirmed again by leaving it empty, in data/claims.yaml's own line; each promise says where it
+// appears and whether the real site's build would show it; a page text is changed in place (one
+// line, a folded block stays folded); a text that drops a placeholder is refused in German beside
+// its field with nothing written; every field of every text form comes back from the browser's
+// form as the file's value; and the Nu Html Checker finds no error in the forms' pages.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { escapeMarkup } from '../../core/escape.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { checkServedPages, formatMessage } from '../../scripts/lib/vnu.ts';
+import { copyData, type DataCopy } from '../support/data-copy.ts';
+import { buildSite } from '../support/site-build.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const PASSWORD = 'Versprechen-und-Texte-Essen-7';
+const CLAIMS = '/intern/inhalte/versprechen';
+const HOME_TEXTS = '/intern/inhalte/texte/startseite';
+
+let data: DataCopy;
+let server: RunningServer;
+let db: Db;
+let cookie: string;
+let words: ReturnType<typeof consoleWordsSchema.parse>;
+const log: string[] = [];
+
+beforeAll(async () => {
+  data = copyData();
+  words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
+  const dir = tempDir('owner-claims-texts-');
+  const site = await buildSite();
+  server = await startServer({
+    distDir: site.dir,
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'site.db'),
+    log: (line) => log.push(line),
+    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
+  });
+  db = openDatabase(join(dir, 'site.db'));
+  storePasswordHash(db, await hashPassword(PASSWORD));
+  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  db?.close();
+  data?.remove();
+});
+
+const page = async (path: string) => {
+  const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  return { status: answer.status, html: await answer.text() };
+};
+
+async function send(path: string, fields: [string, string][]) {
+  const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields), redirect: 'manual' });
+  return { status: answer.status, html: await answer.text() };
+}
+
+const decode = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+const attribute = (tag: string, name: string) => {
+  const value = new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1];
+  return value === undefined ? undefined : decode(value);
+};
+
+/** The form's fields as a browser sends them, in document order: a textarea's first line break dropped and its breaks as CRLF, a box only when ticked. */
+function formOf(html: string): [string, string][] {
+  const form = html.slice(html.indexOf('<form class="console-form"'));
+  const fields: [string, string][] = [];
+  for (const match of form.matchAll(/<input [^>]*>|<textarea [^>]*>([\s\S]*?)<\/textarea>|<select [^>]*>([\s\S]*?)<\/select>/g)) {
+    const [tag] = match;
+    const name = attribute(tag, 'name');
+    if (!name) continue;
+    if (tag.startsWith('<textarea')) fields.push([name, decode(match[1]!).replace(/^\n/, '').replace(/\n/g, '\r\n')]);
+    else if (tag.startsWith('<select')) fields.push([name, decode(/<option [^>]*value="([^"]*)"[^>]*selected=""/.exec(match[2]!)?.[1] ?? '')]);
+    else if (attribute(tag, 'type') !== 'checkbox' || / checked=""/.test(tag)) fields.push([name, attribute(tag, 'value') ?? '']);
+  }
+  return fields;
+}
+
+const valueOf = (fields: [string, string][], name: string) => fields.filter(([field]) => field === name).at(-1)?.[1];
+const withValue = (fields: [string, string][], name: string, value: string): [string, string][] => fields.map(([field, old]) => [field, field === name ? value : old]);
+
+/** The text of the element with this id (which holds no element of its own kind), tags removed. */
+function textOf(html: string, id: string): string {
+  const match = new RegExp(`<([a-z]+) [^>]*id="${id}"[^>]*>`).exec(html);
+  if (!match) return '';
+  const rest = html.slice(match.index + match[0].length);
+  return decode(rest.slice(0, rest.indexOf(`</${match[1]}>`)).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+}
+
+/** The lines of `after` that differ from `before` (same number of lines), as [before, after]. */
+function changedLines(before: string, after: string): [string, string][] {
+  const [a, b] = [before.split('\n'), after.split('\n')];
+  expect(b.length).toBe(a.length);
+  return a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]!] as [string, string]]));
+}
+
+const comments = (text: string) => text.split('\n').filter((line) => line.trim().startsWith('#'));
+
+describe('Inhalte', () => {
+  it('lists Versprechen and the Texte, and the Texte list every page with its address', async () => {
+    const overview = await page('/intern/inhalte');
+    expect(overview.html).toContain(`href="${CLAIMS}"`);
+    expect(overview.html).toContain('href="/intern/inhalte/texte"');
+    // The single text forms are listed on their own page, not here.
+    expect(overview.html).not.toContain(`href="${HOME_TEXTS}"`);
+    const texts = await page('/intern/inhalte/texte');
+    expect(texts.status).toBe(200);
+    expect(texts.html).toContain(`<a href="${HOME_TEXTS}">${escapeMarkup(fillSlots(words.texts.title, { page: 'Startseite', address: '/' }))}</a>`);
+    expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: 'Preise', address: '/preise' })));
+    // 14 page text files and the 9 trust pages.
+    expect([...texts.html.matchAll(/href="\/intern\/inhalte\/texte\/[a-z-]+"/g)]).toHaveLength(23);
+    expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: words.texts.trustPage, address: '/schonende-oeffnung' })));
+  });
+});
+
+describe('the Versprechen form', () => {
+  it('shows each promise with where it appears, whether the real site is built with it, and the basis said to be never shown', async () => {
+    const { status, html } = await page(CLAIMS);
+    expect(status).toBe(200);
+    const fields = formOf(html);
+    expect(valueOf(fields, 'damageFree.percent')).toBe('98');
+    expect(valueOf(fields, 'damageFree.confirmed')).toBe('false');
+    expect(valueOf(fields, 'moneyBack.exceptions.1')).toContain('{{price:mehrfachverriegelung}}');
+    const group = html.slice(html.indexOf(`<legend>${words.claims.names.damageFree}</legend>`));
+    const note = decode(/<p class="console-note">([^<]*)<\/p>/.exec(group)![1]!);
+    expect(note.startsWith(words.claims.unconfirmedState)).toBe(true);
+    expect(note).toContain('Startseite (/)');
+    expect(note).toContain('Schonende Öffnung (/schonende-oeffnung)');
+    // The founding year is said by the place pages' template, not by a placeholder.
+    const founded = html.slice(html.indexOf(`<legend>${words.claims.names.founded}</legend>`));
+    expect(decode(/<p class="console-note">([^<]*)<\/p>/.exec(founded)![1]!)).toContain('Ortsseiten');
+    expect(html).toContain(escapeMarkup(words.claims.fields.basisNote));
+  });
+
+  it('confirms a promise with its box, changing only that line of data/claims.yaml, and unconfirms it when the box is left empty', async () => {
+    const before = data.read('claims.yaml');
+    const fields = formOf((await page(CLAIMS)).html);
+    const at = fields.findIndex(([name]) => name === 'damageFree.confirmed');
+    // The browser sends the hidden "false" and, the box ticked, its "true" after it.
+    const ticked: [string, string][] = [...fields.slice(0, at + 1), ['damageFree.confirmed', 'true'], ...fields.slice(at + 1)];
+    const saved = await send(CLAIMS, ticked);
+    expect(saved.status).toBe(200);
+    const after = data.read('claims.yaml');
+    expect(changedLines(before, after)).toEqual([['  confirmed: false', '  confirmed: true']]);
+    expect(after.indexOf('  confirmed: true')).toBeLessThan(after.indexOf('orders:'));
+    expect(comments(after)).toEqual(comments(before));
+    expect(textOf(saved.html, 'gespeichert')).toContain(`${words.claims.fields.confirmedNo} → ${words.claims.fields.confirmedYes}`);
+    expect(saved.html).toMatch(/<input [^>]*id="feld-damageFree-confirmed"[^>]*checked=""/);
+    const group = saved.html.slice(saved.html.indexOf(`<legend>${words.claims.names.damageFree}</legend>`));
+    expect(decode(/<p class="console-note">([^<]*)<\/p>/.exec(group)![1]!).startsWith(words.claims.confirmedState)).toBe(true);
+    // Sent again without the box: only the hidden "false" arrives.
+    const unticked = await send(CLAIMS, formOf(saved.html).filter(([name, value]) => !(name === 'damageFree.confirmed' && value === 'true')));
+    expect(unticked.status).toBe(200);
+    expect(data.read('claims.yaml')).toBe(before);
+  }, 120_000);
+
+  it('refuses to save over a claims.yaml changed since the form was opened, showing the box in words and only what differs', async () => {
+    const before = data.read('claims.yaml');
+    const fields = formOf((await page(CLAIMS)).html);
+    const at = fields.findIndex(([name]) => name === 'insured.confirmed');
+    data.write('claims.yaml', before.replace('Betriebshaftpflichtversichert', 'Haftpflichtversichert für jeden Einsatz'));
+    const changed = data.read('claims.yaml');
+    const { status, html } = await send(CLAIMS, [...fields.slice(0, at + 1), ['insured.confirmed', 'true'], ...fields.slice(at + 1)]);
+    expect(status).toBe(409);
+    expect(data.read('claims.yaml')).toBe(changed);
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((match) => [match[1], decode(match[2]!), decode(match[3]!)]);
+    // The box as the owner reads it, and the developer's text; no textarea merely sent back with CRLF.
+    expect(rows).toEqual([
+      [words.claims.fields.text, 'Betriebshaftpflichtversichert', 'Haftpflichtversichert für jeden Einsatz'],
+      [words.claims.fields.confirmed, words.claims.fields.confirmedYes, words.claims.fields.confirmedNo],
+    ]);
+    data.write('claims.yaml', before);
+  }, 120_000);
+
+  it("records the basis of a promise that had none as the promise's last line, and nothing else", async () => {
+    const before = data.read('claims.yaml');
+    const fields = formOf((await page(CLAIMS)).html);
+    expect(valueOf(fields, 'available.basis')).toBe('');
+    const { status, html } = await send(CLAIMS, withValue(fields, 'available.basis', 'Rufumleitung auf das Bereitschaftshandy, Dienstplan'));
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    const after = data.read('claims.yaml');
+    const start = before.indexOf('\navailable:');
+    const end = before.indexOf('\n', before.indexOf('  confirmed: false', start));
+    expect(after).toBe(`${before.slice(0, end)}\n  basis: Rufumleitung auf das Bereitschaftshandy, Dienstplan${before.slice(end)}`);
+    expect(valueOf(formOf(html), 'available.basis')).toBe('Rufumleitung auf das Bereitschaftshandy, Dienstplan');
+    data.write('claims.yaml', before);
+  }, 120_000);
+
+  it('refuses a figure the file cannot take and a promise text without its number, in German beside the field, and writes nothing', async () => {
+    const before = data.read('claims.yaml');
+    let fields = formOf((await page(CLAIMS)).html);
+    fields = withValue(fields, 'damageFree.percent', '120');
+    fields = withValue(fields, 'damageFree.text', '98 % unserer Türöffnungen gelingen ohne Schaden');
+    const { status, html } = await send(CLAIMS, fields);
+    expect(status).toBe(422);
+    expect(data.read('claims.yaml')).toBe(before);
+    expect(textOf(html, 'feld-damageFree-text-problem')).toBe(fillSlots(words.form.problems.slotsDropped, { slots: '{{claims.damageFree.percent}}' }));
+    // The list at the top names the promise: every promise has a field of this label.
+    expect(textOf(html, 'probleme')).toContain(`${words.claims.names.damageFree} – ${words.claims.fields.text}`);
+    expect(valueOf(formOf(html), 'damageFree.text')).toBe('98 % unserer Türöffnungen gelingen ohne Schaden');
+    // With the text fixed, the schema's limit speaks.
+    const again = await send(CLAIMS, withValue(formOf(html), 'damageFree.text', valueOf(fields, 'damageFree.text')!.replace('98 %', '{{claims.damageFree.percent}} %')));
+    expect(again.status).toBe(422);
+    expect(textOf(again.html, 'feld-damageFree-percent-problem')).toBe(fillSlots(words.form.problems.atMost, { max: 100 }));
+    expect(data.read('claims.yaml')).toBe(before);
+  }, 120_000);
+});
+
+describe('the Texte forms', () => {
+  it('change a text of the home page in place: one line, and a folded text stays folded', async () => {
+    const before = data.read('home.yaml');
+    let fields = formOf((await page(HOME_TEXTS)).html);
+    fields = withValue(fields, 'hero.heading', 'Ausgesperrt? Wir öffnen Ihre Tür – schnell und schonend.');
+    const lead = valueOf(fields, 'hero.lead')!;
+    fields = withValue(fields, 'hero.lead', lead.replace('. ', '. Wirklich: '));
+    const { status, html } = await send(HOME_TEXTS, fields);
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    const after = data.read('home.yaml');
+    expect(comments(after)).toEqual(comments(before));
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
+    expect(changed[0]).toBe('  heading: Ausgesperrt? Wir öffnen Ihre Tür – schnell und schonend.');
+    expect(after).toContain('  lead: >-\n    ');
+    expect((parse(after) as { hero: { lead: string } }).hero.lead).toBe(lead.replace(/\r\n/g, '\n').replace('. ', '. Wirklich: '));
+    // Everything after the hero is as it was.
+    expect(after.slice(after.indexOf('\ntrust:'))).toBe(before.slice(before.indexOf('\ntrust:')));
+    expect(textOf(html, 'gespeichert')).toContain('Kopfbereich › Überschrift');
+  }, 120_000);
+
+  it('refuses a text that drops a placeholder, in German beside its field, keeps what was typed and changes no byte', async () => {
+    const before = data.read('home.yaml');
+    const fields = formOf((await page(HOME_TEXTS)).html);
+    const [name, text] = fields.find(([, value]) => value.includes('{{price:'))!;
+    const typed = text.replace(/\{\{price:[^}]+\}\}/, '69 €');
+    const { status, html } = await send(HOME_TEXTS, withValue(fields, name, typed));
+    expect(status).toBe(422);
+    expect(data.read('home.yaml')).toBe(before);
+    const id = `feld-${name.replace(/[^a-zA-Z0-9-]/g, '-')}`;
+    expect(textOf(html, `${id}-problem`)).toBe(fillSlots(words.form.problems.slotsDropped, { slots: /\{\{price:[^}]+\}\}/.exec(text)![0] }));
+    expect(html).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"`));
+    expect(valueOf(formOf(html), name)).toBe(typed);
+    expect(textOf(html, 'probleme')).toContain(words.form.problemsTitle);
+  });
+
+  it("change a trust page's Markdown body in place, keeping its front matter and every other line", async () => {
+    const path = '/intern/inhalte/texte/schonende-oeffnung';
+    const before = data.read('trust/schonende-oeffnung.md');
+    const fields = formOf((await page(path)).html);
+    const body = valueOf(fields, 'body')!;
+    expect(body).toContain('{{claims.damageFree.text}}');
+    const heading = /^## .*$/m.exec(body.replace(/\r\n/g, '\n'))![0];
+    const { status, html } = await send(path, withValue(fields, 'body', body.replace(heading, `${heading} – neu`)));
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    expect(changedLines(before, data.read('trust/schonende-oeffnung.md'))).toEqual([[heading, `${heading} – neu`]]);
+    // A body without its placeholder is refused, and nothing is written.
+    const saved = data.read('trust/schonende-oeffnung.md');
+    const refused = await send(path, withValue(formOf(html), 'body', valueOf(formOf(html), 'body')!.replaceAll('{{claims.damageFree.text}}', 'Fast alle Türen öffnen wir ohne Schaden')));
+    expect(refused.status).toBe(422);
+    expect(textOf(refused.html, 'feld-body-problem')).toBe(fillSlots(words.form.problems.slotsDropped, { slots: '{{claims.damageFree.text}}' }));
+    expect(data.read('trust/schonende-oeffnung.md')).toBe(saved);
+  }, 120_000);
+
+  it('take back every field of every page as the browser sends it: nothing changed, nothing written', async () => {
+    const texts = await page('/intern/inhalte/texte');
+    const paths = [...texts.html.matchAll(/href="(\/intern\/inhalte\/texte\/[a-z-]+)"/g)].map((match) => match[1]!);
+    expect(paths).toHaveLength(23);
+    for (const path of paths) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      const fields = formOf(html);
+      expect(fields.length, path).toBeGreaterThan(10);
+      const answer = await send(path, fields);
+      expect(answer.status, path).toBe(200);
+      expect(answer.html, path).toContain(escapeMarkup(words.form.unchanged));
+    }
+  }, 120_000);
+});
+
+describe('the HTML of the forms', () => {
+  it('has no error in the Nu Html Checker: Versprechen, the Texte overview, a page text form, a trust page form, and a refused save', async () => {
+    const fields = formOf((await page(HOME_TEXTS)).html);
+    const [name, text] = fields.find(([, value]) => value.includes('{{price:'))!;
+    const headers = { Cookie: cookie };
+    const results = await checkServedPages([
+      ...[CLAIMS, '/intern/inhalte/texte', HOME_TEXTS, '/intern/inhalte/texte/schonende-oeffnung'].map((path) => ({ name: path, url: `${server.url}${path}`, init: { headers } })),
+      {
+        name: 'refused',
+        url: `${server.url}${HOME_TEXTS}`,
+        status: 422,
+        init: { method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(withValue(fields, name, text.replace(/\{\{price:[^}]+\}\}/, '69 €'))) },
+      },
+      // A known error in the same run: proves the checker's findings reach this test at all.
+      { name: 'control', url: `data:text/html,${encodeURIComponent('<!doctype html><html lang="de"><title>x</title><p><div></p>')}` },
+    ]);
+    expect(results.pop()!.errors).toBeGreaterThan(0);
+    expect(results.filter((result) => result.problem).map((result) => result.problem)).toEqual([]);
+    expect(results.flatMap((result) => result.messages.filter((message) => message.type === 'error').map((message) => `${result.name}: ${formatMessage(message)}`))).toEqual([]);
+  }, 120_000);
+});
