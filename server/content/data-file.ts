@@ -8,11 +8,11 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml';
+export type DataFileName = 'prices.yaml' | 'home.yaml' | 'trust/lokaler-handwerker.md';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');
@@ -34,7 +34,7 @@ export function readDataFile(dataDir: string, name: DataFileName): DataFileState
 
 export function writeDataFile(dataDir: string, name: DataFileName, text: string): void {
   const path = join(dataDir, name);
-  const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
+  const temporary = join(dirname(path), `.${basename(name)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text, { flush: true });
     // The file keeps its permissions (the service's umask of 0077 would make a new one private).
@@ -55,14 +55,17 @@ export interface BuildProblem {
 }
 
 /**
- * What `npm run build` would say about data/ with `name` changed to `text`: no problems, or the
+ * What `npm run build` would say about data/ with `name` changed to `text` (and the files of
+ * `alsoWritten` added): no problems, or the
  * build's. Throws when the check itself could not run (the reason for the operator's log).
  */
-export async function buildProblems(dataDir: string, name: DataFileName, text: string): Promise<BuildProblem[]> {
+export async function buildProblems(dataDir: string, name: DataFileName, text: string, alsoWritten: readonly { path: string; bytes: Uint8Array }[] = []): Promise<BuildProblem[]> {
   const copy = join(mkdtempSync(join(tmpdir(), 'console-check-')), 'data');
   try {
     cpSync(dataDir, copy, { recursive: true });
     writeFileSync(join(copy, name), text);
+    // A new photo (server/content/photo-save.ts): `path` is relative to data/, made by the server.
+    for (const file of alsoWritten) writeFileSync(join(copy, file.path), file.bytes);
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', copy], { cwd: ROOT, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
         error ? reject(new Error(`build/check-data.ts failed: ${err.trim() || error.message}`)) : resolve(out),

@@ -10,6 +10,7 @@ import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type P
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { PHOTOS_SECTION } from './photos-view.tsx';
 
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
@@ -22,7 +23,7 @@ export function contentPage(words: ConsoleWords): ConsolePage {
     <>
       <p className="console-note">{w.intro}</p>
       <ul className="console-list">
-        {DATA_FORMS.map((form) => (
+        {[...DATA_FORMS, PHOTOS_SECTION].map((form) => (
           <li className="console-item" key={form.slug}>
             <h2>
               <a href={formPath(form)}>{form.title(words)}</a>
