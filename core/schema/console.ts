@@ -198,6 +198,8 @@ export const consoleWordsSchema = z.strictObject({
     add: text,
     saved: wordsWith('name'),
     savedPicture: wordsWith('file'),
+    examplesOff: wordsWith('lead'),
+    placeholder: text,
     tooLarge: wordsWith('megabytes'),
     full: wordsWith('max'),
     notFound: text,
@@ -210,6 +212,7 @@ export const consoleWordsSchema = z.strictObject({
       alt: wordsWith('min', 'max'),
       text: wordsWith('min', 'max'),
       missing: text,
+      drawingAlt: text,
     }),
   }),
 });

@@ -56,8 +56,8 @@ export interface BuildProblem {
 
 /**
  * What `npm run build` would say about data/ with `name` changed to `text` (and the files of
- * `alsoWritten` added): no problems, or the
- * build's. Throws when the check itself could not run (the reason for the operator's log).
+ * `alsoWritten` added): no problems, or the build's. Throws when the check itself could not run
+ * (the reason for the operator's log).
  */
 export async function buildProblems(dataDir: string, name: DataFileName, text: string, alsoWritten: readonly { path: string; bytes: Uint8Array }[] = []): Promise<BuildProblem[]> {
   const copy = join(mkdtempSync(join(tmpdir(), 'console-check-')), 'data');

@@ -25,7 +25,7 @@ export function galleryAddition(dataDir: string, words: ConsoleWords['photos']):
   const gallery = sitePhotos(dataDir).filter((photo) => photo.place === 'gallery');
   if (gallery.length >= GALLERY_MAX) return null;
   const at = (key: string) => ({ path: `${LIST}.${NEW_ID}.${key}`, value: '' });
-  return { slug: NEW_ID, file: 'home.yaml', place: 'gallery', name: words.addTitle, image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version: readDataFile(dataDir, 'home.yaml').version };
+  return { slug: NEW_ID, file: 'home.yaml', place: 'gallery', name: words.addTitle, image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version: readDataFile(dataDir, 'home.yaml').version, placeholder: false };
 }
 
 /** The file's text with `item` appended to the block list at `listPath`, indented like its last item. */

@@ -12,8 +12,8 @@ import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
 import { FOCUS_CHOICES, keptName, keptPhoto, PIXEL_LIMIT, SMALLEST, type Focus } from './photo-image.ts';
-import { editDataText, imageStillNamed, type Photo, type PhotoText } from './photos.ts';
-import type { DataEdit } from './yaml-edit.ts';
+import { editDataText, imageStillNamed, sitePhotos, type Photo, type PhotoText } from './photos.ts';
+import { parseDataText, scalarAt, type DataEdit } from './yaml-edit.ts';
 
 /** The hidden and extra fields of a photo's form; no data path starts with "_". */
 export const PHOTO_FIELDS = { version: '_version', focus: '_focus' } as const;
@@ -31,7 +31,7 @@ export type PhotoOutcome =
   | { kind: 'problems'; typed: ReadonlyMap<string, string>; problems: ReadonlyMap<string, string> }
   | { kind: 'checkFailed'; typed: ReadonlyMap<string, string> }
   | { kind: 'unchanged' }
-  | { kind: 'saved'; texts: { key: PhotoText; before: string; after: string }[]; picture: string | null };
+  | { kind: 'saved'; texts: { key: PhotoText; before: string; after: string }[]; picture: string | null; examplesOff?: string };
 
 type Words = ConsoleWords['photos'];
 
@@ -84,6 +84,9 @@ export async function postedPhoto(photo: Photo, upload: PhotoUpload, words: Cons
   const uploaded = upload.files.get(photo.image.path) ?? null;
   const typed = new Map([...upload.fields].filter(([name]) => !name.startsWith('_') || name === PHOTO_FIELDS.focus));
   const { edits, problems } = typedTexts(photo, upload.fields, words.photos);
+  // The shipped drawing's description would describe the new photo wrongly.
+  const alt = photo.texts.alt;
+  if (uploaded !== null && photo.placeholder && alt && !problems.has(alt.path) && !edits.some((edit) => edit.key === 'alt')) problems.set(alt.path, words.photos.problems.drawingAlt);
   const focus = focusOf(upload.fields.get(PHOTO_FIELDS.focus));
   if (focus === null) problems.set(PHOTO_FIELDS.focus, words.form.problems.choice);
   if (problems.size === 0 && edits.length === 0 && uploaded === null) return { outcome: { kind: 'unchanged' } };
@@ -131,6 +134,20 @@ export async function writeChecked(dataDir: string, photo: Photo, change: { vers
   return null;
 }
 
+/** The flag that makes the home page call its gallery placeholder drawings (core/schema/home.ts). */
+const EXAMPLES = 'gallery.examples';
+
+/**
+ * When `photo` is the gallery's last shipped drawing and the page still says so: the gallery's lead,
+ * which visitors read instead of the placeholder note once the flag is off; null otherwise.
+ */
+function lastDrawingReplaced(dataDir: string, photo: Photo, homeText: string): string | null {
+  if (photo.place !== 'gallery') return null;
+  if (sitePhotos(dataDir).some((other) => other.place === 'gallery' && other.slug !== photo.slug && other.placeholder)) return null;
+  const document = parseDataText(homeText);
+  return scalarAt(document, EXAMPLES)?.value === true ? String(scalarAt(document, 'gallery.lead')?.value ?? '') : null;
+}
+
 /** Saves a new picture, description or caption of a photo the site has. */
 export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUpload, words: ConsoleWords, log: Log): Promise<PhotoOutcome> {
   const posted = await postedPhoto(photo, upload, words, log);
@@ -139,6 +156,8 @@ export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUplo
   const picture = jpeg ? { name: keptName(photo.slug, jpeg), jpeg } : null;
   const allEdits: DataEdit[] = [...(picture ? [{ path: photo.image.path, value: picture.name }] : []), ...edits.map(({ path, value }) => ({ path, value }))];
   const current = readDataFile(dataDir, photo.file);
+  const lead = picture ? lastDrawingReplaced(dataDir, photo, current.text) : null;
+  if (lead !== null) allEdits.push({ path: EXAMPLES, value: false });
   const text = editDataText(photo.file, current.text, allEdits);
   const refused = await writeChecked(dataDir, photo, { version: current.version, text, picture, typed, at: allEdits[0]!.path }, words.form, log);
   if (refused) return refused;
@@ -146,5 +165,5 @@ export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUplo
   const replaced = picture && old !== picture.name && IMAGE_NAME.test(old) && !imageStillNamed(dataDir, old) ? old : null;
   if (replaced) rmSync(join(dataDir, 'images', replaced), { force: true });
   log(`Owner's console: photo ${photo.slug} saved in data/${photo.file}: ${allEdits.map((edit) => `${edit.path} = ${JSON.stringify(edit.value)}`).join(', ')}${replaced ? `; data/images/${replaced} deleted, no data file names it` : ''}.`);
-  return { kind: 'saved', texts: edits.map(({ key, before, value }) => ({ key, before, after: String(value) })), picture: picture?.name ?? null };
+  return { kind: 'saved', texts: edits.map(({ key, before, value }) => ({ key, before, after: String(value) })), picture: picture?.name ?? null, ...(lead !== null ? { examplesOff: lead } : {}) };
 }

@@ -3,7 +3,8 @@
 // page's front matter (`image` of data/trust/lokaler-handwerker.md). A photo names its data file,
 // which is fixed here, never taken from a request, and the data paths of its values in that file,
 // which are the names of its form's fields.
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDataText, editYamlText, type DataEdit } from './yaml-edit.ts';
 import { readDataFile, type DataFileName } from './data-file.ts';
@@ -28,6 +29,8 @@ export interface Photo {
   texts: Partial<Record<PhotoText, { path: string; value: string }>>;
   /** The file's version (SHA-256) when it was read. */
   version: string;
+  /** Whether its picture is still one of the shipped drawings (data/images/placeholders.sha256). */
+  placeholder: boolean;
 }
 
 /** A Markdown file's front matter: the YAML between its first two `---` lines, and where it starts. */
@@ -54,25 +57,38 @@ export function editDataText(file: DataFileName, text: string, edits: readonly D
 const objectOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 const string = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The SHA-256 of the shipped drawings, as `npm run check` knows them (build/check.ts). */
+function placeholderHashes(dataDir: string): Set<string> {
+  const list = join(dataDir, 'images', 'placeholders.sha256');
+  return new Set(existsSync(list) ? readFileSync(list, 'utf8').split('\n').map((line) => line.split(/\s+/)[0]!).filter(Boolean) : []);
+}
+
+function isPlaceholder(dataDir: string, name: string, hashes: ReadonlySet<string>): boolean {
+  const path = join(dataDir, 'images', name);
+  return /^[a-z0-9-]+\.(jpe?g|png|webp)$/.test(name) && existsSync(path) && hashes.has(createHash('sha256').update(readFileSync(path)).digest('hex'));
+}
+
 function galleryPhotos(dataDir: string): Photo[] {
   const { text, version } = readDataFile(dataDir, 'home.yaml');
+  const hashes = placeholderHashes(dataDir);
   const items = objectOf(parseDataText(text).toJS()).gallery;
   const list = Array.isArray(objectOf(items).items) ? (objectOf(items).items as unknown[]) : [];
   return list.map(objectOf).map((item) => {
     const id = string(item.id);
     const at = (key: string) => ({ path: `gallery.items.${id}.${key}`, value: string(item[key]) });
-    return { slug: `galerie-${id}`, file: 'home.yaml', place: 'gallery', name: string(item.title), image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version };
+    return { slug: `galerie-${id}`, file: 'home.yaml', place: 'gallery', name: string(item.title), image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version, placeholder: isPlaceholder(dataDir, string(item.image), hashes) };
   });
 }
 
 function pagePhotos(dataDir: string): Photo[] {
+  const hashes = placeholderHashes(dataDir);
   return TRUST_PHOTO_FILES.flatMap((file): Photo[] => {
     const { text, version } = readDataFile(dataDir, file);
     const front = objectOf(parseDataText(yamlOf(file, text)).toJS());
     const image = objectOf(front.image);
     if (!front.image) return [];
     const slug = `seite-${file.replace(/^trust\/|\.md$/g, '')}`;
-    return [{ slug, file, place: 'page', name: string(front.shortTitle), image: { path: 'image.file', value: string(image.file) }, texts: { alt: { path: 'image.alt', value: string(image.alt) } }, version }];
+    return [{ slug, file, place: 'page', name: string(front.shortTitle), image: { path: 'image.file', value: string(image.file) }, texts: { alt: { path: 'image.alt', value: string(image.alt) } }, version, placeholder: isPlaceholder(dataDir, string(image.file), hashes) }];
   });
 }
 

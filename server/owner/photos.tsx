@@ -37,7 +37,7 @@ function photoAfterSave(outcome: PhotoOutcome, photo: Photo, words: ConsoleWords
   switch (outcome.kind) {
     case 'saved': {
       const texts = outcome.texts.map(({ key, before, after }) => fillSlots(w.change, { label: words.photos.fields[key], before, after }));
-      const lines = [fillSlots(words.photos.saved, { name: photo.name }), ...(outcome.picture ? [fillSlots(words.photos.savedPicture, { file: `data/images/${outcome.picture}` })] : []), ...texts, w.rebuild];
+      const lines = [fillSlots(words.photos.saved, { name: photo.name }), ...(outcome.picture ? [fillSlots(words.photos.savedPicture, { file: `data/images/${outcome.picture}` })] : []), ...texts, ...(outcome.examplesOff ? [fillSlots(words.photos.examplesOff, { lead: outcome.examplesOff })] : []), w.rebuild];
       return { status: 200, state: { slug, saved: lines } };
     }
     case 'unchanged':

@@ -179,12 +179,21 @@ describe('the Fotos form', () => {
     const fields = formFields((await page(PHOTOS)).html, 'foto-seite-lokaler-handwerker');
     const upload = await halves(1600, 1200, 'jpeg');
     expect((await sharp(upload).metadata()).exif).toBeDefined();
-    const { status } = await post('seite-lokaler-handwerker', fields, { field: 'image.file', bytes: upload, name: 'IMG_0001.JPG', type: 'image/jpeg' });
+    const picture = { field: 'image.file', bytes: upload, name: 'IMG_0001.JPG', type: 'image/jpeg' };
+    // The drawing's description ("Zeichnung … Platzhalterbild") would describe the photo wrongly.
+    const kept0 = await post('seite-lokaler-handwerker', fields, picture);
+    expect(kept0.status).toBe(422);
+    expect(textOf(kept0.html, 'feld-image-alt-problem')).toBe(words.photos.problems.drawingAlt);
+    expect(data.read('trust/lokaler-handwerker.md')).toBe(before);
+    fields.set('image.alt', 'Unsere Werkstatt in Essen von der Straße aus');
+    const { status } = await post('seite-lokaler-handwerker', fields, picture);
     expect(status).toBe(200);
     const after = data.read('trust/lokaler-handwerker.md');
     const kept = /\n {2}file: (seite-lokaler-handwerker-[0-9a-f]{10}\.jpg)\n/.exec(after)?.[1];
     expect(kept).toBeDefined();
-    expect(after.split('\n').filter((line, i) => line !== before.split('\n')[i])).toEqual([`  file: ${kept}`]);
+    expect(after.split('\n').filter((line, i) => line !== before.split('\n')[i])).toEqual([`  file: ${kept}`, '  alt: "Unsere Werkstatt in Essen von der Straße aus"']);
+    // The body below the front matter is untouched.
+    expect(after.slice(after.indexOf('\n---\n'))).toBe(before.slice(before.indexOf('\n---\n')));
     const meta = await sharp(readFileSync(join(data.dir, 'images', kept!))).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.icc).toBeUndefined();
@@ -306,4 +315,20 @@ describe('the Fotos form', () => {
     expect((await post('..%2F..%2Fsite', fields)).status).toBe(404);
     expect(snapshot()).toEqual(before);
   });
+
+  it('once the last drawing of the gallery is replaced, stops calling the gallery placeholder drawings and says what visitors read instead', async () => {
+    const lead = (parse(data.read('home.yaml')) as { gallery: { lead: string } }).gallery.lead;
+    let html = '';
+    for (const id of ['schlosswechsel', 'autooeffnung', 'tresor']) {
+      expect(data.read('home.yaml')).toContain('  examples: true\n  exampleNote: Platzhalterbilder');
+      const fields = formFields((await page(PHOTOS)).html, `foto-galerie-${id}`);
+      fields.set(`gallery.items.${id}.alt`, `Eigenes Foto: ${id} bei einem Einsatz in Essen`);
+      const answer = await post(`galerie-${id}`, fields, { field: `gallery.items.${id}.image`, bytes: await halves(1600, 1200, 'jpeg'), name: 'x.jpg', type: 'image/jpeg' });
+      expect(answer.status, id).toBe(200);
+      html = answer.html;
+    }
+    expect(data.read('home.yaml')).toContain('  examples: false\n  exampleNote: Platzhalterbilder');
+    expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.photos.examplesOff, { lead }));
+    expect(html).not.toContain(escapeMarkup(words.photos.placeholder));
+  }, 120_000);
 });

@@ -80,7 +80,7 @@ function PhotoForm({ photo, state, words, isNew = false }: { photo: Photo; state
         {!isNew && (
           <figure>
             <img src={picturePath(photo.slug)} alt={photo.texts.alt?.value ?? ''} width={400} height={300} loading="lazy" />
-            <figcaption className="console-note">{words.current}</figcaption>
+            <figcaption className="console-note">{photo.placeholder ? `${words.current}. ${words.placeholder}` : words.current}</figcaption>
           </figure>
         )}
         <PhotoField id={fieldId(photo.image.path)} label={f.picture} hint={isNew ? hint : `${hint} ${f.keepPicture}`} problem={problem(photo.image.path)}>
