@@ -67,5 +67,6 @@ export async function keptPhoto(bytes: Uint8Array, focus: Focus): Promise<KeptPh
 
 /** The kept photo's name in data/images/: the photo's slug and a hash of its bytes, never the uploaded name. */
 export function keptName(slug: string, jpeg: Uint8Array): string {
+  if (!/^[a-z0-9-]+$/.test(slug)) throw new Error(`"${slug}" cannot be part of a file name in data/images/`);
   return `${slug}-${createHash('sha256').update(jpeg).digest('hex').slice(0, 10)}.jpg`;
 }

@@ -73,7 +73,8 @@ function galleryPhotos(dataDir: string): Photo[] {
   const hashes = placeholderHashes(dataDir);
   const items = objectOf(parseDataText(text).toJS()).gallery;
   const list = Array.isArray(objectOf(items).items) ? (objectOf(items).items as unknown[]) : [];
-  return list.map(objectOf).map((item) => {
+  // An id the schema refuses (core/schema/home.ts) names no photo here: it becomes part of a file name.
+  return list.map(objectOf).filter((item) => /^[a-z0-9-]+$/.test(string(item.id))).map((item) => {
     const id = string(item.id);
     const at = (key: string) => ({ path: `gallery.items.${id}.${key}`, value: string(item[key]) });
     return { slug: `galerie-${id}`, file: 'home.yaml', place: 'gallery', name: string(item.title), image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version, placeholder: isPlaceholder(dataDir, string(item.image), hashes) };
