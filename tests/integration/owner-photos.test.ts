@@ -3,7 +3,8 @@
 // under a name the server makes, cut to 4:3 around the chosen part and without the camera's data,
 // and the data file names it with its description, changed in place; a body over the limit is
 // refused before it is read; what is no photo, a picture of too many pixels and a missing
-// description are refused in German next to their field, and no byte of data/ changes; a new
+// description are refused in German next to their field, and no byte of data/ changes, nor when
+// the build's checks refuse data/ with the change; a new
 // gallery photo is appended to the list; a file changed meanwhile is never overwritten.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -273,6 +274,25 @@ describe('the Fotos form', () => {
     expect(new RegExp(`<input [^>]*id="${id}"[^>]*>`).exec(html)![0]).toContain('aria-invalid="true"');
     expect(html).toContain(`href="#${id}"`);
     expect(snapshot()).toEqual(before);
+  }, 60_000);
+
+  it('writes nothing, and leaves no picture behind, when the build\'s checks refuse data/ with the change', async () => {
+    // A developer's mistake in another file: the build would stop, so no save may go through.
+    const prices = data.read('prices.yaml');
+    data.write('prices.yaml', prices.replace('    price: 69\n', '    price: -5\n'));
+    try {
+      const before = snapshot();
+      const fields = formFields((await page(PHOTOS)).html, 'foto-galerie-autooeffnung');
+      fields.set('gallery.items.autooeffnung.alt', 'Geöffnete Autotür mit Keil und Luftkissen');
+      const { status, html } = await post('galerie-autooeffnung', fields, { field: 'gallery.items.autooeffnung.image', bytes: await halves(1600, 1200, 'jpeg'), name: 'auto.jpg', type: 'image/jpeg' });
+      expect(status).toBe(422);
+      const problem = textOf(html, `${fieldId('gallery.items.autooeffnung.image')}-problem`);
+      expect(problem).toContain(fillSlots(words.form.problems.build, { message: '' }).trim().slice(0, 40));
+      expect(problem).toMatch(/data\/prices\.yaml:\d+/);
+      expect(snapshot()).toEqual(before);
+    } finally {
+      data.write('prices.yaml', prices);
+    }
   }, 60_000);
 
   it('adds a new photo to the gallery, appended to data/home.yaml after the last one', async () => {
