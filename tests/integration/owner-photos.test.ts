@@ -4,8 +4,8 @@
 // and the data file names it with its description, changed in place; a body over the limit is
 // refused before it is read; what is no photo, a picture of too many pixels and a missing
 // description are refused in German next to their field, and no byte of data/ changes, nor when
-// the build's checks refuse data/ with the change; a new
-// gallery photo is appended to the list; a file changed meanwhile is never overwritten.
+// the build's checks refuse data/ with the change; a new gallery photo is appended to the list; a
+// file changed meanwhile is never overwritten.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
