@@ -31,6 +31,7 @@ export type PhotoOutcome =
   | { kind: 'problems'; typed: ReadonlyMap<string, string>; problems: ReadonlyMap<string, string> }
   | { kind: 'checkFailed'; typed: ReadonlyMap<string, string> }
   | { kind: 'unchanged' }
+  | { kind: 'removed' }
   | { kind: 'saved'; texts: { key: PhotoText; before: string; after: string }[]; picture: string | null; examplesOff?: string };
 
 type Words = ConsoleWords['photos'];
@@ -148,6 +149,13 @@ function lastDrawingReplaced(dataDir: string, photo: Photo, homeText: string): s
   return scalarAt(document, EXAMPLES)?.value === true ? String(scalarAt(document, 'gallery.lead')?.value ?? '') : null;
 }
 
+/** Deletes a picture of data/images/ that no data file names any more; returns its name when it did. */
+export function deleteUnnamedPicture(dataDir: string, name: string): string | null {
+  if (!IMAGE_NAME.test(name) || imageStillNamed(dataDir, name)) return null;
+  rmSync(join(dataDir, 'images', name), { force: true });
+  return name;
+}
+
 /** Saves a new picture, description or caption of a photo the site has. */
 export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUpload, words: ConsoleWords, log: Log): Promise<PhotoOutcome> {
   const posted = await postedPhoto(photo, upload, words, log);
@@ -161,9 +169,7 @@ export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUplo
   const text = editDataText(photo.file, current.text, allEdits);
   const refused = await writeChecked(dataDir, photo, { version: current.version, text, picture, typed, at: allEdits[0]!.path }, words.form, log);
   if (refused) return refused;
-  const old = photo.image.value;
-  const replaced = picture && old !== picture.name && IMAGE_NAME.test(old) && !imageStillNamed(dataDir, old) ? old : null;
-  if (replaced) rmSync(join(dataDir, 'images', replaced), { force: true });
+  const replaced = picture && photo.image.value !== picture.name ? deleteUnnamedPicture(dataDir, photo.image.value) : null;
   log(`Owner's console: photo ${photo.slug} saved in data/${photo.file}: ${allEdits.map((edit) => `${edit.path} = ${JSON.stringify(edit.value)}`).join(', ')}${replaced ? `; data/images/${replaced} deleted, no data file names it` : ''}.`);
   return { kind: 'saved', texts: edits.map(({ key, before, value }) => ({ key, before, after: String(value) })), picture: picture?.name ?? null, ...(lead !== null ? { examplesOff: lead } : {}) };
 }

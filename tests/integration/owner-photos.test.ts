@@ -313,6 +313,25 @@ describe('the Fotos form', () => {
     expect(formFields(html, 'foto-galerie-briefkastenschloss').get('gallery.items.briefkastenschloss.title')).toBe('Briefkastenschloss');
   }, 60_000);
 
+  it('removes a gallery photo after asking, cutting only its lines out of data/home.yaml and deleting its picture', async () => {
+    const before = data.read('home.yaml');
+    const kept = /galerie-briefkastenschloss-[0-9a-f]{10}\.jpg/.exec(before)![0];
+    const link = (await page(PHOTOS)).html;
+    expect(link).toContain('href="/intern/inhalte/fotos/galerie-briefkastenschloss/entfernen"');
+    const question = await page(`${PHOTOS}/galerie-briefkastenschloss/entfernen`);
+    expect(question.status).toBe(200);
+    expect(question.html).toContain(escapeMarkup(fillSlots(words.photos.removeQuestion, { name: 'Briefkastenschloss' })));
+    expect(data.read('home.yaml')).toBe(before); // asking changes nothing
+    const version = /name="_version" value="([0-9a-f]+)"/.exec(question.html)![1]!;
+    const answer = await fetch(`${server.url}${PHOTOS}/galerie-briefkastenschloss/entfernen`, { method: 'POST', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _version: version }) });
+    expect(answer.status).toBe(200);
+    expect(textOf(await answer.text(), 'gespeichert')).toContain(fillSlots(words.photos.removed, { name: 'Briefkastenschloss' }));
+    const start = before.indexOf('    - id: briefkastenschloss\n');
+    expect(data.read('home.yaml')).toBe(before.slice(0, start) + before.slice(before.indexOf('\n\ncoverage:') + 1));
+    expect(existsSync(join(data.dir, 'images', kept))).toBe(false);
+    expect((await page(`${PHOTOS}/galerie-briefkastenschloss/entfernen`)).status).toBe(404);
+  }, 60_000);
+
   it('refuses to save over data/home.yaml changed since the form was opened, and shows both versions', async () => {
     const fields = formFields((await page(PHOTOS)).html, 'foto-galerie-tresor');
     data.edit('home.yaml', (text) => text.replace('title: Tresoröffnung\n      subtitle:', 'title: Tresore öffnen\n      subtitle:'));

@@ -19,6 +19,8 @@ export const PHOTOS_SECTION = { slug: 'fotos', title: (words: ConsoleWords) => w
 export const photoPath = (slug: string): string => `${PHOTOS_PATH}/${slug}`;
 /** The saved picture of a photo, small, for the page (server/owner/photos.tsx). */
 export const picturePath = (slug: string): string => `${photoPath(slug)}/bild`;
+/** The page asking whether to remove a gallery photo, and where its answer is posted. */
+export const removePath = (slug: string): string => `${photoPath(slug)}/entfernen`;
 /** Only what the site takes; iOS then hands a HEIC photo over as JPEG. */
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -57,7 +59,7 @@ function PhotoField({ id, label, hint, problem, children }: { id: string; label:
   );
 }
 
-function PhotoForm({ photo, state, words, isNew = false }: { photo: Photo; state: PhotoState | undefined; words: Words; isNew?: boolean }) {
+function PhotoForm({ photo, state, words, isNew = false, canRemove = false }: { photo: Photo; state: PhotoState | undefined; words: Words; isNew?: boolean; canRemove?: boolean }) {
   const f = words.fields;
   const problem = (path: string) => state?.problems?.get(path);
   const invalid = (path: string) => (problem(path) ? true : undefined);
@@ -103,6 +105,11 @@ function PhotoForm({ photo, state, words, isNew = false }: { photo: Photo; state
         <button className="btn btn-primary" type="submit">
           {isNew ? words.add : words.save}
         </button>
+        {canRemove && (
+          <p>
+            <a href={removePath(photo.slug)}>{words.remove}</a>
+          </p>
+        )}
       </fieldset>
     </form>
   );
@@ -164,6 +171,7 @@ export function photosPage(words: ConsoleWords, photos: readonly Photo[], additi
   const stateOf = (photo: Photo) => (state?.slug === photo.slug ? state : undefined);
   const posted = [...photos, ...(addition ? [addition] : [])].find((photo) => photo.slug === state?.slug);
   const pages = photos.filter((photo) => photo.place === 'page');
+  const gallery = photos.filter((photo) => photo.place === 'gallery');
   return consolePage(
     w.title,
     'content',
@@ -180,11 +188,9 @@ export function photosPage(words: ConsoleWords, photos: readonly Photo[], additi
       {state?.problems && state.problems.size > 0 && <PhotoProblemList state={state} labels={labelsOf(posted, w)} words={words.form} />}
       <p className="console-note">{w.intro}</p>
       <h2>{w.gallery}</h2>
-      {photos
-        .filter((photo) => photo.place === 'gallery')
-        .map((photo) => (
-          <PhotoForm key={photo.slug} photo={photo} state={stateOf(photo)} words={w} />
-        ))}
+      {gallery.map((photo) => (
+        <PhotoForm key={photo.slug} photo={photo} state={stateOf(photo)} words={w} canRemove={gallery.length > 1} />
+      ))}
       {addition && (
         <>
           <p className="console-note">{w.addIntro}</p>
@@ -197,6 +203,29 @@ export function photosPage(words: ConsoleWords, photos: readonly Photo[], additi
           <PhotoForm photo={photo} state={stateOf(photo)} words={w} />
         </section>
       ))}
+    </>,
+  );
+}
+
+/** Asks whether to remove a gallery photo; the answer is a POST, so a link followed by mistake removes nothing. */
+export function removePage(words: ConsoleWords, photo: Photo): ConsolePage {
+  const w = words.photos;
+  return consolePage(
+    w.title,
+    'content',
+    <>
+      <p>{fillSlots(w.removeQuestion, { name: photo.name })}</p>
+      <img src={picturePath(photo.slug)} alt={photo.texts.alt?.value ?? ''} width={400} height={300} />
+      <p className="console-note">{w.removeNote}</p>
+      <form method="post" action={removePath(photo.slug)} id="entfernen">
+        <input type="hidden" name={PHOTO_FIELDS.version} value={photo.version} />
+        <button className="btn btn-primary" type="submit">
+          {w.removeConfirm}
+        </button>
+      </form>
+      <p>
+        <a href={PHOTOS_PATH}>{w.cancel}</a>
+      </p>
     </>,
   );
 }
