@@ -100,7 +100,7 @@ function pageExamples(data: SiteData): GoLiveItem[] {
   const [home, about] = [wordsOf(data, HOME_WORDS), wordsOf(data, ABOUT_WORDS)];
   const found: GoLiveItem[] = [];
   if (home.reviews.examples) found.push(dataItem('required', 'invented', 'data/home.yaml', 'reviews.examples', 'the nine home reviews are invented examples: put real reviews from the Google profile in reviews.items, then set examples: false'));
-  if (home.gallery.examples) found.push(dataItem('recommended', 'invented', 'data/home.yaml', 'gallery.examples', 'the gallery says its pictures are placeholder drawings: once the four images are photos of your work (with alt texts that describe them), set examples: false'));
+  if (home.gallery.examples) found.push(dataItem('recommended', 'invented', 'data/home.yaml', 'gallery.examples', 'the gallery says its pictures are placeholder drawings: once its images are photos of your work (with alt texts that describe them), set examples: false (the console\'s Fotos form does when it replaces the last drawing)'));
   if (about.team.examples) found.push(dataItem('required', 'invented', 'data/about.yaml', 'team.examples', 'the team members besides the owner are invented: enter the real team, then set examples: false'));
   if (about.milestones.examples) found.push(dataItem('required', 'invented', 'data/about.yaml', 'milestones.examples', 'the milestones are invented: enter the real history, then set examples: false'));
   return found;
@@ -115,7 +115,7 @@ function placeholderImages(dataDir: string): GoLiveItem[] {
   return readdirSync(dir)
     .filter((name) => /\.(jpe?g|png|webp|avif)$/i.test(name))
     .filter((name) => placeholders.has(createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')))
-    .map((name) => dataItem('recommended', 'placeholder', `data/images/${name}`, '', 'is a placeholder drawing: replace it with a photo of the business (same file name)'));
+    .map((name) => dataItem('recommended', 'placeholder', `data/images/${name}`, '', 'is a placeholder drawing: replace it with a photo of the business (the console\'s Fotos form, or the same file name)'));
 }
 
 /** The go-live items of data/, most important first: the refusal of a production build and `npm run check` list them. */

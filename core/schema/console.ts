@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
+import { formWordsShape } from './console-forms.ts';
 
 const text = z.string().min(2);
 
@@ -194,40 +195,7 @@ export const consoleWordsSchema = z.strictObject({
     }),
   }),
   ...publishWordsShape,
-  /** The form of data/claims.yaml (/intern/inhalte/versprechen): a name per promise, a label per figure. */
-  claims: z.strictObject({
-    title: text,
-    intro: text,
-    names: z.record(z.string(), text),
-    fields: z.strictObject({
-      text,
-      condition: text,
-      exception: wordsWith('number'),
-      basis: text,
-      basisNote: text,
-      confirmed: text,
-      confirmedYes: text,
-      confirmedNo: text,
-    }),
-    figures: z.record(z.string(), text),
-    confirmedState: text,
-    unconfirmedState: text,
-    shownOn: wordsWith('pages'),
-    shownNowhere: text,
-  }),
-  /** The forms of the pages' texts (/intern/inhalte/texte/<slug>, server/content/text-pages.ts). */
-  texts: z.strictObject({
-    title: wordsWith('page', 'address'),
-    intro: text,
-    /** Each page's name and address, by the slug of its form. */
-    pages: z.record(z.string(), z.strictObject({ title: text, address: z.string() })),
-    /** German names of the files' keys; a key without one is shown split into words. */
-    keys: z.record(z.string(), text),
-    item: wordsWith('number'),
-    /** A trust page's name in its form's title; under its body, how Markdown is written. */
-    trustPage: text,
-    markdownNote: text,
-  }),
+  ...formWordsShape,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -82,7 +82,12 @@ export const homeSchema = z.strictObject({
     // `npm run check` lists it, a production build refuses.
     examples: z.boolean(),
     exampleNote: text,
-    items: z.array(z.strictObject({ image: z.string().regex(/^[a-z0-9-]+\.(jpe?g|png|webp)$/), alt: text, title: text, subtitle: text })).length(4),
+    /** `id` names a photo for the owner's console (server/content/photos.ts) and stays when its image is replaced. */
+    items: z
+      .array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]+$/), image: z.string().regex(/^[a-z0-9-]+\.(jpe?g|png|webp)$/), alt: text, title: text, subtitle: text }))
+      .min(1)
+      .max(12)
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'each photo needs an id of its own'),
   }),
   coverage: z.strictObject({
     heading: text,

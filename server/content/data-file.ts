@@ -92,14 +92,17 @@ export async function checkDataFolder(folder: string): Promise<DataCheck> {
 }
 
 /**
- * What `npm run build` would say about data/ with `name` changed to `text`: no problems, or the
- * build's. Throws when the check itself could not run (the reason for the operator's log).
+ * What `npm run build` would say about data/ with `name` changed to `text` (and the files of
+ * `alsoWritten` added): no problems, or the build's. Throws when the check itself could not run
+ * (the reason for the operator's log).
  */
-export async function buildProblems(dataDir: string, name: DataFileName, text: string): Promise<BuildProblem[]> {
+export async function buildProblems(dataDir: string, name: DataFileName, text: string, alsoWritten: readonly { path: string; bytes: Uint8Array }[] = []): Promise<BuildProblem[]> {
   const copy = join(mkdtempSync(join(tmpdir(), 'console-check-')), 'data');
   try {
     cpSync(dataDir, copy, { recursive: true });
     writeFileSync(join(copy, name), text);
+    // A new photo (server/content/photo-save.ts): `path` is relative to data/, made by the server.
+    for (const file of alsoWritten) writeFileSync(join(copy, file.path), file.bytes);
     return (await checkDataFolder(copy)).problems;
   } finally {
     rmSync(join(copy, '..'), { recursive: true, force: true });

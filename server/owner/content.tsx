@@ -15,6 +15,7 @@ import type { ContentService } from '../content/publisher.ts';
 import { draftFiles } from './publish.tsx';
 import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
+import { photoRoutes } from './photos.tsx';
 import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -104,5 +105,6 @@ export function contentRoutes(context: Context): Router {
   for (const under of new Set(DATA_FORMS.flatMap((form) => (form.under ? [form.under] : [])))) router.get(routerPath(`${SECTION_PATHS.content}/${under}`), overview(under));
   // One save at a time across all forms, and never during a preview or publish (server/content/publisher.ts).
   for (const form of DATA_FORMS) formRoutes(router, form, context);
+  router.use(photoRoutes(context, context.service.queue));
   return router;
 }

@@ -11,6 +11,7 @@ import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { PHOTOS_SECTION } from './photos-view.tsx';
 
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
@@ -26,6 +27,8 @@ export function contentPage(words: ConsoleWords, draft: readonly string[], under
     if (form.under === under) entries.push({ slug: form.slug, title: form.title(words) });
     else if (under === undefined && form.under !== undefined && !entries.some((entry) => entry.slug === form.under)) entries.push({ slug: form.under, title: w.sections[form.under]?.title ?? form.under });
   }
+  // The photos have a page of their own (server/owner/photos.tsx), listed among the forms.
+  if (under === undefined) entries.push({ slug: PHOTOS_SECTION.slug, title: PHOTOS_SECTION.title(words) });
   const section = under === undefined ? undefined : w.sections[under];
   return consolePage(
     section?.title ?? w.title,
