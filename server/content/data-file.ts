@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml';
+export type DataFileName = 'prices.yaml' | 'site.yaml';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');

@@ -5,10 +5,13 @@
 import type { ZodType } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { pricesSchema } from '../../core/schema/prices.ts';
+import { siteSchema } from '../../core/schema/site.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { DataFileName } from './data-file.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
+import { contactForm } from './contact-form.ts';
+import { legalForm, legalProblems } from './legal-form.ts';
 
 export interface DataForm {
   /** The last part of its address: /intern/inhalte/<slug>; also its key in data/console.yaml's `content.sections`. */
@@ -18,12 +21,16 @@ export interface DataForm {
   schema: ZodType;
   title(words: ConsoleWords): string;
   intro(words: ConsoleWords): string;
-  /** The fields with the values of the file's data (the parsed YAML). */
-  groups(data: unknown, words: ConsoleWords): FieldGroup[];
+  /** The fields with the values of the file's data (the parsed YAML); `read` gives another data file's, for what a visitor reads. */
+  groups(data: unknown, words: ConsoleWords, read: (file: DataFileName) => unknown): FieldGroup[];
+  /** What the form refuses in the changed data beyond its schema (a fact that needs another), by field path. */
+  check?(data: unknown, words: ConsoleWords): Problems;
 }
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
+  { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact) },
+  { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, read) => legalForm(data, words.legal, read), check: (data, words) => legalProblems(data, words.legal) },
 ];
 
 /**

@@ -9,7 +9,8 @@
 // of the item of `services` whose `id` is `tuer-zugefallen`).
 import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document } from 'yaml';
 
-export type EditValue = string | number | boolean;
+/** null: a fact not known yet (data/site.yaml writes it `null`). */
+export type EditValue = string | number | boolean | null;
 
 export interface DataEdit {
   /** The data path ("services.tuer-zugefallen.price"). */

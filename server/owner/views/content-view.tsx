@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
-import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { fieldId, NOT_APPLICABLE, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -49,15 +49,29 @@ export interface FormState {
   conflict?: ReadonlyMap<string, string>;
 }
 
+/** The input's type: the phone keypad, the e-mail and address keyboards, the date picker; a plain text otherwise. */
+const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { phone: 'tel', mobile: 'tel', email: 'email', url: 'url', date: 'date' };
+const INPUT_MODES: Partial<Record<FormField['kind'], 'decimal' | 'numeric'>> = { euro: 'decimal', whole: 'numeric', postcode: 'numeric' };
+
+/** A `fact` field's checkbox "trifft nicht zu": posted under the field's name, it makes the fact `false`. */
+function NotApplicable({ field, id, checked }: { field: FormField; id: string; checked: boolean }) {
+  return (
+    <label className="console-check" htmlFor={`${id}-nicht`}>
+      <input type="checkbox" id={`${id}-nicht`} name={field.path} value={NOT_APPLICABLE} defaultChecked={checked} /> {field.notApplicable}
+    </label>
+  );
+}
+
 function Field({ field, typed, problem, words }: { field: FormField; typed: string | undefined; problem: string | undefined; words: ConsoleWords['form'] }) {
   const id = fieldId(field.path);
-  const described = [problem ? `${id}-problem` : '', field.shown ? `${id}-shown` : ''].filter(Boolean).join(' ') || undefined;
-  const value = typed ?? typedForm(field.value);
+  const described = [problem ? `${id}-problem` : '', field.warning ? `${id}-warning` : '', field.hint ? `${id}-hint` : '', field.shown ? `${id}-shown` : ''].filter(Boolean).join(' ') || undefined;
+  const value = typed ?? (field.value === false && field.notApplicable ? NOT_APPLICABLE : typedForm(field.value));
   const common = { id, name: field.path, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described };
+  const optional = field.kind === 'fact' || field.kind === 'vatId';
   return (
     <div className="console-field" data-problem={problem ? '' : undefined}>
       <label htmlFor={id}>{field.label}</label>
-      {field.kind === 'choice' ? (
+      {field.kind === 'choice' || field.kind === 'flag' ? (
         <select {...common} defaultValue={value}>
           {field.choices?.map((choice) => (
             <option key={choice.value} value={choice.value}>
@@ -66,11 +80,22 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
           ))}
         </select>
       ) : (
-        <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'euro' ? 'decimal' : field.kind === 'whole' ? 'numeric' : undefined} required />
+        <input {...common} type={INPUT_TYPES[field.kind] ?? 'text'} defaultValue={value === NOT_APPLICABLE ? '' : value} inputMode={INPUT_MODES[field.kind]} required={!optional} />
       )}
+      {field.notApplicable !== undefined && <NotApplicable field={field} id={id} checked={value === NOT_APPLICABLE} />}
       {problem && (
         <p className="console-field-problem" id={`${id}-problem`}>
           {problem}
+        </p>
+      )}
+      {field.warning && (
+        <p className="console-field-warning" id={`${id}-warning`}>
+          {field.warning}
+        </p>
+      )}
+      {field.hint && (
+        <p className="console-note" id={`${id}-hint`}>
+          {field.hint}
         </p>
       )}
       {field.shown && (
