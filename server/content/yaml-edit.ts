@@ -76,7 +76,9 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
   const splices = edits.map((edit) => {
     const scalar = scalarAt(document, edit.path);
     if (scalar === null || !scalar.range) throw new DataPathError(`${edit.path} names no value of the file`);
-    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar) };
+    // A key without a value ("rollNumber:") holds an empty null right after its colon: a space first.
+    const empty = scalar.range[0] === scalar.range[1] && text[scalar.range[0] - 1] === ':';
+    return { start: scalar.range[0], end: scalar.range[1], source: `${empty ? ' ' : ''}${scalarSource(edit.value, scalar)}` };
   });
   // From the end of the file backwards, so the offsets before each splice stay right.
   splices.sort((a, b) => b.start - a.start);
