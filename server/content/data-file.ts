@@ -8,11 +8,11 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml' | 'site.yaml';
+export type DataFileName = 'prices.yaml' | 'site.yaml' | 'legal/agb.md' | 'legal/datenschutz.md' | 'legal/widerruf.md';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');
@@ -34,7 +34,8 @@ export function readDataFile(dataDir: string, name: DataFileName): DataFileState
 
 export function writeDataFile(dataDir: string, name: DataFileName, text: string): void {
   const path = join(dataDir, name);
-  const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
+  // Beside the file (data/legal/ for a legal text), so the rename stays within its folder.
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text, { flush: true });
     // The file keeps its permissions (the service's umask of 0077 would make a new one private).

@@ -12,6 +12,7 @@ import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
 import { contactForm } from './contact-form.ts';
 import { legalForm, legalProblems } from './legal-form.ts';
+import { DATED_LEGAL_TEXTS, legalTextName, versionForm, versionSchema } from './version-form.ts';
 
 export interface DataForm {
   /** The last part of its address: /intern/inhalte/<slug>; also its key in data/console.yaml's `content.sections`. */
@@ -25,12 +26,24 @@ export interface DataForm {
   groups(data: unknown, words: ConsoleWords, read: (file: DataFileName) => unknown): FieldGroup[];
   /** What the form refuses in the changed data beyond its schema (a fact that needs another), by field path. */
   check?(data: unknown, words: ConsoleWords): Problems;
+  /** The heading of the links to this form's parts: the forms at /intern/inhalte/<slug>/…, which the overview does not list. */
+  partsTitle?(words: ConsoleWords): string;
 }
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
   { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact) },
-  { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, read) => legalForm(data, words.legal, read), check: (data, words) => legalProblems(data, words.legal) },
+  { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, read) => legalForm(data, words.legal, read), check: (data, words) => legalProblems(data, words.legal), partsTitle: (words) => words.legal.groups.versions },
+  ...DATED_LEGAL_TEXTS.map(
+    (name): DataForm => ({
+      slug: `rechtliches/${name}`,
+      file: `legal/${name}.md`,
+      schema: versionSchema,
+      title: (words) => fillSlots(words.legal.versionTitle, { text: legalTextName(words.legal, name) }),
+      intro: (words) => words.legal.versionIntro,
+      groups: (data, words) => versionForm(data, name, words.legal),
+    }),
+  ),
 ];
 
 /**

@@ -9,7 +9,7 @@ import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile, type DataFileName } from './data-file.ts';
 import { fieldValue, NOT_APPLICABLE, type FormField, type Problems } from './form-fields.ts';
 import { schemaProblems, type DataForm } from './forms.ts';
-import { editYamlText, parseDataText, scalarAt, type DataEdit, type EditValue } from './yaml-edit.ts';
+import { editDataFile, lineOfPath, parseDataFile, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
 export const VERSION_FIELD = '_version';
@@ -43,11 +43,7 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
 
 /** The build's problems at the fields of the lines they name; those at no field, under the form's first field that changed. */
 function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, fields: readonly FormField[], edits: readonly (DataEdit & { field: string })[], words: ConsoleWords['form']): Map<string, string> {
-  const document = parseDataText(text);
-  const lineOf = (path: string) => {
-    const range = scalarAt(document, path)?.range;
-    return range ? text.slice(0, range[0]).split('\n').length : null;
-  };
+  const lineOf = (path: string) => lineOfPath(form.file, text, path);
   const found = new Map<string, string>();
   for (const problem of problems) {
     const at = problem.file === `data/${form.file}` ? edits.find((edit) => lineOf(edit.path) === problem.line) : undefined;
@@ -64,7 +60,7 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
 export const dataReader =
   (dataDir: string) =>
   (file: DataFileName): unknown =>
-    parseDataText(readDataFile(dataDir, file).text).toJS();
+    parseDataFile(file, readDataFile(dataDir, file).text).toJS();
 
 /** The data edits of the changed fields: a field's own, or those it derives (server/content/form-fields.ts, `derive`), each with its field's path. */
 function dataEdits(changed: readonly Change[]): (DataEdit & { field: string })[] {
@@ -73,7 +69,7 @@ function dataEdits(changed: readonly Change[]): (DataEdit & { field: string })[]
 
 export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
   const current = readDataFile(dataDir, form.file);
-  const fields = form.groups(parseDataText(current.text).toJS(), words, dataReader(dataDir)).flatMap((group) => group.fields);
+  const fields = form.groups(parseDataFile(form.file, current.text).toJS(), words, dataReader(dataDir)).flatMap((group) => group.fields);
   const posted = typedFields(body, fields);
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;
@@ -91,7 +87,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   if (problems.size === 0 && edits.length === 0) return { kind: 'unchanged' };
   if (version !== current.version) return { kind: 'conflict', typed };
   if (problems.size > 0) return { kind: 'problems', typed, problems };
-  const edited = editYamlText(current.text, edits);
+  const edited = editDataFile(form.file, current.text, edits);
   const refused = new Map([...schemaProblems(form.schema, edited.data, fields, words.form.problems), ...(form.check?.(edited.data, words) ?? [])]);
   if (refused.size > 0) return { kind: 'problems', typed, problems: refused };
   let found;

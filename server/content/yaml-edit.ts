@@ -90,3 +90,34 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
   }
   return { text: result, data: edited.toJS() as unknown };
 }
+
+/**
+ * The YAML a data file holds and where it starts in the text: a .yaml file whole; of a .md file its
+ * front matter, the lines between its first line "---" and the next (as gray-matter reads it,
+ * build/load/files.ts), so that the Markdown after it is never touched.
+ */
+function yamlOf(file: string, text: string): { yaml: string; start: number } {
+  if (!file.endsWith('.md')) return { yaml: text, start: 0 };
+  const match = /^---\r?\n([\s\S]*?)^---[ \t]*$/m.exec(text);
+  if (match?.index !== 0) throw new DataPathError(`${file} has no front matter between two lines "---"`);
+  return { yaml: match[1]!, start: match[0].length - match[0].replace(/^---\r?\n/, '').length };
+}
+
+/** The document of a data file's YAML (a Markdown file's front matter). */
+export function parseDataFile(file: string, text: string): Document {
+  return parseDataText(yamlOf(file, text).yaml);
+}
+
+/** editYamlText on a data file's YAML (a Markdown file's front matter), the rest of its text as it was. */
+export function editDataFile(file: string, text: string, edits: readonly DataEdit[]): { text: string; data: unknown } {
+  const { yaml, start } = yamlOf(file, text);
+  const edited = editYamlText(yaml, edits);
+  return { text: text.slice(0, start) + edited.text + text.slice(start + yaml.length), data: edited.data };
+}
+
+/** The line of the file (from 1) where the value a data path names stands, or null. */
+export function lineOfPath(file: string, text: string, path: string): number | null {
+  const { yaml, start } = yamlOf(file, text);
+  const range = scalarAt(parseDataText(yaml), path)?.range;
+  return range ? text.slice(0, start + range[0]).split('\n').length : null;
+}

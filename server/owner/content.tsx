@@ -10,7 +10,7 @@ import type { ApiContext } from '../context.ts';
 import { readDataFile, saveQueue } from '../content/data-file.ts';
 import { DATA_FORMS, type DataForm } from '../content/forms.ts';
 import { dataReader, saveForm, type SaveOutcome } from '../content/save.ts';
-import { parseDataText } from '../content/yaml-edit.ts';
+import { parseDataFile } from '../content/yaml-edit.ts';
 import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -49,7 +49,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage }: { 
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
     try {
       const file = readDataFile(dataDir, form.file);
-      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataText(file.text).toJS(), words, dataReader(dataDir)), version: file.version, ...state }) };
+      return { status, page: dataFormPage(words, form, label, { groups: form.groups(parseDataFile(form.file, file.text).toJS(), words, dataReader(dataDir)), version: file.version, ...state }) };
     } catch (error) {
       return unreadable(error);
     }

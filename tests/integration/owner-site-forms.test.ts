@@ -297,3 +297,44 @@ describe('the form "Rechtliches"', () => {
     data.write('site.yaml', original);
   }, 90_000);
 });
+
+describe('the version date of a legal text', () => {
+  const AGB = `${LEGAL}/agb`;
+
+  it('is linked from Rechtliches, not listed in the overview, and shows the date as visitors read it', async () => {
+    expect((await open(LEGAL)).html).toContain(`href="${AGB}"`);
+    expect((await open('/intern/inhalte')).html).not.toContain(`href="${AGB}"`);
+    const { status, html, form } = await open(AGB);
+    expect(status).toBe(200);
+    expect(form.fields.get('stand')).toBe('2026-11-27');
+    expect(html).toMatch(new RegExp(`<input [^>]*id="${id('stand')}"[^>]*type="date"`));
+    expect(textOf(html, `${id('stand')}-shown`)).toBe(fillSlots(words.form.shown, { text: fillSlots(words.legal.fields.standShown, { date: '27. November 2026' }) }));
+  });
+
+  it('changes only the date in the front matter; the text below stays byte for byte', async () => {
+    const before = data.read('legal/agb.md');
+    const { form } = await open(AGB);
+    form.fields.set('stand', '1.12.2026');
+    const { status, html } = await send(AGB, form);
+    expect(status).toBe(200);
+    const after = data.read('legal/agb.md');
+    expect(changedLines(before, after)).toEqual([['stand: "2026-11-27"', 'stand: "2026-12-01"']]);
+    expect(textOf(html, `${id('stand')}-shown`)).toContain('1. Dezember 2026');
+    // The withdrawal text's front matter is all comments but its two values: they stay.
+    const withdrawal = data.read('legal/widerruf.md');
+    const next = await open(`${LEGAL}/widerruf`);
+    next.form.fields.set('stand', '2026-12-01');
+    expect((await send(`${LEGAL}/widerruf`, next.form)).status).toBe(200);
+    expect(changedLines(withdrawal, data.read('legal/widerruf.md'))).toEqual([['stand: "2026-11-27"', 'stand: "2026-12-01"']]);
+  }, 90_000);
+
+  it('refuses a day that is not in the calendar, in German at the field, and changes no byte', async () => {
+    const before = data.read('legal/datenschutz.md');
+    const { form } = await open(`${LEGAL}/datenschutz`);
+    form.fields.set('stand', '31.11.2026');
+    const { status, html } = await send(`${LEGAL}/datenschutz`, form);
+    expect(status).toBe(422);
+    expect(textOf(html, `${id('stand')}-problem`)).toBe(words.form.problems.date);
+    expect(data.read('legal/datenschutz.md')).toBe(before);
+  });
+});

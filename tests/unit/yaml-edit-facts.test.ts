@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { siteSchema } from '../../core/schema/site.ts';
-import { editYamlText } from '../../server/content/yaml-edit.ts';
+import { DataPathError, editDataFile, editYamlText, lineOfPath } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
 const SITE = readFileSync(join(ROOT, 'data/site.yaml'), 'utf8');
@@ -61,5 +61,24 @@ describe('editYamlText on null and false', () => {
       { path: 'hosting.address', value: 'Industriestr. 25, 91710 Gunzenhausen' },
     ]);
     expect(text).toBe('# Wer den Server betreibt.\nhosting:\n  provider: Hetzner Online GmbH\n  address: Industriestr. 25, 91710 Gunzenhausen # noch offen\n');
+  });
+});
+
+describe('editDataFile on a Markdown file', () => {
+  const AGB = readFileSync(join(ROOT, 'data/legal/agb.md'), 'utf8');
+
+  it('changes a value of the front matter only, never the text below it', () => {
+    // A body that reads like front matter too: a rule line and a "stand:" of its own.
+    const text = `${AGB}\n---\n\nstand: "2026-11-27"\n`;
+    const { text: edited, data } = editDataFile('legal/agb.md', text, [{ path: 'stand', value: '2026-12-01' }]);
+    expect(edited).toBe(text.replace('stand: "2026-11-27"', 'stand: "2026-12-01"'));
+    expect(edited.endsWith('\nstand: "2026-11-27"\n')).toBe(true);
+    expect((data as { stand: string }).stand).toBe('2026-12-01');
+    expect(lineOfPath('legal/agb.md', text, 'stand')).toBe(AGB.split('\n').indexOf('stand: "2026-11-27"') + 1);
+  });
+
+  it('refuses a Markdown file without front matter, and a YAML file is edited whole', () => {
+    expect(() => editDataFile('legal/x.md', '# Titel\n\nstand: 1\n', [{ path: 'stand', value: '2' }])).toThrow(DataPathError);
+    expect(editDataFile('site.yaml', 'stand: "1"\n', [{ path: 'stand', value: '2' }]).text).toBe('stand: "2"\n');
   });
 });

@@ -22,7 +22,7 @@ export function contentPage(words: ConsoleWords): ConsolePage {
     <>
       <p className="console-note">{w.intro}</p>
       <ul className="console-list">
-        {DATA_FORMS.map((form) => (
+        {DATA_FORMS.filter((form) => !form.slug.includes('/')).map((form) => (
           <li className="console-item" key={form.slug}>
             <h2>
               <a href={formPath(form)}>{form.title(words)}</a>
@@ -162,6 +162,24 @@ function Saved({ changes, file, words }: { changes: Change[]; file: string; word
   );
 }
 
+/** Links to the forms at /intern/inhalte/<slug>/… (a legal text's date, below Rechtliches), which the overview does not list. */
+function FormParts({ form, words }: { form: DataForm; words: ConsoleWords }) {
+  const parts = DATA_FORMS.filter((other) => other.slug.startsWith(`${form.slug}/`));
+  if (parts.length === 0 || !form.partsTitle) return null;
+  return (
+    <section className="console-parts" aria-labelledby="teile">
+      <h2 id="teile">{form.partsTitle(words)}</h2>
+      <ul>
+        {parts.map((part) => (
+          <li key={part.slug}>
+            <a href={formPath(part)}>{part.title(words)}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** A data form's page; `file` is the file it edits as the owner knows it ("data/prices.yaml"). */
 export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, state: FormState): ConsolePage {
   const w = words.form;
@@ -191,6 +209,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
           {w.save}
         </button>
       </form>
+      <FormParts form={form} words={words} />
     </>,
   );
 }
