@@ -35,6 +35,8 @@ export const contactFormWords = z.strictObject({
   }),
   /** What is still the shipped example, beside its field (build/check.ts lists the same for `npm run check`). */
   warnings: z.strictObject({ exampleNumber: text, exampleMail: text, exampleStreet: text, reviewSearch: text }),
+  /** An office row whose closing time is not after its opening time, at the closing time. */
+  officeOrder: text,
 });
 
 /** The form of data/site.yaml's legal facts and the legal texts' versions (/intern/inhalte/rechtliches, and /intern/inhalte/rechtliches/<name>). */

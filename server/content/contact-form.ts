@@ -119,3 +119,9 @@ export function contactForm(data: unknown, w: ContactWords): FieldGroup[] {
     },
   ];
 }
+
+/** An office row that closes before it opens: at its closing time (a night office is not meant; the pages say "8–18 Uhr"). */
+export function contactProblems(data: unknown, w: ContactWords): Map<string, string> {
+  const office = (data as RawContact).hours.office;
+  return new Map(office.filter((slot) => slot.id !== undefined && slot.closes <= slot.opens).map((slot) => [`hours.office.${slot.id}.closes`, w.officeOrder]));
+}

@@ -10,7 +10,7 @@ import { fillSlots } from '../../core/slots.ts';
 import type { DataFileName } from './data-file.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
-import { contactForm } from './contact-form.ts';
+import { contactForm, contactProblems } from './contact-form.ts';
 import { legalForm, legalProblems } from './legal-form.ts';
 import { DATED_LEGAL_TEXTS, legalTextName, versionForm, versionSchema } from './version-form.ts';
 
@@ -32,7 +32,7 @@ export interface DataForm {
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
-  { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact) },
+  { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact), check: (data, words) => contactProblems(data, words.contact) },
   { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, read) => legalForm(data, words.legal, read), check: (data, words) => legalProblems(data, words.legal), partsTitle: (words) => words.legal.groups.versions },
   ...DATED_LEGAL_TEXTS.map(
     (name): DataForm => ({

@@ -174,6 +174,16 @@ describe('the form "Kontakt und Zeiten"', () => {
     }
   });
 
+  it('refuses office hours that close before they open, at the closing time', async () => {
+    const before = data.read('site.yaml');
+    const { form } = await open(CONTACT);
+    form.fields.set('hours.office.samstag.closes', '08:30');
+    const { status, html } = await send(CONTACT, form);
+    expect(status).toBe(422);
+    expect(textOf(html, `${id('hours.office.samstag.closes')}-problem`)).toBe(words.contact.officeOrder);
+    expect(data.read('site.yaml')).toBe(before);
+  });
+
   it('refuses an e-mail address the schema of data/site.yaml refuses, at its field', async () => {
     const before = data.read('site.yaml');
     const { form } = await open(CONTACT);
@@ -201,6 +211,31 @@ describe('the form "Kontakt und Zeiten"', () => {
     ]);
     const office = (siteSchema.parse(parse(text)) as { hours: { office: { days: string; closes: string }[] } }).hours.office;
     expect(office[0]).toMatchObject({ days: 'Mo–Fr', closes: '17:30' });
+  }, 60_000);
+});
+
+describe('both forms of data/site.yaml', () => {
+  it('refuse to save over the file changed since the form was opened (by the other form, too), and show both versions', async () => {
+    const original = data.read('site.yaml');
+    const contact = await open(CONTACT);
+    const legal = await open(LEGAL);
+    legal.form.checked.delete('registration.supervisoryAuthority');
+    legal.form.fields.set('registration.supervisoryAuthority', 'Bezirksregierung Düsseldorf');
+    expect((await send(LEGAL, legal.form)).status).toBe(200);
+    const saved = data.read('site.yaml');
+    contact.form.fields.set('email', 'info@schluesseldienst-essen.de');
+    const { status, html, form } = await send(CONTACT, contact.form);
+    expect(status).toBe(409);
+    expect(data.read('site.yaml')).toBe(saved);
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((match) => match.slice(1, 4));
+    expect(rows).toEqual([[words.contact.fields.email, 'info@schluesseldienst-essen.de', 'info@example.com']]);
+    expect(form.fields.get('email')).toBe('info@example.com');
+    // Ticked and typed again in a stale Rechtliches form: the table names the box by its words.
+    legal.form.checked.add('registration.supervisoryAuthority');
+    const stale = await send(LEGAL, legal.form);
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain(`<td>${words.legal.notApplicable}</td><td>Bezirksregierung Düsseldorf</td>`);
+    data.write('site.yaml', original);
   }, 60_000);
 });
 

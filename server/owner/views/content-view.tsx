@@ -65,7 +65,7 @@ function NotApplicable({ field, id, checked }: { field: FormField; id: string; c
 function Field({ field, typed, problem, words }: { field: FormField; typed: string | undefined; problem: string | undefined; words: ConsoleWords['form'] }) {
   const id = fieldId(field.path);
   const described = [problem ? `${id}-problem` : '', field.warning ? `${id}-warning` : '', field.hint ? `${id}-hint` : '', field.shown ? `${id}-shown` : ''].filter(Boolean).join(' ') || undefined;
-  const value = typed ?? (field.value === false && field.notApplicable ? NOT_APPLICABLE : typedForm(field.value));
+  const value = typed ?? formValue(field);
   const common = { id, name: field.path, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described };
   const optional = field.kind === 'fact' || field.kind === 'vatId';
   return (
@@ -124,8 +124,14 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
   );
 }
 
+/** A field's value as its form holds it: a fact that does not apply as its ticked box. */
+const formValue = (field: FormField): string => (field.value === false && field.notApplicable ? NOT_APPLICABLE : typedForm(field.value));
+
+/** A form's text as the owner reads it in a table: the box "trifft nicht zu" and a choice by their labels. */
+const readable = (field: FormField, text: string): string => (text === NOT_APPLICABLE ? (field.notApplicable ?? text) : (field.choices?.find((choice) => choice.value === text)?.label ?? text));
+
 function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
-  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== typedForm(field.value));
+  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== formValue(field));
   return (
     <div className="console-table-wrap">
       <table className="console-table" id="vergleich">
@@ -138,8 +144,8 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
           {differing.map((field) => (
             <tr key={field.path}>
               <th scope="row">{field.label}</th>
-              <td>{typed.get(field.path)}</td>
-              <td>{typedForm(field.value)}</td>
+              <td>{readable(field, typed.get(field.path)!)}</td>
+              <td>{readable(field, formValue(field))}</td>
             </tr>
           ))}
         </tbody>
