@@ -69,7 +69,8 @@ function vatField(registration: RawLegal['registration'], w: LegalWords, read: (
       { value: 'true', label: f.smallBusinessYes },
       { value: 'false', label: f.smallBusinessNo },
     ],
-    ...(now && other ? { warning: fillSlots(f.smallBusinessWarning, { now, other }) } : {}),
+    warning: f.smallBusinessWarning,
+    ...(now && other ? { shown: fillSlots(f.smallBusinessShown, { now, other }) } : {}),
   };
 }
 

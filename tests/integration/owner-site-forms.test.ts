@@ -250,9 +250,11 @@ describe('the form "Rechtliches"', () => {
     expect(form.fields.get('registration.supervisoryAuthority')).toBe('');
     expect(form.fields.get('registration.smallBusiness')).toBe('true');
     const prices = parse(data.read('prices.yaml')) as { vat: { smallBusiness: { note: string }; standard: { note: string } } };
-    const warning = textOf(html, `${id('registration.smallBusiness')}-warning`);
-    expect(warning).toBe(fillSlots(words.legal.fields.smallBusinessWarning, { now: prices.vat.smallBusiness.note, other: prices.vat.standard.note.replace('{{registration.vatRate}}', '19') }).replace(/\s+/g, ' '));
-    expect(warning).toContain('19 % MwSt.');
+    expect(textOf(html, `${id('registration.smallBusiness')}-warning`)).toBe(words.legal.fields.smallBusinessWarning);
+    const shown = textOf(html, `${id('registration.smallBusiness')}-shown`);
+    const note = fillSlots(words.legal.fields.smallBusinessShown, { now: prices.vat.smallBusiness.note, other: prices.vat.standard.note.replace('{{registration.vatRate}}', '19') });
+    expect(shown).toBe(fillSlots(words.form.shown, { text: note }).replace(/\s+/g, ' '));
+    expect(shown).toContain('19 % MwSt.');
   });
 
   it('enters an unknown fact and clears it again, the file back byte for byte', async () => {
@@ -328,7 +330,7 @@ describe('the form "Rechtliches"', () => {
     ]);
     expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.form.change, { label: words.legal.fields.smallBusiness, before: words.legal.fields.smallBusinessYes, after: words.legal.fields.smallBusinessNo }));
     // The note now shown is the standard one; the switch back would bring the § 19 note.
-    expect(textOf(html, `${id('registration.smallBusiness')}-warning`)).toMatch(/19 % MwSt\..*§ 19 UStG/);
+    expect(textOf(html, `${id('registration.smallBusiness')}-shown`)).toMatch(/19 % MwSt\..*§ 19 UStG/);
     data.write('site.yaml', original);
   }, 90_000);
 });
