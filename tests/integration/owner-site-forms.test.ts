@@ -375,3 +375,34 @@ describe('the version date of a legal text', () => {
     expect(data.read('legal/datenschutz.md')).toBe(before);
   });
 });
+
+describe('hostile posts to the forms of data/site.yaml', () => {
+  it('are answered below 500, and data/site.yaml always fits its schema afterwards (seeded, replayable)', async () => {
+    const original = data.read('site.yaml');
+    const odd = ['', ' ', 'trifft-nicht-zu', 'null', 'false', '~', '+49', '+1 212 5550100', '0201 000 000 0', '00000000000', '0800 1234567', 'true', 'x', '2026-02-30', '<script>alert(1)</script>', '"', '\n\r', 'a'.repeat(5000), '{{hosting.address}}', 'javascript:alert(1)', 'https://', 'Mo–', '24:00', 'DE000000000', '- Liste', 'x: y'];
+    const valid = ['0201 1234567', '0170 7654321', 'info@schluesseldienst-essen.de', 'https://g.page/r/abc/review', '45127', 'Mo–Sa', '07:30', 'Betriebsnummer 1', 'true', 'false', 'DE123456789'];
+    let state = 20_261_128;
+    const random = (n: number) => Math.floor(((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * n);
+    const seen = new Set<number>();
+    for (let i = 0; i < 30; i++) {
+      const path = random(2) === 0 ? CONTACT : LEGAL;
+      const { form } = await open(path);
+      const names = [...form.fields.keys()].filter((name) => name !== '_version');
+      const posted: string[][] = [];
+      for (let j = 0; j <= random(3); j++) {
+        const name = random(12) === 0 ? ['phone.e164', 'address.latitude', '__proto__', 'hours.office.0.days', 'registration'][random(5)]! : names[random(names.length)]!;
+        const value = random(6) === 0 ? valid[random(valid.length)]! : odd[random(odd.length)]!;
+        form.fields.set(name, value);
+        posted.push([name, value.slice(0, 40)]);
+        if (random(6) === 0) form.checked.add(name);
+      }
+      const { status } = await send(path, form);
+      seen.add(status);
+      expect([200, 400, 409, 422], `case ${i}: ${path} ${JSON.stringify(posted)}`).toContain(status);
+      expect(siteSchema.safeParse(parse(data.read('site.yaml'))).success, `case ${i}`).toBe(true);
+    }
+    // The seed reaches saves, refusals of a value and of a name, so the invariants were tried on each.
+    expect([...seen].sort()).toEqual([200, 400, 422]);
+    data.write('site.yaml', original);
+  }, 300_000);
+});
