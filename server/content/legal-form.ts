@@ -58,7 +58,13 @@ function vatNotes(prices: unknown, vatRate: number): { smallBusiness: string; st
 
 function vatField(registration: RawLegal['registration'], w: LegalWords, read: (file: DataFileName) => unknown): FormField {
   const f = w.fields;
-  const notes = vatNotes(read('prices.yaml'), registration.vatRate ?? 19);
+  let prices: unknown = null;
+  try {
+    prices = read('prices.yaml');
+  } catch {
+    // A data/prices.yaml that cannot be read leaves out the note here; the Preise form says why.
+  }
+  const notes = vatNotes(prices, registration.vatRate ?? 19);
   const [now, other] = notes ? (registration.smallBusiness ? [notes.smallBusiness, notes.standard] : [notes.standard, notes.smallBusiness]) : [null, null];
   return {
     path: 'registration.smallBusiness',
