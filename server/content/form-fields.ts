@@ -15,8 +15,8 @@ import type { DataEdit, EditValue } from './yaml-edit.ts';
  */
 export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice' | FactKind;
 
-/** The value a `fact` field's checkbox "trifft nicht zu" posts under the field's name: the fact is `false`. */
-export const NOT_APPLICABLE = 'trifft-nicht-zu';
+/** The value a `fact` field's checkbox "trifft nicht zu" posts under the field's name: the value it writes, `false`. */
+export const NOT_APPLICABLE = 'false';
 
 export interface FormField {
   /** The data path, also the form field's name. */

@@ -71,10 +71,10 @@ describe('the forms of data/site.yaml in a browser', () => {
   it('Rechtliches: fits a 360 px phone, and the ticked box "trifft nicht zu" makes a fact false', async () => {
     const v = await loggedIn('/intern/inhalte/rechtliches');
     expect(await overflow(v)).toBeLessThanOrEqual(0);
-    const box = '#feld-registration-rollNumber-nicht';
+    const box = '#feld-registration-rollNumber-not-applicable';
     expect(await v.page.$eval(box, (input) => (input as HTMLInputElement).checked)).toBe(false);
     // The box is reached by its label, as a thumb does.
-    await v.page.click(`label[for="feld-registration-rollNumber-nicht"]`);
+    await v.page.click(`label[for="feld-registration-rollNumber-not-applicable"]`);
     await save(v);
     expect(data.read('site.yaml')).toContain('  rollNumber: false\n');
     expect(await v.page.$eval(box, (input) => (input as HTMLInputElement).checked)).toBe(true);

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { siteSchema } from '../../core/schema/site.ts';
 import { fillSlots } from '../../core/slots.ts';
+import { NOT_APPLICABLE } from '../../server/content/form-fields.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
@@ -94,7 +95,7 @@ const open = async (path: string) => {
 
 async function send(path: string, { fields, checked }: Form) {
   const body = new URLSearchParams([...fields]);
-  for (const name of checked) body.append(name, 'trifft-nicht-zu');
+  for (const name of checked) body.append(name, NOT_APPLICABLE);
   const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body, redirect: 'manual' });
   const html = await answer.text();
   return { status: answer.status, html, form: formOf(html) };
@@ -379,7 +380,7 @@ describe('the version date of a legal text', () => {
 describe('hostile posts to the forms of data/site.yaml', () => {
   it('are answered below 500, and data/site.yaml always fits its schema afterwards (seeded, replayable)', async () => {
     const original = data.read('site.yaml');
-    const odd = ['', ' ', 'trifft-nicht-zu', 'null', 'false', '~', '+49', '+1 212 5550100', '0201 000 000 0', '00000000000', '0800 1234567', 'true', 'x', '2026-02-30', '<script>alert(1)</script>', '"', '\n\r', 'a'.repeat(5000), '{{hosting.address}}', 'javascript:alert(1)', 'https://', 'Mo–', '24:00', 'DE000000000', '- Liste', 'x: y'];
+    const odd = ['', ' ', 'null', 'false', '~', '+49', '+1 212 5550100', '0201 000 000 0', '00000000000', '0800 1234567', 'true', 'x', '2026-02-30', '<script>alert(1)</script>', '"', '\n\r', 'a'.repeat(5000), '{{hosting.address}}', 'javascript:alert(1)', 'https://', 'Mo–', '24:00', 'DE000000000', '- Liste', 'x: y'];
     const valid = ['0201 1234567', '0170 7654321', 'info@ihr-betrieb.de', 'https://g.page/r/abc/review', '45127', 'Mo–Sa', '07:30', 'Betriebsnummer 1', 'true', 'false', 'DE123456789'];
     let state = 20_261_128;
     const random = (n: number) => Math.floor(((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * n);

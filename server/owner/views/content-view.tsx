@@ -56,8 +56,8 @@ const INPUT_MODES: Partial<Record<FormField['kind'], 'decimal' | 'numeric'>> = {
 /** A `fact` field's checkbox "trifft nicht zu": posted under the field's name, it makes the fact `false`. */
 function NotApplicable({ field, id, checked }: { field: FormField; id: string; checked: boolean }) {
   return (
-    <label className="console-check" htmlFor={`${id}-nicht`}>
-      <input type="checkbox" id={`${id}-nicht`} name={field.path} value={NOT_APPLICABLE} defaultChecked={checked} /> {field.notApplicable}
+    <label className="console-check" htmlFor={`${id}-not-applicable`}>
+      <input type="checkbox" id={`${id}-not-applicable`} name={field.path} value={NOT_APPLICABLE} defaultChecked={checked} /> {field.notApplicable}
     </label>
   );
 }
@@ -80,7 +80,7 @@ function Field({ field, typed, problem, words }: { field: FormField; typed: stri
           ))}
         </select>
       ) : (
-        <input {...common} type={INPUT_TYPES[field.kind] ?? 'text'} defaultValue={value === NOT_APPLICABLE ? '' : value} inputMode={INPUT_MODES[field.kind]} required={!optional} />
+        <input {...common} type={INPUT_TYPES[field.kind] ?? 'text'} defaultValue={field.notApplicable !== undefined && value === NOT_APPLICABLE ? '' : value} inputMode={INPUT_MODES[field.kind]} required={!optional} />
       )}
       {field.notApplicable !== undefined && <NotApplicable field={field} id={id} checked={value === NOT_APPLICABLE} />}
       {problem && (
@@ -128,7 +128,7 @@ function ProblemList({ fields, problems, words }: { fields: FormField[]; problem
 const formValue = (field: FormField): string => (field.value === false && field.notApplicable ? NOT_APPLICABLE : typedForm(field.value));
 
 /** A form's text as the owner reads it in a table: the box "trifft nicht zu" and a choice by their labels. */
-const readable = (field: FormField, text: string): string => (text === NOT_APPLICABLE ? (field.notApplicable ?? text) : (field.choices?.find((choice) => choice.value === text)?.label ?? text));
+const readable = (field: FormField, text: string): string => (text === NOT_APPLICABLE && field.notApplicable ? field.notApplicable : (field.choices?.find((choice) => choice.value === text)?.label ?? text));
 
 function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
   const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== formValue(field));
