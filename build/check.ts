@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GO_LIVE_GROUPS, isExampleHost, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
+import { GO_LIVE_GROUPS, isExampleHost, isExampleMail, isExampleName, isReviewSearch, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
+import { isExampleNumber } from '../core/phone-number.ts';
 import type { Claims } from '../core/schema/claims.ts';
 import type { SiteData } from './load/site-data.ts';
 import { DataError, DataErrors } from './data-error.ts';
@@ -15,9 +16,6 @@ import { missingImageSources } from './assets/images.ts';
 import { imageSources } from './assets/assets.ts';
 import { ABOUT_WORDS, HOME_WORDS, ORDER_WORDS, wordsOf } from './routes/index.ts';
 
-/** German numbers that cannot ring: "+49" + area code + only zeros. */
-const NO_NUMBER = /^\+49[1-9]\d{1,4}0{5,}$/;
-const RESERVED_MAIL = /@(example\.(com|org|net)|[^@]+\.example)$/i;
 
 /** An item of data/: its English line is the DataError's, which a production build throws. */
 function dataItem(group: GoLiveGroup, kind: GoLiveKind, file: string, field: string, problem: string, slots: Record<string, string> = {}): GoLiveItem {
@@ -28,15 +26,15 @@ function siteExamples({ site }: SiteData): GoLiveItem[] {
   const file = 'data/site.yaml';
   const found: GoLiveItem[] = [];
   const example = (field: string, value: string, fix: string) => found.push(dataItem('required', 'example', file, field, `example value "${value}": ${fix}`, { value }));
-  if (/muster/i.test(site.name)) example('name', site.name, "enter the business's name");
-  if (/muster/i.test(site.legalName)) example('legalName', site.legalName, 'enter the name as registered with the trade office');
-  if (/muster/i.test(site.owner)) example('owner', site.owner, "enter the owner's full name");
-  if (/muster/i.test(site.address.street)) example('address.street', site.address.street, "enter the shop's street and number");
-  if (NO_NUMBER.test(site.phone.e164)) example('phone.e164', site.phone.e164, "enter the business's real number (and phone.display)");
-  if (NO_NUMBER.test(site.whatsapp.e164)) example('whatsapp.e164', site.whatsapp.e164, 'enter the WhatsApp number (and whatsapp.display)');
-  if (RESERVED_MAIL.test(site.email)) example('email', site.email, "enter the business's e-mail address");
+  if (isExampleName(site.name)) example('name', site.name, "enter the business's name");
+  if (isExampleName(site.legalName)) example('legalName', site.legalName, 'enter the name as registered with the trade office');
+  if (isExampleName(site.owner)) example('owner', site.owner, "enter the owner's full name");
+  if (isExampleName(site.address.street)) example('address.street', site.address.street, "enter the shop's street and number");
+  if (isExampleNumber(site.phone.e164)) example('phone.e164', site.phone.e164, "enter the business's real number (and phone.display)");
+  if (isExampleNumber(site.whatsapp.e164)) example('whatsapp.e164', site.whatsapp.e164, 'enter the WhatsApp number (and whatsapp.display)');
+  if (isExampleMail(site.email)) example('email', site.email, "enter the business's e-mail address");
   if (isExampleHost(new URL(site.url).hostname)) example('url', site.url, "enter the site's real address, e.g. https://www.…de");
-  if (/\/maps\/search\//.test(site.reviews.pageUrl)) {
+  if (isReviewSearch(site.reviews.pageUrl)) {
     found.push(dataItem('recommended', 'reviewLink', file, 'reviews.pageUrl', "is a Google Maps search, not the review page of the business profile: enter the profile's review link"));
   }
   return found;

@@ -59,6 +59,15 @@ export function isExampleHost(hostname: string): boolean {
   return host === '127.0.0.1' || host === '::1' || host === '0.0.0.0';
 }
 
+/** A name or street of the shipped example data ("Max Mustermann", "Musterstraße 1"). */
+export const isExampleName = (text: string): boolean => /muster/i.test(text);
+
+/** A review link that is a Google Maps search, not the review page of the business profile. */
+export const isReviewSearch = (url: string): boolean => /\/maps\/search\//.test(url);
+
+/** E-mail addresses of the reserved example domains, which no one reads. */
+export const isExampleMail = (email: string): boolean => /@(example\.(com|org|net)|[^@]+\.example)$/i.test(email);
+
 /** The URL's host when it parses, else the text itself (which then is no real address either). */
 function hostOf(url: string): string | null {
   try {

@@ -1,5 +1,6 @@
 // The words of the owner's console (data/console.yaml), with the slots the server fills.
 import { z } from 'zod';
+import { contactFormWords, legalFormWords } from './console-site-forms.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
@@ -162,6 +163,17 @@ export const consoleWordsSchema = z.strictObject({
       atMost: wordsWith('max'),
       slotsDropped: wordsWith('slots'),
       slotsAdded: wordsWith('slots'),
+      // The business facts (server/content/fact-values.ts).
+      phone: text,
+      mobile: text,
+      email: text,
+      url: text,
+      postcode: text,
+      days: text,
+      date: text,
+      vatId: text,
+      fact: text,
+      flag: text,
     }),
     checkFailed: text,
     /** The data file cannot be read as the form (invalid YAML, another shape): nothing can be edited. */
@@ -196,6 +208,9 @@ export const consoleWordsSchema = z.strictObject({
   }),
   ...publishWordsShape,
   ...formWordsShape,
+  /** The forms of data/site.yaml and the legal texts' dates (core/schema/console-site-forms.ts). */
+  contact: contactFormWords,
+  legal: legalFormWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -64,7 +64,15 @@ export const siteSchema = z.strictObject({
   email: z.email(),
   hours: z.strictObject({
     emergency: z.string().min(3),
-    office: z.array(z.strictObject({ days: z.string().regex(/^(Mo|Di|Mi|Do|Fr|Sa|So)(–(Mo|Di|Mi|Do|Fr|Sa|So))?$/, 'must be days such as "Mo–Fr" or "Sa"'), opens: time, closes: time })).min(1),
+    office: z.array(
+      z.strictObject({
+        /** The row's name for the owner's console (its data path, server/content/yaml-edit.ts); never shown. */
+        id: z.string().regex(/^[a-z0-9-]+$/, 'must be a short name of lowercase letters, digits and hyphens such as "werktags"').optional(),
+        days: z.string().regex(/^(Mo|Di|Mi|Do|Fr|Sa|So)(–(Mo|Di|Mi|Do|Fr|Sa|So))?$/, 'must be days such as "Mo–Fr" or "Sa"'),
+        opens: time,
+        closes: time,
+      }),
+    ).min(1),
     emailReply: z.string().min(3),
   }),
   registration: z.strictObject({

@@ -32,7 +32,12 @@ export type DataFileName =
   | 'contact-form.yaml'
   | 'messages.yaml'
   // The trust pages (server/content/text-forms.ts, TRUST_FORMS).
-  | `trust/${string}.md`;
+  | `trust/${string}.md`
+  // The business facts and the legal texts' dates (server/content/contact-form.ts, legal-form.ts, version-form.ts).
+  | 'site.yaml'
+  | 'legal/agb.md'
+  | 'legal/datenschutz.md'
+  | 'legal/widerruf.md';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');

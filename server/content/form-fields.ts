@@ -7,13 +7,18 @@ import { formatEuro } from '../../core/format.ts';
 import { HOURS_PATTERN, TIME_PATTERN } from '../../core/schema/prices.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { changedParts } from './kept-slots.ts';
-import type { EditValue } from './yaml-edit.ts';
+import { factValue, type FactKind } from './fact-values.ts';
+import type { DataEdit, EditValue } from './yaml-edit.ts';
 
 /**
  * euro: an amount ("79", "79,50", "1.2"); whole: a whole number; time: "09:00"; hours: "Mo–Fr 8–18 Uhr …"; text; choice: one of `choices`;
- * line and textarea: a text of a page kept as typed (spaces too; a textarea's line breaks); checkbox: yes or no (server/owner/views/content-view.tsx, `Field`).
+ * line and textarea: a text of a page kept as typed (spaces too; a textarea's line breaks); checkbox: yes or no (server/owner/views/content-view.tsx, `Field`);
+ * and the kinds of the business facts (server/content/fact-values.ts): phone, mobile, email, url, postcode, days, date, vatId, fact, flag.
  */
-export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice' | 'line' | 'textarea' | 'checkbox';
+export type FieldKind = 'euro' | 'whole' | 'time' | 'hours' | 'text' | 'choice' | 'line' | 'textarea' | 'checkbox' | FactKind;
+
+/** The value a `fact` field's checkbox "trifft nicht zu" posts under the field's name: the value it writes, `false`. */
+export const NOT_APPLICABLE = 'false';
 
 export interface FormField {
   /** The data path, also the form field's name. */
@@ -34,6 +39,17 @@ export interface FormField {
   keepSlots?: boolean;
   /** A word to the owner under the field ("never shown on the site"). */
   note?: string;
+  /** A plain German help below the label ("Leer lassen, solange …"). */
+  hint?: string;
+  /** What still needs doing about the value in the file before the site goes live (the example number, a missing fact). */
+  warning?: string;
+  /** A `fact` that may not apply to the business: the label of its checkbox, which makes it `false`. */
+  notApplicable?: string;
+  /**
+   * The data edits a typed value makes, where it sets more than its own path (the phone number
+   * typed once sets `phone.display` and `phone.e164`); without it, the one edit of `path`.
+   */
+  derive?: (value: EditValue) => DataEdit[];
 }
 
 export interface FieldGroup {
@@ -77,6 +93,17 @@ export function fieldValue(field: FormField, typed: string, words: ProblemWords)
     case 'checkbox':
       // The hidden "false" before the box is sent alone when the box is not ticked (server/content/save.ts).
       return text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: words.checkbox };
+    case 'phone':
+    case 'mobile':
+    case 'email':
+    case 'url':
+    case 'postcode':
+    case 'days':
+    case 'date':
+    case 'vatId':
+    case 'fact':
+    case 'flag':
+      return factValue(field.kind, text, { notApplicable: field.notApplicable !== undefined && text === NOT_APPLICABLE }, words);
   }
 }
 
@@ -112,12 +139,15 @@ export const fieldId = (path: string): string => `feld-${path.replace(/[^a-zA-Z0
 
 /** The value as the owner types it: German decimal comma. */
 export function typedForm(value: EditValue): string {
+  if (value === null) return '';
   return typeof value === 'number' ? String(value).replace('.', ',') : String(value);
 }
 
 /** The value as the owner reads it in a list of changes: an amount as the pages write it ("1,20 €"). */
 export function shownValue(field: FormField, value: EditValue): string {
   if (field.kind === 'euro' && typeof value === 'number') return formatEuro(value);
-  if (field.kind === 'choice' || field.kind === 'checkbox') return field.choices?.find((choice) => choice.value === String(value))?.label ?? String(value);
+  if (value === null) return '–';
+  if (value === false && field.notApplicable) return field.notApplicable;
+  if (field.kind === 'choice' || field.kind === 'checkbox' || field.kind === 'flag') return field.choices?.find((choice) => choice.value === String(value))?.label ?? String(value);
   return typedForm(value);
 }

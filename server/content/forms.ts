@@ -6,13 +6,17 @@ import type { ZodType } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { claimsSchema } from '../../core/schema/claims.ts';
 import { pricesSchema } from '../../core/schema/prices.ts';
+import { siteSchema } from '../../core/schema/site.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { claimsForm } from './claims-form.ts';
-import type { DataFileName } from './data-file.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
 import { TEXT_FORMS, TRUST_FORMS } from './text-forms.ts';
-import { parseDataText, type DataEdit } from './yaml-edit.ts';
+import { editDataFile, parseDataFile, type DataEdit } from './yaml-edit.ts';
+import { contactForm, contactProblems } from './contact-form.ts';
+import { legalForm, legalProblems } from './legal-form.ts';
+import { DATED_LEGAL_TEXTS, legalTextName, versionForm, versionSchema } from './version-form.ts';
+import { readDataFile, type DataFileName } from './data-file.ts';
 
 export interface DataForm {
   /** The last part of its address: /intern/inhalte/<slug>; also its key in data/console.yaml's `content.sections`. */
@@ -28,16 +32,42 @@ export interface DataForm {
   under?: string;
   /** A file that is no YAML file (a Markdown page, server/content/markdown-file.ts): its data, and its text with values changed. */
   format?: { data(text: string): unknown; edit(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } };
+  /** What the form refuses in the changed data beyond its schema (a fact that needs another), by field path. */
+  check?(data: unknown, words: ConsoleWords): Problems;
+  /** The heading of the links to this form's parts: the forms at /intern/inhalte/<slug>/…, which the overview does not list. */
+  partsTitle?(words: ConsoleWords): string;
 }
 
 /** The data of a form's file as its fields read it. */
-export const dataOf = (form: DataForm, text: string): unknown => (form.format ? form.format.data(text) : parseDataText(text).toJS());
+/** The data of a form's file: its own format's, or the YAML (of a Markdown file: its front matter, server/content/yaml-edit.ts). */
+export const dataOf = (form: DataForm, text: string): unknown => (form.format ? form.format.data(text) : parseDataFile(form.file, text).toJS());
+
+/** How a form's file is edited in place: its own format's way, or the YAML's. */
+export const editOf = (form: DataForm): ((text: string, edits: readonly DataEdit[]) => { text: string; data: unknown }) => form.format?.edit ?? ((text, edits) => editDataFile(form.file, text, edits));
+
+/** The parsed data of another file of data/, for a form that shows what it makes of the edited one (the VAT note of data/prices.yaml). */
+export const dataReader =
+  (dataDir: string) =>
+  (file: DataFileName): unknown =>
+    parseDataFile(file, readDataFile(dataDir, file).text).toJS();
 
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
   { slug: 'versprechen', file: 'claims.yaml', schema: claimsSchema, title: (words) => words.claims.title, intro: (words) => words.claims.intro, groups: claimsForm },
   ...TEXT_FORMS,
   ...TRUST_FORMS,
+  { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact), check: (data, words) => contactProblems(data, words.contact) },
+  { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, dataDir) => legalForm(data, words.legal, dataReader(dataDir)), check: (data, words) => legalProblems(data, words.legal), partsTitle: (words) => words.legal.groups.versions },
+  ...DATED_LEGAL_TEXTS.map(
+    (name): DataForm => ({
+      slug: `rechtliches/${name}`,
+      file: `legal/${name}.md`,
+      schema: versionSchema,
+      title: (words) => fillSlots(words.legal.versionTitle, { text: legalTextName(words.legal, name) }),
+      intro: (words) => words.legal.versionIntro,
+      groups: (data, words) => versionForm(data, name, words.legal),
+    }),
+  ),
 ];
 
 /**

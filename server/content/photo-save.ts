@@ -12,8 +12,8 @@ import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
 import { FOCUS_CHOICES, keptName, keptPhoto, PIXEL_LIMIT, SMALLEST, type Focus } from './photo-image.ts';
-import { editDataText, imageStillNamed, sitePhotos, type Photo, type PhotoText } from './photos.ts';
-import { parseDataText, scalarAt, type DataEdit } from './yaml-edit.ts';
+import { imageStillNamed, sitePhotos, type Photo, type PhotoText } from './photos.ts';
+import { editDataFile, parseDataText, scalarAt, type DataEdit } from './yaml-edit.ts';
 
 /** The hidden and extra fields of a photo's form; no data path starts with "_". */
 export const PHOTO_FIELDS = { version: '_version', focus: '_focus' } as const;
@@ -166,7 +166,7 @@ export async function savePhoto(dataDir: string, photo: Photo, upload: PhotoUplo
   const current = readDataFile(dataDir, photo.file);
   const lead = picture ? lastDrawingReplaced(dataDir, photo, current.text) : null;
   if (lead !== null) allEdits.push({ path: EXAMPLES, value: false });
-  const text = editDataText(photo.file, current.text, allEdits);
+  const text = editDataFile(photo.file, current.text, allEdits).text;
   const refused = await writeChecked(dataDir, photo, { version: current.version, text, picture, typed, at: allEdits[0]!.path }, words.form, log);
   if (refused) return refused;
   const replaced = picture && photo.image.value !== picture.name ? deleteUnnamedPicture(dataDir, photo.image.value) : null;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDataText, editYamlText, type DataEdit } from './yaml-edit.ts';
+import { parseDataFile, parseDataText } from './yaml-edit.ts';
 import { readDataFile, type DataFileName } from './data-file.ts';
 
 /** The trust pages that may carry a photo; the only Markdown files the Fotos form writes. */
@@ -33,26 +33,6 @@ export interface Photo {
   placeholder: boolean;
 }
 
-/** A Markdown file's front matter: the YAML between its first two `---` lines, and where it starts. */
-export function frontMatterOf(text: string): { yaml: string; start: number; end: number } | null {
-  const match = /^---\r?\n([\s\S]*?\r?\n)---\r?\n/.exec(text);
-  return match ? { yaml: match[1]!, start: match[0].indexOf('\n') + 1, end: match[0].indexOf('\n') + 1 + match[1]!.length } : null;
-}
-
-/** The YAML of a data file: the file itself, or a Markdown file's front matter. */
-export function yamlOf(file: DataFileName, text: string): string {
-  if (!file.endsWith('.md')) return text;
-  const front = frontMatterOf(text);
-  if (!front) throw new Error(`data/${file} has no front matter between two "---" lines`);
-  return front.yaml;
-}
-
-/** The file's text with the values changed in place (server/content/yaml-edit.ts), a Markdown file's body untouched. */
-export function editDataText(file: DataFileName, text: string, edits: readonly DataEdit[]): string {
-  if (!file.endsWith('.md')) return editYamlText(text, edits).text;
-  const front = frontMatterOf(text)!;
-  return text.slice(0, front.start) + editYamlText(front.yaml, edits).text + text.slice(front.end);
-}
 
 const objectOf = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 const string = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -85,7 +65,7 @@ function pagePhotos(dataDir: string): Photo[] {
   const hashes = placeholderHashes(dataDir);
   return TRUST_PHOTO_FILES.flatMap((file): Photo[] => {
     const { text, version } = readDataFile(dataDir, file);
-    const front = objectOf(parseDataText(yamlOf(file, text)).toJS());
+    const front = objectOf(parseDataFile(file, text).toJS());
     const image = objectOf(front.image);
     if (!front.image) return [];
     const slug = `seite-${file.replace(/^trust\/|\.md$/g, '')}`;

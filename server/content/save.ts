@@ -7,9 +7,9 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
-import { fieldValue, type FormField, type Problems } from './form-fields.ts';
-import { dataOf, schemaProblems, type DataForm } from './forms.ts';
-import { editYamlText, parseDataText, scalarAt, type DataEdit, type EditValue } from './yaml-edit.ts';
+import { fieldValue, NOT_APPLICABLE, type FormField, type Problems } from './form-fields.ts';
+import { dataOf, editOf, schemaProblems, type DataForm } from './forms.ts';
+import { lineOfPath, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
 export const VERSION_FIELD = '_version';
@@ -35,29 +35,35 @@ function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<
   for (const [name, value] of Object.entries(body !== null && typeof body === 'object' ? body : {})) {
     if (name === VERSION_FIELD) continue;
     if (!known.has(name)) return { unknown: name };
-    // A checkbox sends a hidden "false" and, when ticked, its "true" after it: the last one counts.
-    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
-    typed.set(name, typeof last === 'string' ? last : '');
+    // A name posted twice: a checkbox's hidden "false" and, when ticked, its "true" after it (the
+    // last one counts); or a fact's text with its checked box "trifft nicht zu", which wins.
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    const checkbox = fields.find((field) => field.path === name)?.kind === 'checkbox';
+    const chosen = checkbox || values.length === 1 ? values.at(-1) : values.includes(NOT_APPLICABLE) ? NOT_APPLICABLE : '';
+    typed.set(name, typeof chosen === 'string' ? chosen : '');
   }
   return { typed };
 }
 
 /** The build's problems at the fields of the lines they name; those at no field, under the form's first field that changed. */
-function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, edits: readonly DataEdit[], words: ConsoleWords['form']): Map<string, string> {
-  // A Markdown page's problems go to its first changed field.
-  const document = form.format ? null : parseDataText(text);
-  const lineOf = (path: string) => {
-    const range = document ? scalarAt(document, path)?.range : undefined;
-    return range ? text.slice(0, range[0]).split('\n').length : null;
-  };
+function fieldsOfBuildProblems(text: string, problems: readonly { file: string; line: number | null; message: string }[], form: DataForm, fields: readonly FormField[], edits: readonly (DataEdit & { field: string })[], words: ConsoleWords['form']): Map<string, string> {
+  // A Markdown page's body has no line of its own here: its problems go to the first changed field.
+  const lineOf = (path: string) => (form.format ? null : lineOfPath(form.file, text, path));
   const found = new Map<string, string>();
   for (const problem of problems) {
     const at = problem.file === `data/${form.file}` ? edits.find((edit) => lineOf(edit.path) === problem.line) : undefined;
-    const path = at?.path ?? edits[0]!.path;
+    // A placeholder of another file that names a value of this one ("{{hosting.address}}"): at that value's field.
+    const named = /\{\{([\w.-]+)\}\}/.exec(problem.message)?.[1];
+    const path = at?.field ?? (named !== undefined && fields.some((field) => field.path === named) ? named : edits[0]!.field);
     const message = fillSlots(words.problems.build, { message: problem.message });
     found.set(path, found.has(path) ? `${found.get(path)} ${message}` : message);
   }
   return found;
+}
+
+/** The data edits of the changed fields: a field's own, or those it derives (server/content/form-fields.ts, `derive`), each with its field's path. */
+function dataEdits(changed: readonly Change[]): (DataEdit & { field: string })[] {
+  return changed.flatMap(({ field, after }) => (field.derive ? field.derive(after) : [{ path: field.path, value: after }]).map((edit) => ({ ...edit, field: field.path })));
 }
 
 export async function saveForm(dataDir: string, form: DataForm, body: unknown, words: ConsoleWords, log: Log): Promise<SaveOutcome> {
@@ -67,20 +73,21 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   if ('unknown' in posted) return { kind: 'unknownField', name: posted.unknown };
   const { typed } = posted;
   const problems = new Map<string, string>();
-  const edits: DataEdit[] = [];
+  const changes: Change[] = [];
   for (const field of fields) {
     const text = typed.get(field.path);
     if (text === undefined) continue;
     const parsed = fieldValue(field, text, words.form.problems);
     if ('problem' in parsed) problems.set(field.path, parsed.problem);
-    else if (parsed.value !== field.value) edits.push({ path: field.path, value: parsed.value });
+    else if (parsed.value !== field.value) changes.push({ field, before: field.value, after: parsed.value });
   }
+  const edits = dataEdits(changes);
   const version = (body as Record<string, unknown>)[VERSION_FIELD];
   if (problems.size === 0 && edits.length === 0) return { kind: 'unchanged' };
   if (version !== current.version) return { kind: 'conflict', typed };
   if (problems.size > 0) return { kind: 'problems', typed, problems };
-  const edited = (form.format?.edit ?? editYamlText)(current.text, edits);
-  const refused = schemaProblems(form.schema, edited.data, fields, words.form.problems);
+  const edited = editOf(form)(current.text, edits);
+  const refused = new Map([...schemaProblems(form.schema, edited.data, fields, words.form.problems), ...(form.check?.(edited.data, words) ?? [])]);
   if (refused.size > 0) return { kind: 'problems', typed, problems: refused };
   let found;
   try {
@@ -91,16 +98,12 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   }
   if (found.length > 0) {
     log(`Owner's console: data/${form.file} not saved, the build refuses the change:\n${found.map((problem) => `- ${problem.message}`).join('\n')}`);
-    return { kind: 'problems', typed, problems: fieldsOfBuildProblems(edited.text, found, form, edits, words.form) };
+    return { kind: 'problems', typed, problems: fieldsOfBuildProblems(edited.text, found, form, fields, edits, words.form) };
   }
   // Another save may have written while the build's check ran: the queue of the routes prevents
   // that within this server; a file changed by someone else in that time is refused here.
   if (readDataFile(dataDir, form.file).version !== current.version) return { kind: 'conflict', typed };
   writeDataFile(dataDir, form.file, edited.text);
-  const changes = edits.map((edit) => {
-    const field = fields.find((candidate) => candidate.path === edit.path)!;
-    return { field, before: field.value, after: edit.value };
-  });
   // A long text (a page's Markdown) is cut in the log: the file and git hold it whole.
   const logged = (value: EditValue) => (JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 150)}…" (${String(value).length} characters)` : JSON.stringify(value));
   log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${logged(edit.value)}`).join(', ')}.`);

@@ -34,33 +34,36 @@ function readable(segment: string | number, words: TextWords): string {
 }
 
 interface Text {
+  /** The data path's keys: a list's item by its id, else by its position. */
   keys: (string | number)[];
+  /** The same for the label: a list's item always by its position ("Nr. 2"), its id being no word. */
+  named: (string | number)[];
   value: string;
 }
 
-/** Every text under `value` with its keys (a list's item by its id, else by its position). */
-function texts(value: unknown, keys: (string | number)[], found: Text[]): void {
-  if (typeof value === 'string') found.push({ keys, value });
+/** Every text under `value` with its keys. */
+function texts(value: unknown, keys: (string | number)[], named: (string | number)[], found: Text[]): void {
+  if (typeof value === 'string') found.push({ keys, named, value });
   else if (Array.isArray(value)) {
     value.forEach((item: unknown, index) => {
       const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
-      texts(item, [...keys, typeof id === 'string' ? id : index], found);
+      texts(item, [...keys, typeof id === 'string' ? id : index], [...named, index], found);
     });
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) if (!EXCLUDED_KEYS.has(key)) texts(item, [...keys, key], found);
+    for (const [key, item] of Object.entries(value)) if (!EXCLUDED_KEYS.has(key)) texts(item, [...keys, key], [...named, key], found);
   }
 }
 
 /** The fields of a page file's texts (its parsed YAML), grouped by its first-level keys. */
 export function textGroups(data: unknown, words: TextWords): FieldGroup[] {
   const found: Text[] = [];
-  texts(data, [], found);
+  texts(data, [], [], found);
   const groups = new Map<string, FieldGroup>();
   for (const text of found) {
-    const [top, ...rest] = text.keys;
+    const [top, ...rest] = text.named;
     const title = readable(top!, words);
-    const group = groups.get(String(top)) ?? { title, fields: [] };
-    groups.set(String(top), group);
+    const group = groups.get(String(text.keys[0])) ?? { title, fields: [] };
+    groups.set(String(text.keys[0]), group);
     const label = rest.length > 0 ? rest.map((segment) => readable(segment, words)).join(' › ') : title;
     const long = text.value.length > LONG_TEXT || text.value.trimEnd().includes('\n');
     group.fields.push({ path: text.keys.join('.'), label, name: `${title} › ${label}`, kind: long ? 'textarea' : 'line', value: text.value, keepSlots: true });

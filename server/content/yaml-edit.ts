@@ -12,7 +12,8 @@
 import { isMap, isScalar, isSeq, parseDocument, Scalar, stringify, type Document } from 'yaml';
 import { foldedBlock } from './yaml-block.ts';
 
-export type EditValue = string | number | boolean;
+/** null: a fact not known yet (data/site.yaml writes it `null`). */
+export type EditValue = string | number | boolean | null;
 
 export interface DataEdit {
   /** The data path ("services.tuer-zugefallen.price"). */
@@ -109,7 +110,9 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
     const added = scalar === null ? addedKey(document, text, edit) : null;
     if (added) return added;
     if (scalar === null || !scalar.range) throw new DataPathError(`${edit.path} names no value of the file`);
-    return { start: scalar.range[0], end: scalar.range[1], source: scalarSource(edit.value, scalar, text.slice(scalar.range[0], scalar.range[1])) };
+    // A key without a value ("rollNumber:") holds an empty null right after its colon: a space first.
+    const empty = scalar.range[0] === scalar.range[1] && text[scalar.range[0] - 1] === ':';
+    return { start: scalar.range[0], end: scalar.range[1], source: `${empty ? ' ' : ''}${scalarSource(edit.value, scalar, text.slice(scalar.range[0], scalar.range[1]))}` };
   });
   // From the end of the file backwards, so the offsets before each splice stay right.
   splices.sort((a, b) => b.start - a.start);
@@ -120,4 +123,35 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
     if (scalarAt(edited, edit.path)?.value !== edit.value) throw new DataPathError(`${edit.path} did not read back as written`);
   }
   return { text: result, data: edited.toJS() as unknown };
+}
+
+/**
+ * The YAML a data file holds and where it starts in the text: a .yaml file whole; of a .md file its
+ * front matter, the lines between its first line "---" and the next (as gray-matter reads it,
+ * build/load/files.ts), so that the Markdown after it is never touched.
+ */
+function yamlOf(file: string, text: string): { yaml: string; start: number } {
+  if (!file.endsWith('.md')) return { yaml: text, start: 0 };
+  const match = /^---\r?\n([\s\S]*?)^---[ \t]*$/m.exec(text);
+  if (match?.index !== 0) throw new DataPathError(`${file} has no front matter between two lines "---"`);
+  return { yaml: match[1]!, start: match[0].length - match[0].replace(/^---\r?\n/, '').length };
+}
+
+/** The document of a data file's YAML (a Markdown file's front matter). */
+export function parseDataFile(file: string, text: string): Document {
+  return parseDataText(yamlOf(file, text).yaml);
+}
+
+/** editYamlText on a data file's YAML (a Markdown file's front matter), the rest of its text as it was. */
+export function editDataFile(file: string, text: string, edits: readonly DataEdit[]): { text: string; data: unknown } {
+  const { yaml, start } = yamlOf(file, text);
+  const edited = editYamlText(yaml, edits);
+  return { text: text.slice(0, start) + edited.text + text.slice(start + yaml.length), data: edited.data };
+}
+
+/** The line of the file (from 1) where the value a data path names stands, or null. */
+export function lineOfPath(file: string, text: string, path: string): number | null {
+  const { yaml, start } = yamlOf(file, text);
+  const range = scalarAt(parseDataText(yaml), path)?.range;
+  return range ? text.slice(0, start + range[0]).split('\n').length : null;
 }

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { appendListItem } from '../../server/content/photo-add.ts';
 import { removeListItem } from '../../server/content/photo-remove.ts';
-import { editDataText } from '../../server/content/photos.ts';
+import { editDataFile } from '../../server/content/yaml-edit.ts';
 import { DataPathError } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
@@ -58,10 +58,10 @@ describe('removeListItem', () => {
   });
 });
 
-describe('editDataText', () => {
+describe('editDataFile', () => {
   it('changes a photo in a Markdown file\'s front matter, never its body, even where the body looks like YAML', () => {
     const withLookalike = `${SHOP}\n---\nimage:\n  file: shop.jpg\n`;
-    const text = editDataText('trust/lokaler-handwerker.md', withLookalike, [
+    const { text } = editDataFile('trust/lokaler-handwerker.md', withLookalike, [
       { path: 'image.file', value: 'seite-lokaler-handwerker-0123456789.jpg' },
       { path: 'image.alt', value: 'Unsere Werkstatt in Essen' },
     ]);

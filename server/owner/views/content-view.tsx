@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
-import { fieldId, fieldValue, shownValue, typedForm, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { Field, formValue, typedLabel } from './form-field-view.tsx';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
@@ -24,7 +25,8 @@ export function contentPage(words: ConsoleWords, draft: readonly string[], under
   const w = words.content;
   const entries: { slug: string; title: string }[] = [];
   for (const form of DATA_FORMS) {
-    if (form.under === under) entries.push({ slug: form.slug, title: form.title(words) });
+    // A form at …/<slug>/<part> without a group of its own is a part of another (the legal texts' dates): linked from it.
+    if (form.under === under && (under !== undefined || !form.slug.includes('/'))) entries.push({ slug: form.slug, title: form.title(words) });
     else if (under === undefined && form.under !== undefined && !entries.some((entry) => entry.slug === form.under)) entries.push({ slug: form.under, title: w.sections[form.under]?.title ?? form.under });
   }
   // The photos have a page of their own (server/owner/photos.tsx), listed among the forms.
@@ -77,48 +79,6 @@ export interface FormState {
   conflict?: ReadonlyMap<string, string>;
 }
 
-function Field({ field, typed, problem, words }: { field: FormField; typed: string | undefined; problem: string | undefined; words: ConsoleWords['form'] }) {
-  const id = fieldId(field.path);
-  const described = [problem ? `${id}-problem` : '', field.shown ? `${id}-shown` : ''].filter(Boolean).join(' ') || undefined;
-  const value = typed ?? typedForm(field.value);
-  const common = { id, name: field.path, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described };
-  return (
-    <div className="console-field" data-problem={problem ? '' : undefined}>
-      <label htmlFor={id}>{field.label}</label>
-      {field.kind === 'choice' ? (
-        <select {...common} defaultValue={value}>
-          {field.choices?.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      ) : field.kind === 'textarea' ? (
-        <textarea {...common} defaultValue={value} rows={Math.min(16, Math.ceil(value.length / 30) + value.split('\n').length)} required />
-      ) : field.kind === 'checkbox' ? (
-        // An unticked box sends nothing: the hidden "false" before it is then its value (server/content/save.ts).
-        <>
-          <input type="hidden" name={field.path} value="false" />
-          <input {...common} type="checkbox" value="true" defaultChecked={value === 'true'} />
-        </>
-      ) : (
-        <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'euro' ? 'decimal' : field.kind === 'whole' ? 'numeric' : undefined} required />
-      )}
-      {field.note && <p className="console-note">{field.note}</p>}
-      {problem && (
-        <p className="console-field-problem" id={`${id}-problem`}>
-          {problem}
-        </p>
-      )}
-      {field.shown && (
-        <p className="console-note" id={`${id}-shown`}>
-          {fillSlots(words.shown, { text: field.shown })}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function ProblemList({ groups, problems, words }: { groups: FieldGroup[]; problems: Problems; words: ConsoleWords['form'] }) {
   const fields = groups.flatMap((group) => group.fields);
   // A label that several groups share ("Das Versprechen, wie Besucher es lesen") is named with its group's title.
@@ -149,7 +109,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
     return 'value' in read && read.value === field.value;
   };
   const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
-  const shown = (field: FormField, text: string) => (field.kind === 'checkbox' ? shownValue(field, text === 'true') : text);
+  const shown = (field: FormField, text: string) => (field.kind === 'checkbox' ? shownValue(field, text === 'true') : typedLabel(field, text));
   return (
     <div className="console-table-wrap">
       <table className="console-table" id="vergleich">
@@ -163,7 +123,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
             <tr key={field.path}>
               <th scope="row">{field.label}</th>
               <td>{shown(field, typed.get(field.path)!)}</td>
-              <td>{shown(field, typedForm(field.value))}</td>
+              <td>{shown(field, formValue(field))}</td>
             </tr>
           ))}
         </tbody>
@@ -185,6 +145,24 @@ function Saved({ changes, file, words, publish }: { changes: Change[]; file: str
         {words.rebuild} <a href={PREVIEW_PATH}>{publish.toPreview}</a>
       </p>
     </div>
+  );
+}
+
+/** Links to the forms at /intern/inhalte/<slug>/… (a legal text's date, below Rechtliches), which the overview does not list. */
+function FormParts({ form, words }: { form: DataForm; words: ConsoleWords }) {
+  const parts = DATA_FORMS.filter((other) => other.slug.startsWith(`${form.slug}/`));
+  if (parts.length === 0 || !form.partsTitle) return null;
+  return (
+    <section className="console-parts" aria-labelledby="teile">
+      <h2 id="teile">{form.partsTitle(words)}</h2>
+      <ul>
+        {parts.map((part) => (
+          <li key={part.slug}>
+            <a href={formPath(part)}>{part.title(words)}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -218,6 +196,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, 
           {w.save}
         </button>
       </form>
+      <FormParts form={form} words={words} />
     </>,
   );
 }
