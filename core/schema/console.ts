@@ -1,5 +1,6 @@
 // The words of the owner's console (data/console.yaml), with the slots the server fills.
 import { z } from 'zod';
+import { placesConsoleWords } from './console-places.ts';
 import { wordsWith } from './slots.ts';
 
 const text = z.string().min(2);
@@ -174,6 +175,8 @@ export const consoleWordsSchema = z.strictObject({
       happyCondition: text,
     }),
   }),
+  /** The Orte form of data/places/ (/intern/inhalte/orte). */
+  places: placesConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -8,11 +8,13 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The data files the console may write; the page names one, never the request. */
-export type DataFileName = 'prices.yaml';
+export type DataFileName = 'prices.yaml' | PlacesFileName;
+/** A file of data/places/ (the Orte form, server/content/places-data.ts); which one, the town's address decides. */
+export type PlacesFileName = `places/${string}.yaml`;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');
@@ -34,7 +36,8 @@ export function readDataFile(dataDir: string, name: DataFileName): DataFileState
 
 export function writeDataFile(dataDir: string, name: DataFileName, text: string): void {
   const path = join(dataDir, name);
-  const temporary = join(dataDir, `.${name}.${process.pid}.tmp`);
+  // Beside the file, in its own folder (data/places/ for a town's file).
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, text, { flush: true });
     // The file keeps its permissions (the service's umask of 0077 would make a new one private).

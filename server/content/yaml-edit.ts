@@ -59,7 +59,7 @@ export function parseDataText(text: string): Document {
 }
 
 /** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. */
-function scalarSource(value: EditValue, old: Scalar): string {
+export function scalarSource(value: EditValue, old: Scalar): string {
   const blockOrPlain = old.type === 'QUOTE_SINGLE' || old.type === 'QUOTE_DOUBLE' ? old.type : 'PLAIN';
   const written = typeof value === 'string' ? stringify(value, { lineWidth: 0, defaultStringType: blockOrPlain }).replace(/\n$/, '') : String(value);
   const readBack = written.includes('\n') ? undefined : (parseDocument(written).toJS() as unknown);

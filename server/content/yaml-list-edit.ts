@@ -176,6 +176,7 @@ function insertionIndex(items: unknown[], item: unknown): number {
 export function insertListItem(text: string, keys: ListKeys, item: unknown, style: ItemStyle = {}): string {
   const document = parseDataText(text);
   const list = listAt(document, keys);
+  if (list.flow && list.items.length === 0 && typeof item === 'string') return replaceTextList(text, keys, [item]);
   if (list.items.length === 0) throw new DataPathError(`${keys.join('.')} is empty: a first item has no style to follow`);
   const values = list.toJS(document) as unknown[];
   const at = insertionIndex(values, item);

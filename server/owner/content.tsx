@@ -11,6 +11,7 @@ import { readDataFile, saveQueue } from '../content/data-file.ts';
 import { DATA_FORMS, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
 import { parseDataText } from '../content/yaml-edit.ts';
+import { placesRoutes } from './places.tsx';
 import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -87,5 +88,6 @@ export function contentRoutes(context: { api: ApiContext; words: ConsoleWords; s
   const queue = saveQueue();
   router.get(routerPath(SECTION_PATHS.content), (_req, res) => context.sendPage(res, 200, contentPage(context.words)));
   for (const form of DATA_FORMS) formRoutes(router, form, context, queue);
+  placesRoutes(router, { ...context, queue });
   return router;
 }

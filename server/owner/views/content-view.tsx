@@ -10,6 +10,7 @@ import { fieldId, shownValue, typedForm, type FieldGroup, type FormField, type P
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { PLACES_PATH } from './places-view.tsx';
 
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
@@ -30,6 +31,12 @@ export function contentPage(words: ConsoleWords): ConsolePage {
             <p>{w.sections[form.slug]?.text}</p>
           </li>
         ))}
+        <li className="console-item">
+          <h2>
+            <a href={PLACES_PATH}>{words.places.title}</a>
+          </h2>
+          <p>{w.sections['orte']?.text}</p>
+        </li>
       </ul>
     </>,
   );
