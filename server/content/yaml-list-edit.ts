@@ -97,7 +97,12 @@ export function removeListItem(text: string, keys: ListKeys, index: number): str
   // the last item, the one before it.
   if (apart && index < list.items.length - 1) stop = nextLineAt(text, stop);
   else if (apart && start > 0 && isBlank(lineAt(text, lineStartAt(text, start - 1)))) start = lineStartAt(text, start - 1);
-  return text.slice(0, start) + text.slice(stop);
+  if (list.items.length > 1) return text.slice(0, start) + text.slice(stop);
+  // The only item: the key stays with an empty list ("districts: []"), which the schemas read as none.
+  const keyLine = lineStartAt(text, start - 1);
+  const key = lineAt(text, keyLine);
+  if (!/:\s*$/.test(key)) throw new DataPathError(`${keys.join('.')}: the line before its only item is no key`);
+  return `${text.slice(0, keyLine)}${key.trimEnd()} []\n${text.slice(stop)}`;
 }
 
 function removeFlowItem(text: string, list: YAMLSeq, index: number): string {
@@ -208,7 +213,7 @@ function insertFlowItem(text: string, list: YAMLSeq, at: number, item: unknown):
 export function textListSplice(text: string, document: Document, keys: ListKeys, values: readonly string[]): { start: number; end: number; source: string } {
   const list = listAt(document, keys);
   if (list.flow) {
-    const quoted = list.items.length === 0 || list.items.every((entry) => isScalar(entry) && entry.type === 'QUOTE_DOUBLE');
+    const quoted = list.items.length > 0 && list.items.every((entry) => isScalar(entry) && entry.type === 'QUOTE_DOUBLE');
     const start = list.range![0];
     return { start, end: text.lastIndexOf(']', list.range![1]) + 1, source: `[${values.map((value) => inlineScalar(value, quoted)).join(', ')}]` };
   }

@@ -210,6 +210,41 @@ describe('the Orte form', () => {
     expect(changedLines(before, data.read(file)).added).toEqual([]);
   }, 60_000);
 
+  it('adds a district to a town after its last one, and refuses a name the town lists already', async () => {
+    const before = data.read(NORTH_EAST);
+    const html = (await page(`${PLACES}/gladbeck`)).html;
+    const form = formOf(html, `${PLACES}/gladbeck/stadtteil`);
+    form.set('towns.gladbeck.districts.+', 'Brauck');
+    const twice = await send(`${PLACES}/gladbeck/stadtteil`, form);
+    expect(twice.status).toBe(422);
+    expect(textOf(twice.html, 'feld-towns-gladbeck-districts---problem')).toBe(fillSlots(words.places.problems.twice, { name: 'Brauck' }));
+    expect(data.read(NORTH_EAST)).toBe(before);
+    form.set('towns.gladbeck.districts.+', 'Bülse');
+    const { status, html: saved } = await send(`${PLACES}/gladbeck/stadtteil`, form);
+    expect(status).toBe(200);
+    expect(textOf(saved, 'hinweis')).toContain(fillSlots(words.places.districtAdded, { name: 'Bülse', path: '/schluesseldienst/buelse' }));
+    expect(changedLines(before, data.read(NORTH_EAST))).toEqual({ removed: [], added: ['      - Bülse'] });
+    expect(textOf(saved, 'ort-buelse')).toContain(words.places.indexing.noDescription);
+  }, 60_000);
+
+  it('removes a town after a page that names its page and its districts\' pages and what the old address shows then', async () => {
+    const before = data.read(NORTH_EAST);
+    const districts = (parse(before).towns as { name: string; districts: unknown[] }[]).find((town) => town.name === 'Haltern am See')!.districts.length;
+    const confirm = await page(`${PLACES}/haltern-am-see/entfernen`);
+    expect(confirm.status).toBe(200);
+    expect(textOf(confirm.html, 'entfernt')).toBe(fillSlots(words.places.removeTown, { path: '/schluesseldienst/haltern-am-see', count: districts }));
+    // Haltern am See is a place name of data/postcodes.csv: its address shows the page of an unknown place then.
+    expect(confirm.html).toContain(words.places.afterUnknownPlace);
+    const { status, html } = await send(`${PLACES}/haltern-am-see/entfernen`, formOf(confirm.html, `${PLACES}/haltern-am-see/entfernen`));
+    expect(status).toBe(200);
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.places.removed, { name: 'Haltern am See' }));
+    expect(html).not.toContain('>Haltern am See</a>');
+    const { removed, added } = changedLines(before, data.read(NORTH_EAST));
+    expect(added).toEqual([]);
+    expect(removed.filter((line) => line.startsWith('  - '))).toEqual(['  - name: Haltern am See']);
+    expect(parse(data.read(NORTH_EAST)).towns).toHaveLength(parse(before).towns.length - 1);
+  }, 60_000);
+
   it('refuses a save over a file changed since the form was opened and shows both versions', async () => {
     const form = formOf((await page(`${PLACES}/marl`)).html, `${PLACES}/marl`);
     data.edit(NORTH_EAST, (text) => text.replace('# Service area', '# The service area'));

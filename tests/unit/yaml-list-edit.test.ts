@@ -79,6 +79,13 @@ describe('removing a list item', () => {
     expect(difference(DISTRICTS, removeListItem(DISTRICTS, ['towns', 0, 'sources'], 0)).added).toEqual(["    sources: ['Stadt Essen']"]);
   });
 
+  it('leaves an empty list where the only item was, so the key still reads as a list', () => {
+    const text = 'towns:\n  - name: Hünxe\n    districts:\n      - Bruckhausen # the only one\n    sources: [a]\n';
+    const after = removeListItem(text, ['towns', 0, 'districts'], 0);
+    expect(after).toBe('towns:\n  - name: Hünxe\n    districts: []\n    sources: [a]\n');
+    expect(insertListItem(after, ['towns', 0, 'districts'], 'Drevenack')).toBe('towns:\n  - name: Hünxe\n    districts: [Drevenack]\n    sources: [a]\n');
+  });
+
   it('refuses a list or an item the file does not have', () => {
     expect(() => removeListItem(DISTRICTS, ['towns', 0, 'name'], 0)).toThrow(/no list/);
     expect(() => removeListItem(DISTRICTS, ['towns', 0, 'districts'], 9)).toThrow(/no item 9/);
