@@ -9,7 +9,7 @@ const text = z.string().min(2);
 export const placesConsoleWords = z.strictObject({
   title: text,
   intro: text,
-  list: z.strictObject({ town: text, region: text, arrival: text, districts: text, found: text, foundCount: wordsWith('found', 'count') }),
+  list: z.strictObject({ row: wordsWith('region', 'arrival', 'count'), found: wordsWith('found', 'count') }),
   add: text,
   addTitle: text,
   addIntro: text,
@@ -43,7 +43,7 @@ export const placesConsoleWords = z.strictObject({
   postcodesNote: text,
   noPostcodes: text,
   page: wordsWith('path'),
-  indexing: z.strictObject({ town: text, district: text, noDescription: text, tooShort: wordsWith('count', 'min') }),
+  indexing: z.strictObject({ town: text, district: text, noDescription: text, tooShort: wordsWith('count', 'min'), rule: wordsWith('min') }),
   remove: wordsWith('name'),
   removeTownTitle: wordsWith('name'),
   removeDistrictTitle: wordsWith('name', 'town'),

@@ -60,28 +60,17 @@ export function placesListPage(words: ConsoleWords, rows: readonly TownRow[], no
           {w.add}
         </a>
       </p>
-      <div className="console-table-wrap">
-        <table className="console-table" id="orte">
-          <thead>
-            <tr>
-              <ColumnHeads columns={[w.list.town, w.list.region, w.list.arrival, w.list.districts, w.list.found]} />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.slug}>
-                <th scope="row">
-                  <a href={townPath(row.slug)}>{row.name}</a>
-                </th>
-                <td>{row.region}</td>
-                <td>{row.arrivalTime}</td>
-                <td>{row.districts}</td>
-                <td>{fillSlots(w.list.foundCount, { found: row.found, count: row.districts })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ul className="console-list" id="orte">
+        {rows.map((row) => (
+          <li className="console-item" key={row.slug}>
+            <h2>
+              <a href={townPath(row.slug)}>{row.name}</a>
+            </h2>
+            <p>{fillSlots(w.list.row, { region: row.region, arrival: row.arrivalTime, count: row.districts })}</p>
+            <p className="console-note">{fillSlots(w.list.found, { found: row.found, count: row.districts })}</p>
+          </li>
+        ))}
+      </ul>
     </>,
   );
 }

@@ -2,6 +2,7 @@
 // postcodes read-only, each place's page and whether search engines find it, a district added, and
 // the page that asks before a town or a district is removed, naming what leaves the site.
 import type { ConsoleWords } from '../../../core/schema/console.ts';
+import { OWN_DESCRIPTION_WORDS } from '../../../core/schema/places.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { fieldId } from '../../content/form-fields.ts';
 import { NEW_ITEM, type PlaceGroup } from '../../content/places-form.ts';
@@ -46,6 +47,9 @@ export function townPage(words: ConsoleWords, town: TownFacts, state: PlaceFormS
       </p>
       <p className="console-note" id="suchmaschinen">
         {town.indexing}
+      </p>
+      <p className="console-note" id="regel">
+        {fillSlots(w.indexing.rule, { min: OWN_DESCRIPTION_WORDS })}
       </p>
       <PlaceForm action={townPath(town.slug)} state={state} submit={words.form.save} extra={(group) => <DistrictExtra group={group} town={town} words={w} />} />
       <form className="console-form" method="post" action={`${townPath(town.slug)}/stadtteil`} noValidate>
