@@ -66,5 +66,7 @@ export const placesConsoleWords = z.strictObject({
     notInPostcodes: wordsWith('name'),
     taken: wordsWith('name', 'path'),
     twice: wordsWith('name'),
+    count: wordsWith('phrase', 'listed', 'word'),
+    neighbour: wordsWith('name', 'district', 'file'),
   }),
 });

@@ -11,7 +11,7 @@ import { districtPageSlug, NEW_ITEM } from '../content/places-form.ts';
 import { placeProblems, placeValue } from '../content/places-edit.ts';
 import { VERSION_FIELD } from '../content/save.ts';
 import { insertListItem, removeListItem } from '../content/yaml-list-edit.ts';
-import { contextOf, outcomeNotice, readPlaces, refusedLines, savePlaces, type PlacesState } from './places-save.ts';
+import { contextOf, outcomeNotice, readPlaces, refusedLines, savePlaces, townAfterProblem, type PlacesState } from './places-save.ts';
 import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
 import { PLACES_PATH, placesListPage, townPath, type PageNotice } from './views/places-view.tsx';
 import { removalPage } from './views/town-view.tsx';
@@ -45,7 +45,10 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
     const problem = 'problem' in read ? read.problem : placeProblems([...existing, field], values, contextOf(state, entry), words).get(path);
     if (problem) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem }));
     const name = String((read as { value: string }).value);
-    const outcome = await queue(() => savePlaces(dataDir, entry.file, (req.body as Record<string, unknown>)[VERSION_FIELD], (text) => insertListItem(text, ['towns', entry.index, 'districts'], name), api.log, `district "${name}" added to ${entry.town.name}`));
+    const edit = (text: string) => insertListItem(text, ['towns', entry.index, 'districts'], name);
+    const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
+    if (contradiction) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem: contradiction.message }));
+    const outcome = await queue(() => savePlaces(dataDir, entry.file, (req.body as Record<string, unknown>)[VERSION_FIELD], edit, api.log, `district "${name}" added to ${entry.town.name}`));
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug) ?? entry;
     if (outcome.kind === 'saved') {
@@ -98,6 +101,8 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     const { entry, district } = at;
     const name = district === null ? entry.town.name : districtName(entry.town.districts[district]!);
     const edit = (text: string) => (district === null ? removeListItem(text, ['towns'], entry.index) : removeListItem(text, ['towns', entry.index, 'districts'], district));
+    const contradiction = district === null ? null : townAfterProblem(at.state, entry.file, entry.index, edit, words);
+    if (contradiction) return sendPage(res, 422, townView(words, at.state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: [contradiction.message] } }));
     const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, district === null ? `town "${name}" removed` : `district "${name}" of ${entry.town.name} removed`));
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);

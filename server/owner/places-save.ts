@@ -2,10 +2,11 @@
 // towns and postcodes read for a request, the owner's typed values read against the form's fields,
 // and a structural save's outcome as the page shows it (docs/owner-console.md, "Orte").
 import type { ConsoleWords } from '../../core/schema/console.ts';
-import { placesFileSchema } from '../../core/schema/places.ts';
+import { placesFileSchema, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { versionOf, type PlacesFileName } from '../content/data-file.ts';
+import { countMismatch, lostNeighbour } from '../content/places-checks.ts';
 import { placePathOf, readPostcodes, readTowns, type TownEntry } from '../content/places-data.ts';
 import { placeProblems, placeValue, type PlaceContext, type PlaceValue } from '../content/places-edit.ts';
 import type { PlaceField } from '../content/places-form.ts';
@@ -20,12 +21,15 @@ export interface PlacesState {
   /** The versions of all place files together, for a new town (its file is chosen on saving). */
   allVersion: string;
   postcodes: Map<string, { state: string; codes: string[] }>;
+  /** Each place file's text as read. */
+  texts: Map<PlacesFileName, string>;
 }
 
 export function readPlaces(dataDir: string): PlacesState {
   const { towns, files } = readTowns(dataDir);
   const versions = new Map([...files].map(([file, state]) => [file, state.version]));
-  return { towns, versions, allVersion: versionOf([...versions.values()].join('\n')), postcodes: readPostcodes(dataDir) };
+  const texts = new Map([...files].map(([file, state]) => [file, state.text]));
+  return { towns, versions, allVersion: versionOf([...versions.values()].join('\n')), postcodes: readPostcodes(dataDir), texts };
 }
 
 export const contextOf = (state: PlacesState, self?: TownEntry): PlaceContext => ({ towns: state.towns, postcodeNames: new Set(state.postcodes.keys()), ...(self ? { self } : {}) });
@@ -100,4 +104,20 @@ export function fileForRegion(state: PlacesState, region: string): PlacesFileNam
 export function shortValue(value: PlaceValue | undefined): string {
   const text = Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '–' : String(value);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * What the build would refuse in the town of `file` (at a position, or by its name) once `edit` is made, in German
+ * (server/content/places-checks.ts): the key of the text that states a wrong number of districts
+ * ("facts"), or null for a lost neighbour; null when neither.
+ */
+export function townAfterProblem(state: PlacesState, file: PlacesFileName, which: number | string, edit: (text: string) => string, words: ConsoleWords): { key: string | null; message: string } | null {
+  const towns = (parseDataText(edit(state.texts.get(file)!)).toJS() as { towns: Town[] }).towns;
+  const town = typeof which === 'number' ? towns[which] : towns.find((candidate) => candidate.name === which);
+  if (!town) return null;
+  const full = { ...town, districts: town.districts ?? [] };
+  const count = countMismatch(full, words.places.problems);
+  if (count) return count;
+  const neighbour = lostNeighbour(full, file, words.places.problems);
+  return neighbour ? { key: null, message: neighbour } : null;
 }

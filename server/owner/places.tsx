@@ -9,7 +9,7 @@ import { changedValues, editPlacesText, fileValue } from '../content/places-edit
 import { newTownFields, townPageGroups } from '../content/places-form.ts';
 import { VERSION_FIELD } from '../content/save.ts';
 import { insertListItem } from '../content/yaml-list-edit.ts';
-import { contextOf, fileForRegion, outcomeNotice, readPlaces, readTyped, refusedAt, savePlaces, shortValue } from './places-save.ts';
+import { contextOf, fileForRegion, outcomeNotice, readPlaces, readTyped, refusedAt, savePlaces, shortValue, townAfterProblem } from './places-save.ts';
 import { placesRemovalRoutes } from './places-removal.tsx';
 import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
 import { NEW_TOWN_PATH, newTownPage, PLACES_PATH, placesListPage, type PageNotice, type PlaceFormState } from './views/places-view.tsx';
@@ -40,7 +40,10 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
     if ((req.body as Record<string, unknown>)[VERSION_FIELD] !== state.allVersion) return show(409, res, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { file: 'data/places/' }) } });
     const town = { name: v('name'), region: v('region'), arrivalTime: v('arrivalTime'), population: v('population'), description: v('description'), facts: v('facts'), sources: v('sources'), districts: v('districts') };
     const file = fileForRegion(state, String(town.region));
-    const outcome = await queue(() => savePlaces(dataDir, file, state.versions.get(file), (text) => insertListItem(text, ['towns'], town, { quoted: ['arrivalTime'], flow: ['sources'] }), api.log, `town "${town.name}" added`));
+    const edit = (text: string) => insertListItem(text, ['towns'], town, { quoted: ['arrivalTime'], flow: ['sources'] });
+    const contradiction = townAfterProblem(state, file, String(town.name), edit, words);
+    if (contradiction) return show(422, res, { typed: read.typed, problems: new Map([[`towns.+.${contradiction.key === 'description' ? 'description' : contradiction.key === 'facts' ? 'facts' : 'districts'}`, contradiction.message]]) });
+    const outcome = await queue(() => savePlaces(dataDir, file, state.versions.get(file), edit, api.log, `town "${town.name}" added`));
     if (outcome.kind === 'saved') {
       const after = readPlaces(dataDir);
       const entry = after.towns.find((candidate) => candidate.slug === slugOfName(String(town.name)))!;
@@ -78,8 +81,14 @@ function townRoutes(router: Router, context: PlacesContext): void {
     const version = (req.body as Record<string, unknown>)[VERSION_FIELD];
     if (version !== state.versions.get(entry.file)) return sendPage(res, 409, townView(words, state, entry, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { file: `data/${entry.file}` }) }, conflict: read.typed }));
     if (read.problems.size > 0) return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: read.problems }));
+    const edit = (text: string) => editPlacesText(text, changes);
+    const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
+    if (contradiction) {
+      const at = contradiction.key && fields.some((field) => field.path === `towns.${entry.slug}.${contradiction.key}`) ? `towns.${entry.slug}.${contradiction.key}` : changes[0]!.path;
+      return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: new Map([[at, contradiction.message]]) }));
+    }
     const what = changes.map((change) => `${change.path} = ${JSON.stringify(change.value)}`).join(', ');
-    const outcome = await queue(() => savePlaces(dataDir, entry.file, version, (text) => editPlacesText(text, changes), api.log, what));
+    const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, what));
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: refusedAt(outcome, fields, changes[0]!.path, words) }));
     if (outcome.kind !== 'saved') {
       const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;

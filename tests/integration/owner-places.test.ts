@@ -210,6 +210,16 @@ describe('the Orte form', () => {
     expect(changedLines(before, data.read(file)).added).toEqual([]);
   }, 60_000);
 
+  it('refuses in German to remove a district while a text of its town states their number, and changes no byte', async () => {
+    const file = 'places/rheinland-niederrhein.yaml';
+    const before = data.read(file);
+    const confirm = await page(`${PLACES}/duesseldorf/hellerhof/entfernen`);
+    const { status, html } = await send(`${PLACES}/duesseldorf/hellerhof/entfernen`, formOf(confirm.html, `${PLACES}/duesseldorf/hellerhof/entfernen`));
+    expect(status).toBe(422);
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.places.problems.count, { phrase: '50 Stadtteilen', listed: 49, word: 'Stadtteil' }));
+    expect(data.read(file)).toBe(before);
+  });
+
   it('adds a district to a town after its last one, and refuses a name the town lists already', async () => {
     const before = data.read(NORTH_EAST);
     const html = (await page(`${PLACES}/gladbeck`)).html;

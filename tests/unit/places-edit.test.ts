@@ -7,7 +7,9 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { fillSlots } from '../../core/slots.ts';
 import type { Town } from '../../core/schema/places.ts';
+import { countMismatch, lostNeighbour } from '../../server/content/places-checks.ts';
 import { placeKeys, placePathOf } from '../../server/content/places-data.ts';
 import { editPlacesText, placeProblems, placeValue, type PlaceValue } from '../../server/content/places-edit.ts';
 import { townFields, type PlaceField } from '../../server/content/places-form.ts';
@@ -104,5 +106,20 @@ describe('facts and their sources', () => {
     const district: PlaceField[] = [field('longText', 'towns.m.districts.broich.description'), field('lines', 'towns.m.districts.broich.sources')];
     expect(placeProblems(district, values({ 'towns.m.districts.broich.description': 'Ein Text.', 'towns.m.districts.broich.sources': [] }), context, words).get('towns.m.districts.broich.sources')).toBe(words.places.problems.noSource);
     expect(placeProblems(fields, values({ 'towns.muelheim-an-der-ruhr.sources': ['Wikipedia: Mülheim an der Ruhr'] }), context, words).size).toBe(0);
+  });
+});
+
+describe('what the build would refuse in a changed town, in German', () => {
+  const town = (districts: Town['districts'], facts: string): Town => ({ name: 'Haan', region: 'Bergisches Land', arrivalTime: '25–35 Min.', population: 30000, isMainLocation: false, kind: 'Stadt', districtWord: 'Stadtteil', description: 'Text.', facts, sources: ['Wikipedia: Haan'], districts });
+
+  it('finds a number of Stadtteile a text states that the list contradicts', () => {
+    expect(countMismatch(town(['Gruiten', 'Mitte'], 'Haan hat zwei Stadtteile.'), words.places.problems)).toBeNull();
+    expect(countMismatch(town(['Gruiten'], 'Haan hat zwei Stadtteile.'), words.places.problems)).toEqual({ key: 'facts', message: fillSlots(words.places.problems.count, { phrase: 'zwei Stadtteile', listed: 1, word: 'Stadtteil' }) });
+  });
+
+  it('finds a neighbour no longer listed', () => {
+    const districts: Town['districts'] = ['Mitte', { name: 'Gruiten', neighbours: ['Mitte', 'Unterhaan'] }];
+    expect(lostNeighbour(town(districts, 'Fakt.'), 'places/x.yaml', words.places.problems)).toBe(fillSlots(words.places.problems.neighbour, { name: 'Unterhaan', district: 'Gruiten', file: 'data/places/x.yaml' }));
+    expect(lostNeighbour(town([...districts, 'Unterhaan'], 'Fakt.'), 'places/x.yaml', words.places.problems)).toBeNull();
   });
 });
