@@ -68,5 +68,6 @@ export const placesConsoleWords = z.strictObject({
     twice: wordsWith('name'),
     count: wordsWith('phrase', 'listed', 'word'),
     neighbour: wordsWith('name', 'district', 'file'),
+    phrase: wordsWith('name', 'phrase'),
   }),
 });

@@ -1,8 +1,9 @@
 // What the build would refuse in a changed town that the owner could not read in its English
 // (build/load/places.ts), said in German before the build's own checks run: a number of Stadtteile
 // or Ortsteile in a text that no longer matches the list (core/district-counts.ts, the build's own
-// rule), and a district named as another's neighbour that is no longer listed. Neither can be
-// mended by the list itself: the number belongs to the text, the neighbours to the technician.
+// rule), a district named as another's neighbour that is no longer listed, and a renamed district
+// whose phrases ("in der Altstadt") name it by its old name. None can be mended by the list itself:
+// the number belongs to the text, the neighbours and phrases to the technician.
 import { countClaims } from '../../core/district-counts.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import type { Town } from '../../core/schema/places.ts';
@@ -34,6 +35,17 @@ export function lostNeighbour(town: Town, file: string, words: ConsoleWords['pla
     if (typeof district === 'string') continue;
     const gone = district.neighbours?.find((neighbour) => !names.has(neighbour));
     if (gone) return fillSlots(words.neighbour, { name: gone, district: district.name, file: `data/${file}` });
+  }
+  return null;
+}
+
+/** The German message for a district whose phrases ("in der Altstadt") no longer end with its name, as after a rename, or null. */
+export function phraseMismatch(town: Town, words: ConsoleWords['places']['problems']): string | null {
+  for (const district of town.districts) {
+    if (typeof district === 'string') continue;
+    const last = district.name.split(' ').at(-1)!;
+    const phrase = [district.in, district.to].find((value) => value !== undefined && !value.endsWith(` ${last}`));
+    if (phrase) return fillSlots(words.phrase, { name: district.name, phrase });
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { placesFileSchema, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
 import { versionOf, type PlacesFileName } from '../content/data-file.ts';
-import { countMismatch, lostNeighbour } from '../content/places-checks.ts';
+import { countMismatch, lostNeighbour, phraseMismatch } from '../content/places-checks.ts';
 import { placePathOf, readPostcodes, readTowns, type TownEntry } from '../content/places-data.ts';
 import { placeProblems, placeValue, type PlaceContext, type PlaceValue } from '../content/places-edit.ts';
 import type { PlaceField } from '../content/places-form.ts';
@@ -109,7 +109,7 @@ export function shortValue(value: PlaceValue | undefined): string {
 /**
  * What the build would refuse in the town of `file` (at a position, or by its name) once `edit` is made, in German
  * (server/content/places-checks.ts): the key of the text that states a wrong number of districts
- * ("facts"), or null for a lost neighbour; null when neither.
+ * ("facts"), or null for a lost neighbour or a phrase of the old name; null when none.
  */
 export function townAfterProblem(state: PlacesState, file: PlacesFileName, which: number | string, edit: (text: string) => string, words: ConsoleWords): { key: string | null; message: string } | null {
   const towns = (parseDataText(edit(state.texts.get(file)!)).toJS() as { towns: Town[] }).towns;
@@ -118,6 +118,6 @@ export function townAfterProblem(state: PlacesState, file: PlacesFileName, which
   const full = { ...town, districts: town.districts ?? [] };
   const count = countMismatch(full, words.places.problems);
   if (count) return count;
-  const neighbour = lostNeighbour(full, file, words.places.problems);
-  return neighbour ? { key: null, message: neighbour } : null;
+  const other = lostNeighbour(full, file, words.places.problems) ?? phraseMismatch(full, words.places.problems);
+  return other ? { key: null, message: other } : null;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Town } from '../../core/schema/places.ts';
-import { countMismatch, lostNeighbour } from '../../server/content/places-checks.ts';
+import { countMismatch, lostNeighbour, phraseMismatch } from '../../server/content/places-checks.ts';
 import { placeKeys, placePathOf } from '../../server/content/places-data.ts';
 import { editPlacesText, placeProblems, placeValue, type PlaceValue } from '../../server/content/places-edit.ts';
 import { townFields, type PlaceField } from '../../server/content/places-form.ts';
@@ -115,6 +115,12 @@ describe('what the build would refuse in a changed town, in German', () => {
   it('finds a number of Stadtteile a text states that the list contradicts', () => {
     expect(countMismatch(town(['Gruiten', 'Mitte'], 'Haan hat zwei Stadtteile.'), words.places.problems)).toBeNull();
     expect(countMismatch(town(['Gruiten'], 'Haan hat zwei Stadtteile.'), words.places.problems)).toEqual({ key: 'facts', message: fillSlots(words.places.problems.count, { phrase: 'zwei Stadtteile', listed: 1, word: 'Stadtteil' }) });
+  });
+
+  it('finds a district renamed while its phrases still name it by the old name', () => {
+    const districts: Town['districts'] = [{ name: 'Neustadt', in: 'in der Altstadt', to: 'in die Altstadt' }];
+    expect(phraseMismatch(town(districts, 'Fakt.'), words.places.problems)).toBe(fillSlots(words.places.problems.phrase, { name: 'Neustadt', phrase: 'in der Altstadt' }));
+    expect(phraseMismatch(town([{ name: 'Altstadt', in: 'in der Altstadt', to: 'in die Altstadt' }], 'Fakt.'), words.places.problems)).toBeNull();
   });
 
   it('finds a neighbour no longer listed', () => {
