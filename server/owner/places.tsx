@@ -2,7 +2,8 @@
 // town, and a town's page with its districts. The file a town lives in is found by the town's slug
 // in the address, never taken from the request; every save runs through server/content/save.ts
 // (`saveText`: version, schema, the build's checks on a copy of data/) one at a time.
-import express, { Router } from 'express';
+import express, { Router, type ErrorRequestHandler } from 'express';
+import { errorStatus } from '../http/body.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
 import { changedValues, editPlacesText, fileValue } from '../content/places-edit.ts';
@@ -111,4 +112,11 @@ export function placesRoutes(router: Router, context: PlacesContext): void {
   newTownRoutes(router, context);
   placesRemovalRoutes(router, context, FORM_BODY);
   townRoutes(router, context);
+  // A body too large, with too many fields or malformed: the list again, saying nothing was saved.
+  const unreadableBody: ErrorRequestHandler = (error, req, res, next) => {
+    const status = errorStatus(error);
+    if (status === null || status >= 500 || !req.path.startsWith(routerPath(PLACES_PATH))) return next(error);
+    guarded(context, () => context.sendPage(res, status, placesListPage(context.words, townRows(readPlaces(context.api.config.dataDir)), { kind: 'error', text: context.words.form.malformed })))(req, res, next);
+  };
+  router.use(unreadableBody);
 }

@@ -255,6 +255,24 @@ describe('the Orte form', () => {
     expect(parse(data.read(NORTH_EAST)).towns).toHaveLength(parse(before).towns.length - 1);
   }, 60_000);
 
+  it('answers unknown fields, repeated fields, a body too large and unknown places below 500, and changes no byte', async () => {
+    const before = data.read(NORTH_EAST);
+    const form = formOf((await page(`${PLACES}/dorsten`)).html, `${PLACES}/dorsten`);
+    const unknown = await send(`${PLACES}/dorsten`, new Map([...form, ['../../server/index.ts', 'x']]));
+    expect(unknown.status).toBe(400);
+    expect(textOf(unknown.html, 'probleme') + unknown.html).toContain(fillSlots(words.form.unknownField, { name: '../../server/index.ts' }));
+    const repeated = await fetch(`${server.url}${PLACES}/dorsten`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: `${new URLSearchParams([...form])}&towns.dorsten.name=A&towns.dorsten.name=B` });
+    expect(repeated.status).toBe(422);
+    const large = await send(`${PLACES}/dorsten`, new Map([...form, ['towns.dorsten.description', 'Wort '.repeat(60_000)]]));
+    expect(large.status).toBe(413);
+    expect(large.html).toContain(words.form.malformed);
+    for (const path of [`${PLACES}/entenhausen`, `${PLACES}/dorsten/entenhausen/entfernen`, `${PLACES}/..%2Fprices/entfernen`]) {
+      expect((await send(path, new Map([['_version', 'x']]))).status, path).toBe(404);
+      expect((await page(path)).status, path).toBe(404);
+    }
+    expect(data.read(NORTH_EAST)).toBe(before);
+  });
+
   it('refuses a save over a file changed since the form was opened and shows both versions', async () => {
     const form = formOf((await page(`${PLACES}/marl`)).html, `${PLACES}/marl`);
     data.edit(NORTH_EAST, (text) => text.replace('# Service area', '# The service area'));
