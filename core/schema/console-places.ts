@@ -62,7 +62,6 @@ export const placesConsoleWords = z.strictObject({
     short: wordsWith('count', 'min'),
     arrivalInText: text,
     noSource: text,
-    sourceWithoutText: text,
     notInPostcodes: wordsWith('name'),
     taken: wordsWith('name', 'path'),
     twice: wordsWith('name'),
