@@ -6,14 +6,14 @@
 // folded, a flow list keeps its line), so the rest of the file stays byte for byte.
 import { isScalar, type Scalar } from 'yaml';
 import type { ConsoleWords } from '../../core/schema/console.ts';
-import { OWN_DESCRIPTION_WORDS, REGIONS } from '../../core/schema/places.ts';
+import { OWN_DESCRIPTION_WORDS, REGIONS, type Town } from '../../core/schema/places.ts';
 import { words as wordsOf } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
-import { placeKeys, type TownEntry } from './places-data.ts';
+import { districtName, placeKeys, type TownEntry } from './places-data.ts';
 import type { PlaceField } from './places-form.ts';
 import { DataPathError, parseDataText, scalarSource } from './yaml-edit.ts';
-import { textListSplice } from './yaml-list-edit.ts';
+import { replaceListItem, textListSplice } from './yaml-list-edit.ts';
 
 export type PlaceValue = string | number | null | string[];
 
@@ -36,7 +36,9 @@ export function placeValue(field: PlaceField, typed: string, words: ConsoleWords
   switch (field.kind) {
     case 'text':
       return text.length >= 2 ? { value: text } : { problem: words.form.problems.text };
+    case 'optionalText':
     case 'longText':
+      if (field.kind === 'optionalText' && text === '') return { value: null };
       if (text.length < 2) return { problem: words.form.problems.text };
       return ARRIVAL_IN_TEXT.test(text) ? { problem: p.arrivalInText } : { value: text };
     case 'lines':
@@ -78,6 +80,7 @@ export function placeProblems(fields: readonly PlaceField[], values: ReadonlyMap
     if (field.path.endsWith('.sources') && Array.isArray(value)) {
       const text = values.get(field.path.replace(/sources$/, 'description'));
       if (value.length === 0 && (isTown || typeof text === 'string')) at(field.path, p.noSource);
+      if (value.length > 0 && text === null) at(field.path, p.sourceWithoutText);
     }
     if (isTown && field.path.endsWith('.name') && typeof value === 'string') townNameProblem(field.path, value, context, words, at);
   }
@@ -158,4 +161,31 @@ export function editPlacesText(text: string, edits: readonly { path: string; val
     if (!same(back as PlaceValue, edit.value)) throw new DataPathError(`${edit.path} did not read back as written`);
   }
   return result;
+}
+
+/** The file's text with districts that had no description of their own given one with its sources: written anew as a map (server/content/yaml-list-edit.ts). */
+function describeDistricts(text: string, townIndex: number, added: readonly { index: number; description: string; sources: PlaceValue }[]): string {
+  let result = text;
+  for (const { index, description, sources } of added) {
+    const current = (parseDataText(result).toJS() as { towns: Town[] }).towns[townIndex]!.districts[index]!;
+    const item = typeof current === 'string' ? { name: current, description, sources } : { ...current, description, sources };
+    result = replaceListItem(result, ['towns', townIndex, 'districts'], index, item, { flow: ['sources', 'neighbours'] });
+  }
+  return result;
+}
+
+/**
+ * The edit of a town's save: the changed values in place (editPlacesText), then each district that
+ * gets its first description made a map with it. `text` is the file as the form was opened on.
+ */
+export function townEdit(text: string, entry: TownEntry, changes: readonly { path: string; value: PlaceValue }[], values: ReadonlyMap<string, PlaceValue>): (text: string) => string {
+  const document = parseDataText(text);
+  const inPlace = changes.filter((change) => placeKeys(document, change.path) !== null);
+  const added = entry.town.districts.flatMap((district, index) => {
+    const at = `towns.${entry.slug}.districts.${slugOfName(districtName(district))}`;
+    const description = values.get(`${at}.description`);
+    const described = typeof district !== 'string' && district.description !== undefined;
+    return !described && typeof description === 'string' ? [{ index, description, sources: values.get(`${at}.sources`) ?? [] }] : [];
+  });
+  return (current) => describeDistricts(editPlacesText(current, inPlace), entry.index, added);
 }

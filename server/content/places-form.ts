@@ -12,8 +12,8 @@ import { districtName, type TownEntry } from './places-data.ts';
 
 type PlacesWords = ConsoleWords['places'];
 
-/** text: one line; longText: a paragraph; lines: a list of texts, one a line; arrival: "20–30"; population: a whole number or nothing; region: one of REGIONS. */
-export type PlaceFieldKind = 'text' | 'longText' | 'lines' | 'arrival' | 'population' | 'region';
+/** text: one line; longText: a paragraph; optionalText: a paragraph or nothing; lines: a list of texts, one a line; arrival: "20–30"; population: a whole number or nothing; region: one of REGIONS. */
+export type PlaceFieldKind = 'text' | 'longText' | 'optionalText' | 'lines' | 'arrival' | 'population' | 'region';
 
 export interface PlaceField {
   /** The data path in the town's file, also the field's name. */
@@ -88,13 +88,16 @@ export function newTownFields(words: PlacesWords): PlaceGroup[] {
 function districtFields(district: Town['districts'][number], at: string, words: PlacesWords): PlaceField[] {
   const f = words.fields;
   const name = districtName(district);
-  if (typeof district === 'string') return [{ path: at, label: fillSlots(f.districtName, { name }), kind: 'text', value: name }];
-  const fields: PlaceField[] = [{ path: `${at}.name`, label: fillSlots(f.districtName, { name }), kind: 'text', value: name }];
-  if (district.description !== undefined) {
-    fields.push({ path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'longText', value: district.description });
-    fields.push({ path: `${at}.sources`, label: fillSlots(f.districtSources, { name }), kind: 'lines', value: (district.sources ?? []).join('\n') });
-  }
-  return fields;
+  const described = typeof district !== 'string' && district.description !== undefined;
+  // A district without a description of its own may get one (then it is written as a map with it).
+  const description: PlaceField = described
+    ? { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'longText', value: district.description! }
+    : { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'optionalText', value: '', hint: fillSlots(f.districtDescriptionHint, { min: OWN_DESCRIPTION_WORDS }) };
+  return [
+    { path: typeof district === 'string' ? at : `${at}.name`, label: fillSlots(f.districtName, { name }), kind: 'text', value: name },
+    description,
+    { path: `${at}.sources`, label: fillSlots(f.districtSources, { name }), kind: 'lines', value: typeof district === 'string' ? '' : (district.sources ?? []).join('\n') },
+  ];
 }
 
 /** A district's page slug as the build makes it (build/load/places.ts): its own, or with its town's where a town or another district has the same. */

@@ -209,6 +209,19 @@ function insertFlowItem(text: string, list: YAMLSeq, at: number, item: unknown):
   return `${text.slice(0, end)}, ${source}${text.slice(end)}`;
 }
 
+/**
+ * The file's text with the block list's item at `index` written anew as `item` (a text made a map
+ * that gains keys: "- Huttrop" becomes "- name: Huttrop" with its description below), in the list's
+ * indentation, always as a block map; its comment lines and every other byte stay.
+ */
+export function replaceListItem(text: string, keys: ListKeys, index: number, item: unknown, style: ItemStyle = {}): string {
+  const list = listAt(parseDataText(text), keys);
+  const entry = list.items[index];
+  if (!entry || list.flow) throw new DataPathError(`${keys.join('.')} has no item ${index} in a block list`);
+  const { dashLine, indent, end } = itemExtent(text, entry);
+  return text.slice(0, dashLine) + itemText(item, indent, false, style) + text.slice(end);
+}
+
 /** Where a list of texts stands in the text, and its source with `values` in its own form: a flow list stays one line in its quoting, a block list keeps its indentation. */
 export function textListSplice(text: string, document: Document, keys: ListKeys, values: readonly string[]): { start: number; end: number; source: string } {
   const list = listAt(document, keys);

@@ -6,7 +6,7 @@ import express, { Router, type ErrorRequestHandler } from 'express';
 import { errorStatus } from '../http/body.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
-import { changedValues, editPlacesText, fileValue } from '../content/places-edit.ts';
+import { changedValues, fileValue, townEdit } from '../content/places-edit.ts';
 import { newTownFields, townPageGroups } from '../content/places-form.ts';
 import { VERSION_FIELD } from '../content/save.ts';
 import { insertListItem } from '../content/yaml-list-edit.ts';
@@ -82,7 +82,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
     const version = (req.body as Record<string, unknown>)[VERSION_FIELD];
     if (version !== state.versions.get(entry.file)) return sendPage(res, 409, townView(words, state, entry, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { file: `data/${entry.file}` }) }, conflict: read.typed }));
     if (read.problems.size > 0) return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: read.problems }));
-    const edit = (text: string) => editPlacesText(text, changes);
+    const edit = townEdit(state.texts.get(entry.file)!, entry, changes, read.values);
     const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
     if (contradiction) {
       const at = contradiction.key && fields.some((field) => field.path === `towns.${entry.slug}.${contradiction.key}`) ? `towns.${entry.slug}.${contradiction.key}` : changes[0]!.path;

@@ -156,6 +156,29 @@ describe('the Orte form', () => {
     expect(textOf(district.html, 'feld-towns-essen-districts-ruettenscheid-sources-problem')).toBe(words.places.problems.noSource);
   });
 
+  it('gives a district without one its own description with sources, written as a map in its place, and its page may then be found', async () => {
+    const file = 'places/ruhrgebiet.yaml';
+    const before = data.read(file);
+    const form = formOf((await page(`${PLACES}/essen`)).html, `${PLACES}/essen`);
+    expect(form.get('towns.essen.districts.huttrop.description')).toBe('');
+    form.set('towns.essen.districts.huttrop.description', 'Text ohne Quelle.');
+    const unsourced = await send(`${PLACES}/essen`, form);
+    expect(unsourced.status).toBe(422);
+    expect(textOf(unsourced.html, 'feld-towns-essen-districts-huttrop-sources-problem')).toBe(words.places.problems.noSource);
+    expect(data.read(file)).toBe(before);
+    const description = Array.from({ length: 10 }, (_, i) => `Huttrop liegt östlich der Essener Innenstadt, und dieser Satz ist Teil ${i + 1} seiner Beschreibung.`).join(' ');
+    form.set('towns.essen.districts.huttrop.description', description);
+    form.set('towns.essen.districts.huttrop.sources', 'Wikipedia: Huttrop');
+    const { status, html } = await send(`${PLACES}/essen`, form);
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    const { removed, added } = changedLines(before, data.read(file));
+    expect(removed).toEqual(['      - Huttrop']);
+    expect(added[0]).toBe('      - name: Huttrop');
+    expect(added[1]).toBe('        description: >-');
+    expect(added.at(-1)).toBe('        sources: ["Wikipedia: Huttrop"]');
+    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.district);
+  }, 60_000);
+
   it('refuses a description too short for a town page and an arrival time typed into a text, each in German at its field', async () => {
     const form = formOf((await page(`${PLACES}/gladbeck`)).html, `${PLACES}/gladbeck`);
     form.set('towns.gladbeck.description', 'Zu kurz.');

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { insertListItem, removeListItem, replaceTextList } from '../../server/content/yaml-list-edit.ts';
+import { insertListItem, removeListItem, replaceListItem, replaceTextList } from '../../server/content/yaml-list-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
 
 const DISTRICTS = `towns:
@@ -138,6 +138,15 @@ describe('adding a list item', () => {
 
   it('adds to a file without a final line break', () => {
     expect(insertListItem('list:\n  - a', ['list'], 'b')).toBe('list:\n  - a\n  - b');
+  });
+});
+
+describe('replacing an item', () => {
+  it('writes a text item anew as a block map in its place, keeping the comments and the items around it', () => {
+    const after = replaceListItem(DISTRICTS, ['towns', 0, 'districts'], 0, { name: 'Altstadt', description: 'Kurz.', sources: ['Wikipedia: Altstadt'] }, { flow: ['sources'] });
+    expect(difference(DISTRICTS, after)).toEqual({ removed: ['      - Altstadt'], added: ['      - name: Altstadt', '        description: Kurz.', '        sources: ["Wikipedia: Altstadt"]'] });
+    const flow = replaceListItem(DISTRICTS, ['towns', 0, 'districts'], 2, { name: 'Aprath', word: 'Ortsteil', description: 'Kurz.' });
+    expect(difference(DISTRICTS, flow)).toEqual({ removed: ['      - { name: Aprath, word: Ortsteil }'], added: ['      - name: Aprath', '        word: Ortsteil', '        description: Kurz.'] });
   });
 });
 

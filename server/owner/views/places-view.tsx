@@ -91,7 +91,7 @@ function PlaceInput({ field, typed, problem }: { field: PlaceField; typed: strin
         ))}
       </select>
     );
-  } else if (field.kind === 'longText' || field.kind === 'lines') {
+  } else if (field.kind === 'longText' || field.kind === 'optionalText' || field.kind === 'lines') {
     input = <textarea {...common} defaultValue={value} rows={field.kind === 'lines' ? 3 : 8} />;
   } else {
     input = <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'population' ? 'numeric' : undefined} required={field.kind !== 'population'} />;
