@@ -34,7 +34,6 @@ export const placesConsoleWords = z.strictObject({
     districtName: wordsWith('name'),
     districtDescription: wordsWith('name'),
     districtSources: wordsWith('name'),
-    districtDescriptionHint: wordsWith('min'),
     newDistricts: text,
     newDistrictsHint: text,
     addDistrictName: text,

@@ -89,10 +89,11 @@ function districtFields(district: Town['districts'][number], at: string, words: 
   const f = words.fields;
   const name = districtName(district);
   const described = typeof district !== 'string' && district.description !== undefined;
-  // A district without a description of its own may get one (then it is written as a map with it).
+  // A district without a description of its own may get one (then it is written as a map with it);
+  // the rule beside it says what that does (server/owner/views/town-view.tsx).
   const description: PlaceField = described
     ? { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'longText', value: district.description! }
-    : { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'optionalText', value: '', hint: fillSlots(f.districtDescriptionHint, { min: OWN_DESCRIPTION_WORDS }) };
+    : { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'optionalText', value: '' };
   return [
     { path: typeof district === 'string' ? at : `${at}.name`, label: fillSlots(f.districtName, { name }), kind: 'text', value: name },
     description,
