@@ -138,7 +138,8 @@ function valueSource(value: Exclude<PlaceValue, string[]>, node: Scalar, text: s
     const firstLine = text.slice(text.indexOf('\n', node.range![0]) + 1);
     return foldedSource(value, firstLine.length - firstLine.trimStart().length);
   }
-  return scalarSource(value, node);
+  // A comma or bracket would end a plain text inside a flow map ("- { name: …, in: … }"): quoted, it reads back anywhere.
+  return typeof value === 'string' && /[,[\]{}]/.test(value) ? JSON.stringify(value) : scalarSource(value, node);
 }
 
 /** The file's text with each value changed in place; refuses (DataPathError) a path that names nothing or a value that does not read back. */

@@ -114,10 +114,14 @@ function removeFlowItem(text: string, list: YAMLSeq, index: number): string {
   return text.slice(0, ranges[index - 1]![1]) + text.slice(own[1]);
 }
 
-/** A scalar as YAML on one line: plain where it reads back as the same string, double-quoted otherwise (or always, as the list does). */
-export function inlineScalar(value: string | number | boolean | null, quoted = false): string {
+/**
+ * A scalar as YAML on one line: plain where it reads back as the same string, double-quoted
+ * otherwise (or always, as the list does); inside a flow list or map a comma or bracket would end
+ * it, so such a text is quoted there.
+ */
+export function inlineScalar(value: string | number | boolean | null, quoted = false, inFlow = false): string {
   if (typeof value !== 'string') return String(value);
-  if (!quoted) {
+  if (!quoted && !(inFlow && /[,[\]{}]/.test(value))) {
     const plain = stringify(value, { lineWidth: 0, defaultStringType: 'PLAIN' }).replace(/\n$/, '');
     if (!plain.includes('\n') && !/^["']/.test(plain) && parseDocument(plain).toJS() === value) return plain;
   }
@@ -126,7 +130,7 @@ export function inlineScalar(value: string | number | boolean | null, quoted = f
 
 /** An item as a flow map on one line: "{ name: Aprath, word: Ortsteil }". */
 function flowMap(item: Record<string, unknown>): string {
-  const pairs = Object.entries(item).map(([key, value]) => `${key}: ${Array.isArray(value) ? `[${value.map((entry) => inlineScalar(entry as string)).join(', ')}]` : inlineScalar(value as string)}`);
+  const pairs = Object.entries(item).map(([key, value]) => `${key}: ${Array.isArray(value) ? `[${value.map((entry) => inlineScalar(entry as string, false, true)).join(', ')}]` : inlineScalar(value as string, false, true)}`);
   return `{ ${pairs.join(', ')} }`;
 }
 
@@ -202,7 +206,7 @@ export function insertListItem(text: string, keys: ListKeys, item: unknown, styl
 
 function insertFlowItem(text: string, list: YAMLSeq, at: number, item: unknown): string {
   const quoted = list.items.every((entry) => isScalar(entry) && entry.type === 'QUOTE_DOUBLE');
-  const source = typeof item === 'object' && item !== null ? flowMap(item as Record<string, unknown>) : inlineScalar(item as string, quoted);
+  const source = typeof item === 'object' && item !== null ? flowMap(item as Record<string, unknown>) : inlineScalar(item as string, quoted, true);
   const ranges = list.items.map((entry) => (entry as { range: [number, number, number] }).range);
   if (at < ranges.length) return `${text.slice(0, ranges[at]![0])}${source}, ${text.slice(ranges[at]![0])}`;
   const end = ranges.at(-1)![1];
@@ -228,7 +232,7 @@ export function textListSplice(text: string, document: Document, keys: ListKeys,
   if (list.flow) {
     const quoted = list.items.length > 0 && list.items.every((entry) => isScalar(entry) && entry.type === 'QUOTE_DOUBLE');
     const start = list.range![0];
-    return { start, end: text.lastIndexOf(']', list.range![1]) + 1, source: `[${values.map((value) => inlineScalar(value, quoted)).join(', ')}]` };
+    return { start, end: text.lastIndexOf(']', list.range![1]) + 1, source: `[${values.map((value) => inlineScalar(value, quoted, true)).join(', ')}]` };
   }
   const first = itemExtent(text, list.items[0]);
   const last = itemExtent(text, list.items.at(-1));

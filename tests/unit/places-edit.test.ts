@@ -89,6 +89,11 @@ describe('editing a place file in place', () => {
     expect(after).toContain('      - Broich-Speldorf # a comment\n');
   });
 
+  it('quotes a new name with a comma inside a flow map', () => {
+    const after = editPlacesText(FILE, [{ path: 'towns.muelheim-an-der-ruhr.districts.altstadt-i.name', value: 'Altstadt I, Süd' }]);
+    expect(parse(after).towns[0].districts[1].name).toBe('Altstadt I, Süd');
+  });
+
   it('refuses a path that names nothing, changing nothing', () => {
     expect(() => editPlacesText(FILE, [{ path: 'towns.essen.arrivalTime', value: '10–20 Min.' }])).toThrow(/names no value/);
   });

@@ -122,6 +122,14 @@ describe('adding a list item', () => {
     expect(parse(after).towns[3]).toEqual(town);
   });
 
+  it('quotes a text with a comma or a bracket in a flow list, where it would end the item', () => {
+    for (const name of ['Alt, Neu', 'Mitte [Nord]', 'a{b}']) {
+      expect(parse(insertListItem(DISTRICTS, ['towns', 2, 'districts'], name)).towns[2].districts).toEqual(['Wanne', 'Eickel', name]);
+      expect(parse(replaceTextList(DISTRICTS, ['towns', 2, 'districts'], [name, 'x'])).towns[2].districts).toEqual([name, 'x']);
+      expect(parse(insertListItem(DISTRICTS, ['towns', 0, 'districts'], { name, word: 'Ortsteil' })).towns[0].districts.at(-1)).toEqual({ name, word: 'Ortsteil' });
+    }
+  });
+
   it('adds to a flow list in its quoting', () => {
     expect(difference(DISTRICTS, insertListItem(DISTRICTS, ['towns', 2, 'districts'], 'Röhlinghausen')).added).toEqual(['    districts: [Wanne, Eickel, Röhlinghausen]']);
     const quoted = insertListItem(DISTRICTS, ['towns', 1, 'districts', 1, 'sources'], 'b');
