@@ -7,7 +7,7 @@
 // Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
 // its penalty would hit the whole domain.
 import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
-import { words } from '../../core/format.ts';
+import { ownContent } from '../../core/place-indexing.ts';
 import type { Place } from '../../core/place.ts';
 import type { Nearest } from './similarity.ts';
 import type { Route } from '../routes/index.ts';
@@ -40,11 +40,9 @@ export function heldForSimilarity(route: Route): boolean {
 /** The decision from the data alone; a district that passes it must still pass `tooSimilar`. */
 export function placeIndexing(place: Place): IndexDecision {
   if (!place.known) return { indexable: false, reason: 'unknown place' };
-  if (place.kind === 'town') return { indexable: true, reason: null };
-  if (place.description === null) return { indexable: false, reason: NO_OWN_CONTENT };
-  const count = words(place.description).length;
-  if (count < OWN_DESCRIPTION_WORDS) return { indexable: false, reason: `description shorter than ${OWN_DESCRIPTION_WORDS} words` };
-  return { indexable: true, reason: null };
+  const own = ownContent(place.kind, place.description);
+  if (own.indexable) return { indexable: true, reason: null };
+  return { indexable: false, reason: own.lacking === 'description' ? NO_OWN_CONTENT : `description shorter than ${OWN_DESCRIPTION_WORDS} words` };
 }
 
 /**

@@ -7,7 +7,7 @@ import { DISTRICT_WORDS, type DistrictWord, type Town } from '../../core/schema/
 import { plainPhrases, type Place, type PlaceLink } from '../../core/place.ts';
 import { placePath, slug as slugOf } from '../../core/slugs.ts';
 import { DataError, DataErrors } from '../data-error.ts';
-import { countClaims } from './district-counts.ts';
+import { countClaims } from '../../core/district-counts.ts';
 import { compassWord, distanceKm, withoutPostcodes, type TownPostcodes } from './postcodes.ts';
 
 /** How many of a town's nearest towns its page names. */

@@ -1,6 +1,7 @@
 // The words of the owner's console (data/console.yaml), with the slots the server fills.
 import { z } from 'zod';
 import { contactFormWords, legalFormWords } from './console-site-forms.ts';
+import { placesConsoleWords } from './console-places.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
@@ -211,6 +212,8 @@ export const consoleWordsSchema = z.strictObject({
   /** The forms of data/site.yaml and the legal texts' dates (core/schema/console-site-forms.ts). */
   contact: contactFormWords,
   legal: legalFormWords,
+  /** The Orte form of data/places/ (/intern/inhalte/orte). */
+  places: placesConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -4,11 +4,11 @@
 // ones (a real town's texts and postcodes, DISTRICTS_PER_TOWN districts "Feld 1", "Feld 2", …
 // without a text of their own, as the real towns have 16 on average), so pages keep their size.
 // Only towns whose texts do not count their districts serve as the pattern ("mit 50
-// Stadtteilen" would rightly stop the build, build/load/district-counts.ts).
+// Stadtteilen" would rightly stop the build, core/district-counts.ts).
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { countClaims } from '../../build/load/district-counts.ts';
+import { countClaims } from '../../core/district-counts.ts';
 
 const DISTRICTS_PER_TOWN = 16;
 

@@ -37,7 +37,10 @@ export type DataFileName =
   | 'site.yaml'
   | 'legal/agb.md'
   | 'legal/datenschutz.md'
-  | 'legal/widerruf.md';
+  | 'legal/widerruf.md'
+  | PlacesFileName;
+/** A file of data/places/ (the Orte form, server/content/places-data.ts); which one, the town's address decides. */
+export type PlacesFileName = `places/${string}.yaml`;
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHECK_COMMAND = join(ROOT, 'build/check-data.ts');

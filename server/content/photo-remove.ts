@@ -9,6 +9,7 @@ import { readDataFile } from './data-file.ts';
 import { deleteUnnamedPicture, writeChecked, type PhotoOutcome } from './photo-save.ts';
 import { sitePhotos, type Photo } from './photos.ts';
 import { DataPathError, documentPath, parseDataText } from './yaml-edit.ts';
+import { removeListItem } from './yaml-list-edit.ts';
 
 const LIST = 'gallery.items';
 
@@ -17,26 +18,17 @@ export function removable(dataDir: string, photo: Photo): boolean {
   return photo.place === 'gallery' && sitePhotos(dataDir).filter((other) => other.place === 'gallery').length > 1;
 }
 
-/** The file's text without the item of the block list at `listPath` whose `id` is `id`: its lines cut out whole. */
-export function removeListItem(text: string, listPath: string, id: string): string {
-  const document = parseDataText(text);
-  const keys = documentPath(document, `${listPath}.${id}`);
-  const item = keys === null ? null : (document.getIn(keys, true) as { range?: [number, number, number] } | undefined);
-  if (!keys || !item?.range) throw new DataPathError(`${listPath} has no item "${id}"`);
-  const start = text.lastIndexOf('\n', item.range[0]) + 1;
-  if (!/^ *- $/.test(text.slice(start, item.range[0]))) throw new DataPathError(`${listPath} is not written as a block list ("- key: value")`);
-  const lineEnd = text.indexOf('\n', item.range[1] - 1);
-  const result = text.slice(0, start) + text.slice(lineEnd === -1 ? text.length : lineEnd + 1);
-  const before = (document.getIn(keys.slice(0, -1)) as { toJSON(): unknown[] }).toJSON();
-  const after = (parseDataText(result).getIn(keys.slice(0, -1)) as { toJSON(): unknown[] } | undefined)?.toJSON();
-  if (JSON.stringify(after) !== JSON.stringify(before.filter((_, index) => index !== keys.at(-1)))) throw new DataPathError(`removing "${id}" from ${listPath} changed more than its item`);
-  return result;
+/** The file's text without the item `id` of the block list at `listPath` (server/content/yaml-list-edit.ts removes it with its own lines). */
+export function removeListItemById(text: string, listPath: string, id: string): string {
+  const keys = documentPath(parseDataText(text), `${listPath}.${id}`);
+  if (keys === null) throw new DataPathError(`${listPath} has no item "${id}"`);
+  return removeListItem(text, keys.slice(0, -1), keys.at(-1) as number);
 }
 
 export async function removeGalleryPhoto(dataDir: string, photo: Photo, version: unknown, words: ConsoleWords, log: Log): Promise<PhotoOutcome> {
   if (version !== photo.version) return { kind: 'conflict', typed: new Map() };
   const current = readDataFile(dataDir, photo.file);
-  const text = removeListItem(current.text, LIST, photo.slug.replace(/^galerie-/, ''));
+  const text = removeListItemById(current.text, LIST, photo.slug.replace(/^galerie-/, ''));
   const refused = await writeChecked(dataDir, photo, { version: current.version, text, picture: null, typed: new Map(), at: photo.image.path }, words.form, log);
   if (refused) return refused;
   const deleted = deleteUnnamedPicture(dataDir, photo.image.value);

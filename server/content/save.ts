@@ -6,10 +6,11 @@
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { Log } from '../context.ts';
-import { buildProblems, readDataFile, writeDataFile } from './data-file.ts';
+import type { ZodType } from 'zod';
+import { buildProblems, readDataFile, writeDataFile, type BuildProblem, type DataFileName } from './data-file.ts';
 import { fieldValue, NOT_APPLICABLE, type FormField, type Problems } from './form-fields.ts';
 import { dataOf, editOf, schemaProblems, type DataForm } from './forms.ts';
-import { lineOfPath, type DataEdit, type EditValue } from './yaml-edit.ts';
+import { lineOfPath, parseDataText, type DataEdit, type EditValue } from './yaml-edit.ts';
 
 /** The hidden field with the file's version the form was opened on; no data path starts with "_". */
 export const VERSION_FIELD = '_version';
@@ -108,4 +109,45 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   const logged = (value: EditValue) => (JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 150)}…" (${String(value).length} characters)` : JSON.stringify(value));
   log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${logged(edit.value)}`).join(', ')}.`);
   return { kind: 'saved', changes };
+}
+
+/** What a structural save found: the schema's issues (paths of keys and list positions) and the build's problems, for the form to place at its fields. */
+export type TextSaveOutcome =
+  | { kind: 'conflict' }
+  | { kind: 'unchanged' }
+  | { kind: 'checkFailed' }
+  | { kind: 'refused'; text: string; issues: { path: PropertyKey[]; message: string }[]; problems: BuildProblem[] }
+  | { kind: 'saved'; text: string };
+
+/**
+ * A save whose edit is a function from the file's text to its new text (adding or removing a list
+ * item, server/content/yaml-list-edit.ts), through the same steps as a form's: the version the
+ * form was opened on, the file's schema, the build's checks on a copy of data/, then the write in
+ * place. The caller has checked the owner's typed values; `what` says the change in the log.
+ */
+export async function saveText(dataDir: string, file: DataFileName, version: unknown, edit: (text: string) => string, schema: ZodType, log: Log, what: string): Promise<TextSaveOutcome> {
+  const current = readDataFile(dataDir, file);
+  if (version !== current.version) return { kind: 'conflict' };
+  const text = edit(current.text);
+  if (text === current.text) return { kind: 'unchanged' };
+  const checked = schema.safeParse(parseDataText(text).toJS());
+  if (!checked.success) {
+    log(`Owner's console: data/${file} not saved (${what}), it would not fit its schema: ${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    return { kind: 'refused', text, issues: checked.error.issues.map((issue) => ({ path: issue.path, message: issue.message })), problems: [] };
+  }
+  let found: BuildProblem[];
+  try {
+    found = await buildProblems(dataDir, file, text);
+  } catch (error) {
+    log(`Owner's console: data/${file} not saved (${what}), the build's check did not run: ${(error as Error).message}`);
+    return { kind: 'checkFailed' };
+  }
+  if (found.length > 0) {
+    log(`Owner's console: data/${file} not saved (${what}), the build refuses the change:\n${found.map((problem) => `- ${problem.message}`).join('\n')}`);
+    return { kind: 'refused', text, issues: [], problems: found };
+  }
+  if (readDataFile(dataDir, file).version !== current.version) return { kind: 'conflict' };
+  writeDataFile(dataDir, file, text);
+  log(`Owner's console: data/${file} saved: ${what}.`);
+  return { kind: 'saved', text };
 }

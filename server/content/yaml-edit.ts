@@ -65,7 +65,7 @@ export function parseDataText(text: string): Document {
 }
 
 /** The value as YAML on one line, in the old value's quoting where it can be read back the same; double quotes otherwise. A folded block stays one (`foldedBlock`) where it can. */
-function scalarSource(value: EditValue, old: Scalar, source: string): string {
+export function scalarSource(value: EditValue, old: Scalar, source: string): string {
   const block = old.type === 'BLOCK_FOLDED' && typeof value === 'string' ? foldedBlock(value, source) : null;
   if (block !== null) return block;
   // A block's old source ends with its line break, which the one-line value needs too.

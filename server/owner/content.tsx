@@ -16,6 +16,7 @@ import { draftFiles } from './publish.tsx';
 import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
 import { photoRoutes } from './photos.tsx';
+import { placesRoutes } from './places.tsx';
 import { contentPage, dataFormPage, formPath, type FormState } from './views/content-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -106,5 +107,6 @@ export function contentRoutes(context: Context): Router {
   // One save at a time across all forms, and never during a preview or publish (server/content/publisher.ts).
   for (const form of DATA_FORMS) formRoutes(router, form, context);
   router.use(photoRoutes(context, context.service.queue));
+  placesRoutes(router, { ...context, queue: context.service.queue });
   return router;
 }

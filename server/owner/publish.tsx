@@ -54,7 +54,7 @@ export function publishMessage(changes: readonly FileChange[], words: ConsoleWor
 }
 
 /** The notice of a publish or an undo, and its status. */
-function outcomeNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWords, done: string): { status: number; notice: NonNullable<Notices['notice']> } {
+function publishNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWords, done: string): { status: number; notice: NonNullable<Notices['notice']> } {
   const w = words.publish;
   const h = words.history;
   switch (outcome.kind) {
@@ -84,7 +84,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   const router = Router();
   const record = (req: express.Request, action: ContentAction, outcome: ContentOutcome, detail: string) => recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action, outcome, detail });
   const logged = (outcome: PublishOutcome | UndoOutcome, done: string): [ContentOutcome, string] =>
-    outcome.kind === 'published' ? ['done', done] : outcome.kind === 'failed' ? ['failed', outcome.message.split('\n')[0] ?? ''] : ['refused', outcomeNotice(outcome, words, '').notice.text];
+    outcome.kind === 'published' ? ['done', done] : outcome.kind === 'failed' ? ['failed', outcome.message.split('\n')[0] ?? ''] : ['refused', publishNotice(outcome, words, '').notice.text];
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 4 });
 
   const showPreview = async (status: number, notices: Notices = {}) => {
@@ -119,7 +119,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const message = publishMessage(changes, words);
     const outcome = await service.publish(version, message);
     record(req, 'publish', ...logged(outcome, message.split('\n')[0]!));
-    const { status, notice } = outcomeNotice(outcome, words, words.publish.published);
+    const { status, notice } = publishNotice(outcome, words, words.publish.published);
     await answer(res, outcome.kind === 'published' ? showHistory(status, { notice }) : showPreview(status, { notice }));
   });
   router.get(`${routerPath(PREVIEW_PATH)}/*rest`, (req, res, next) => {
@@ -135,7 +135,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     let message = '';
     const outcome = await service.undo(commit, (reverted) => (message = fillSlots(words.history.undoMessage, { subject: reverted.subject })));
     record(req, 'undo', ...logged(outcome, message));
-    const { status, notice } = outcomeNotice(outcome, words, words.history.undone);
+    const { status, notice } = publishNotice(outcome, words, words.history.undone);
     await answer(res, showHistory(status, { notice }));
   });
   router.use(startRoutes({ api, words, sendPage, service }));

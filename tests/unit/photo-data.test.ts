@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { appendListItem } from '../../server/content/photo-add.ts';
-import { removeListItem } from '../../server/content/photo-remove.ts';
+import { removeListItemById } from '../../server/content/photo-remove.ts';
 import { editDataFile } from '../../server/content/yaml-edit.ts';
 import { DataPathError } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
@@ -43,18 +43,18 @@ describe('appendListItem', () => {
   });
 });
 
-describe('removeListItem', () => {
+describe('removeListItemById', () => {
   it('cuts one photo\'s lines out of the shipped gallery and nothing else: adding then removing it gives the file back', () => {
-    const text = removeListItem(HOME, 'gallery.items', 'schlosswechsel');
+    const text = removeListItemById(HOME, 'gallery.items', 'schlosswechsel');
     const start = HOME.indexOf('    - id: schlosswechsel\n');
     const end = HOME.indexOf('    - id: autooeffnung\n');
     expect(text).toBe(HOME.slice(0, start) + HOME.slice(end));
-    expect(removeListItem(appendListItem(HOME, 'gallery.items', ITEM), 'gallery.items', ITEM.id)).toBe(HOME);
-    expect(removeListItem('items:\n  - id: a\n  - id: b', 'items', 'b')).toBe('items:\n  - id: a\n');
+    expect(removeListItemById(appendListItem(HOME, 'gallery.items', ITEM), 'gallery.items', ITEM.id)).toBe(HOME);
+    expect(removeListItemById('items:\n  - id: a\n  - id: b', 'items', 'b')).toBe('items:\n  - id: a\n');
   });
 
   it('refuses an id the list does not have', () => {
-    expect(() => removeListItem(HOME, 'gallery.items', 'gibt-es-nicht')).toThrow(DataPathError);
+    expect(() => removeListItemById(HOME, 'gallery.items', 'gibt-es-nicht')).toThrow(DataPathError);
   });
 });
 

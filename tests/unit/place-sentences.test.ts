@@ -21,7 +21,7 @@ import { PlacePage } from '../../templates/pages/place/PlacePage.tsx';
 import { PlaceSurroundings } from '../../templates/pages/place/PlaceSections.tsx';
 import { placeFaq, placeLead } from '../../templates/pages/place/place-texts.ts';
 import { districtsWord, postcodeFact, sentenceStart, type Place } from '../../core/place.ts';
-import { countClaims, germanNumber } from '../../build/load/district-counts.ts';
+import { countClaims, germanNumber } from '../../core/district-counts.ts';
 import { loadYaml } from '../../build/load/files.ts';
 import { ROOT } from '../support/data-copy.ts';
 import { priceSentence, quote } from '../../core/prices.ts';

@@ -13,6 +13,7 @@ import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
 import { PHOTOS_SECTION } from './photos-view.tsx';
+import { PLACES_PATH } from './places-view.tsx';
 
 /** A form's address: /intern/inhalte/<slug>. */
 export const formPath = (form: Pick<DataForm, 'slug'>): string => `${SECTION_PATHS.content}/${form.slug}`;
@@ -30,7 +31,8 @@ export function contentPage(words: ConsoleWords, draft: readonly string[], under
     else if (under === undefined && form.under !== undefined && !entries.some((entry) => entry.slug === form.under)) entries.push({ slug: form.under, title: w.sections[form.under]?.title ?? form.under });
   }
   // The photos have a page of their own (server/owner/photos.tsx), listed among the forms.
-  if (under === undefined) entries.push({ slug: PHOTOS_SECTION.slug, title: PHOTOS_SECTION.title(words) });
+  // So have the places, which span several files (server/owner/places.tsx).
+  if (under === undefined) entries.push({ slug: PHOTOS_SECTION.slug, title: PHOTOS_SECTION.title(words) }, { slug: PLACES_PATH.slice(`${SECTION_PATHS.content}/`.length), title: words.places.title });
   const section = under === undefined ? undefined : w.sections[under];
   return consolePage(
     section?.title ?? w.title,

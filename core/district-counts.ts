@@ -2,7 +2,7 @@
 // Stadtteilen"); such a number must match the districts the data lists with that word, or the page
 // states two different facts. Stadtbezirke are not checked: the lists name Stadtteile, not every
 // Stadtbezirk.
-import type { DistrictWord } from '../../core/schema/places.ts';
+import type { DistrictWord } from './schema/places.ts';
 
 export interface CountClaim {
   /** The words as written: "neun Stadtteilen". */

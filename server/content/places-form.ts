@@ -1,0 +1,128 @@
+// The fields of the Orte form (docs/owner-console.md, "Orte"): a town's name, region, arrival time,
+// inhabitants, description, facts and sources, and each district's name (with its own description
+// and sources where it has them), each named by its data path in the town's file
+// (server/content/places-data.ts); beside a place, its page's address and whether search engines
+// may find it (core/place-indexing.ts, the rule the build applies).
+import { ownContent } from '../../core/place-indexing.ts';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { OWN_DESCRIPTION_WORDS, REGIONS, type Town } from '../../core/schema/places.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { placePath, slug as slugOfName } from '../../core/slugs.ts';
+import { districtName, type TownEntry } from './places-data.ts';
+
+type PlacesWords = ConsoleWords['places'];
+
+/** text: one line; longText: a paragraph; optionalText: a paragraph or nothing; lines: a list of texts, one a line; arrival: "20–30"; population: a whole number or nothing; region: one of REGIONS. */
+export type PlaceFieldKind = 'text' | 'longText' | 'optionalText' | 'lines' | 'arrival' | 'population' | 'region';
+
+export interface PlaceField {
+  /** The data path in the town's file, also the field's name. */
+  path: string;
+  label: string;
+  kind: PlaceFieldKind;
+  /** The value as the owner types it. */
+  value: string;
+  hint?: string;
+}
+
+/** A place's page and what search engines may do with it. */
+export interface PlaceFacts {
+  path: string;
+  indexing: string;
+}
+
+export interface PlaceGroup {
+  title: string;
+  fields: PlaceField[];
+  /** For a district: its page, its index status and its name in the address of its removal. */
+  district?: PlaceFacts & { slug: string };
+}
+
+/** The item of a list a new one takes in a data path: no slug contains "+". */
+export const NEW_ITEM = '+';
+const ARRIVAL = /^(\d{1,2})–(\d{2}) Min\.$/;
+
+/** "20–30 Min." as the owner types it: "20–30". */
+export const typedArrival = (value: string): string => ARRIVAL.exec(value)?.slice(1, 3).join('–') ?? value;
+
+/** Whether search engines may find a place's page, in the owner's words. */
+export function indexingText(kind: 'town' | 'district', description: string | null, words: PlacesWords): string {
+  const own = ownContent(kind, description);
+  if (own.indexable) return kind === 'town' ? words.indexing.town : words.indexing.district;
+  return own.lacking === 'description' ? words.indexing.noDescription : fillSlots(words.indexing.tooShort, { count: own.count, min: OWN_DESCRIPTION_WORDS });
+}
+
+/** The fields of a town itself, for the town's page (`at` its slug) or a new town (`at` NEW_ITEM). */
+export function townFields(town: Partial<Town>, at: string, words: PlacesWords): PlaceGroup[] {
+  const f = words.fields;
+  const path = (key: string) => `towns.${at}.${key}`;
+  return [
+    {
+      title: words.groups.town,
+      fields: [
+        { path: path('name'), label: f.name, kind: 'text', value: town.name ?? '', hint: f.nameHint },
+        { path: path('region'), label: f.region, kind: 'region', value: town.region ?? '' },
+        { path: path('arrivalTime'), label: f.arrivalTime, kind: 'arrival', value: typedArrival(town.arrivalTime ?? ''), hint: f.arrivalHint },
+        { path: path('population'), label: f.population, kind: 'population', value: town.population == null ? '' : String(town.population), hint: f.populationHint },
+      ],
+    },
+    {
+      title: words.groups.texts,
+      fields: [
+        { path: path('description'), label: f.description, kind: 'longText', value: town.description ?? '', hint: fillSlots(f.descriptionHint, { min: OWN_DESCRIPTION_WORDS }) },
+        { path: path('facts'), label: f.facts, kind: 'longText', value: town.facts ?? '', hint: f.factsHint },
+        { path: path('sources'), label: f.sources, kind: 'lines', value: (town.sources ?? []).join('\n'), hint: f.sourcesHint },
+      ],
+    },
+  ];
+}
+
+/** The fields of a new town: its own, and its districts, one a line. */
+export function newTownFields(words: PlacesWords): PlaceGroup[] {
+  const groups = townFields({}, NEW_ITEM, words);
+  groups.push({ title: words.groups.districts, fields: [{ path: `towns.${NEW_ITEM}.districts`, label: words.fields.newDistricts, kind: 'lines', value: '', hint: words.fields.newDistrictsHint }] });
+  return groups;
+}
+
+/** A district's fields: its name, and its description and sources where it has them. */
+function districtFields(district: Town['districts'][number], at: string, words: PlacesWords): PlaceField[] {
+  const f = words.fields;
+  const name = districtName(district);
+  const described = typeof district !== 'string' && district.description !== undefined;
+  // A district without a description of its own may get one (then it is written as a map with it);
+  // the rule beside it says what that does (server/owner/views/town-view.tsx).
+  const description: PlaceField = described
+    ? { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'longText', value: district.description! }
+    : { path: `${at}.description`, label: fillSlots(f.districtDescription, { name }), kind: 'optionalText', value: '' };
+  return [
+    { path: typeof district === 'string' ? at : `${at}.name`, label: fillSlots(f.districtName, { name }), kind: 'text', value: name },
+    description,
+    { path: `${at}.sources`, label: fillSlots(f.districtSources, { name }), kind: 'lines', value: typeof district === 'string' ? '' : (district.sources ?? []).join('\n') },
+  ];
+}
+
+/** A district's page slug as the build makes it (build/load/places.ts): its own, or with its town's where a town or another district has the same. */
+export function districtPageSlug(name: string, townName: string, towns: readonly TownEntry[]): string {
+  const plain = slugOfName(name);
+  const holders = towns.flatMap((entry) => entry.town.districts.map(districtName)).filter((other) => slugOfName(other) === plain).length;
+  return towns.some((entry) => entry.slug === plain) || holders > 1 ? `${plain}-${slugOfName(townName)}` : plain;
+}
+
+/** The town's page: its own fields, then one group per district with its page and index status. */
+export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords): PlaceGroup[] {
+  const groups = townFields(entry.town, entry.slug, words);
+  for (const district of entry.town.districts) {
+    const name = districtName(district);
+    const slug = slugOfName(name);
+    const description = typeof district === 'string' ? null : (district.description ?? null);
+    groups.push({
+      title: name,
+      fields: districtFields(district, `towns.${entry.slug}.districts.${slug}`, words),
+      district: { slug, path: placePath(districtPageSlug(name, entry.town.name, towns)), indexing: indexingText('district', description, words) },
+    });
+  }
+  return groups;
+}
+
+/** The regions a town may have, for the choice. */
+export const regionChoices = (): readonly string[] => REGIONS;

@@ -1,0 +1,124 @@
+// Adding a district to a town, and removing a town or a district (docs/owner-console.md, "Orte"):
+// structural edits of a place file (server/content/yaml-list-edit.ts) through every step of a save.
+// A removal first shows a page of its own that names what leaves the site and what answers the old
+// address then (the page of an unknown place for a place name of data/postcodes.csv, the 404 page
+// otherwise; the build makes no redirects); only its POST removes.
+import type { RequestHandler, Response, Router } from 'express';
+import { fillSlots } from '../../core/slots.ts';
+import { placePath, slug as slugOfName } from '../../core/slugs.ts';
+import { addressAfterRemoval, districtName, type TownEntry } from '../content/places-data.ts';
+import { districtPageSlug, NEW_ITEM } from '../content/places-form.ts';
+import { placeProblems, placeValue } from '../content/places-edit.ts';
+import { VERSION_FIELD } from '../content/save.ts';
+import { insertListItem, removeListItem } from '../content/yaml-list-edit.ts';
+import { contextOf, outcomeNotice, readPlaces, refusedLines, savePlaces, townAfterProblem, type PlacesState } from './places-save.ts';
+import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
+import { PLACES_PATH, placesListPage, townPath, type PageNotice } from './views/places-view.tsx';
+import { removalPage } from './views/town-view.tsx';
+import { routerPath } from './views/render.tsx';
+
+type Found = { state: PlacesState; entry: TownEntry; district: number | null } | null;
+
+/** The town (and district) an address names, read now. */
+function placeAt(dataDir: string, townSlug: unknown, districtSlug?: unknown): Found {
+  const state = readPlaces(dataDir);
+  const entry = state.towns.find((candidate) => candidate.slug === townSlug);
+  if (!entry) return null;
+  if (districtSlug === undefined) return { state, entry, district: null };
+  const district = entry.town.districts.findIndex((candidate) => slugOfName(districtName(candidate)) === districtSlug);
+  return district < 0 ? null : { state, entry, district };
+}
+
+function addDistrictRoute(router: Router, context: PlacesContext, body: RequestHandler): void {
+  const { api, words, sendPage, queue } = context;
+  const dataDir = api.config.dataDir;
+  router.post(routerPath(`${PLACES_PATH}/:town/stadtteil`), body, guarded(context, async (req, res) => {
+    const at = placeAt(dataDir, req.params['town']);
+    if (!at) return sendPage(res, 404, missingPage(words));
+    const { state, entry } = at;
+    const path = `towns.${entry.slug}.districts.${NEW_ITEM}`;
+    const typed = String((req.body as Record<string, unknown>)[path] ?? '');
+    const field = { path, label: '', kind: 'text' as const, value: '' };
+    const read = placeValue(field, typed, words);
+    const existing = entry.town.districts.map((district) => ({ path: `towns.${entry.slug}.districts.${slugOfName(districtName(district))}`, label: '', kind: 'text' as const, value: districtName(district) }));
+    const values = new Map([...existing.map((known) => [known.path, known.value] as const), ...('value' in read ? [[path, read.value] as const] : [])]);
+    const problem = 'problem' in read ? read.problem : placeProblems([...existing, field], values, contextOf(state, entry), words).get(path);
+    if (problem) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem }));
+    const name = String((read as { value: string }).value);
+    const edit = (text: string) => insertListItem(text, ['towns', entry.index, 'districts'], name);
+    const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
+    if (contradiction) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem: contradiction.message }));
+    const outcome = await queue(() => savePlaces(dataDir, entry.file, (req.body as Record<string, unknown>)[VERSION_FIELD], edit, api.log, `district "${name}" added to ${entry.town.name}`));
+    const after = readPlaces(dataDir);
+    const now = after.towns.find((candidate) => candidate.slug === entry.slug) ?? entry;
+    if (outcome.kind === 'saved') {
+      const notice: PageNotice = { kind: 'info', text: fillSlots(words.places.districtAdded, { name, path: placePath(districtPageSlug(name, entry.town.name, after.towns)) }), lines: [words.form.rebuild] };
+      return sendPage(res, 200, townView(words, after, now, { notice }));
+    }
+    if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } }, { value: typed }));
+    const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;
+    sendPage(res, status, townView(words, after, now, { notice }, { value: typed }));
+  }));
+}
+
+/** What a removal of `at` takes off the site, for its confirmation page. */
+function removalOf(at: NonNullable<Found>, { words }: PlacesContext) {
+  const { state, entry, district } = at;
+  const w = words.places;
+  const version = state.versions.get(entry.file)!;
+  if (district === null) {
+    const pages = entry.town.districts.map((one) => placePath(districtPageSlug(districtName(one), entry.town.name, state.towns)));
+    const fate = addressAfterRemoval(entry.slug, state.postcodes) === 'unknownPlace' ? w.afterUnknownPlace : w.afterNotFound;
+    return {
+      title: fillSlots(w.removeTownTitle, { name: entry.town.name }),
+      text: fillSlots(w.removeTown, { path: placePath(entry.slug), count: pages.length }),
+      pages,
+      after: pages.length > 0 && fate !== w.afterNotFound ? `${fate} ${w.afterNotFound}` : fate,
+      action: `${townPath(entry.slug)}/entfernen`,
+      back: townPath(entry.slug),
+      version,
+    };
+  }
+  const name = districtName(entry.town.districts[district]!);
+  const slug = districtPageSlug(name, entry.town.name, state.towns);
+  return {
+    title: fillSlots(w.removeDistrictTitle, { name, town: entry.town.name }),
+    text: fillSlots(w.removeDistrict, { path: placePath(slug) }),
+    pages: [],
+    after: addressAfterRemoval(slug, state.postcodes) === 'unknownPlace' ? w.afterUnknownPlace : w.afterNotFound,
+    action: `${townPath(entry.slug)}/${slugOfName(name)}/entfernen`,
+    back: `${townPath(entry.slug)}#ort-${slugOfName(name)}`,
+    version,
+  };
+}
+
+function removeRoutes(router: Router, context: PlacesContext, body: RequestHandler): void {
+  const { api, words, sendPage, queue } = context;
+  const dataDir = api.config.dataDir;
+  const confirm = (at: Found, res: Response) => sendPage(res, at ? 200 : 404, at ? removalPage(words, removalOf(at, context)) : missingPage(words));
+  const remove = async (at: Found, version: unknown, res: Response) => {
+    if (!at) return sendPage(res, 404, missingPage(words));
+    const { entry, district } = at;
+    const name = district === null ? entry.town.name : districtName(entry.town.districts[district]!);
+    const edit = (text: string) => (district === null ? removeListItem(text, ['towns'], entry.index) : removeListItem(text, ['towns', entry.index, 'districts'], district));
+    const contradiction = district === null ? null : townAfterProblem(at.state, entry.file, entry.index, edit, words);
+    if (contradiction) return sendPage(res, 422, townView(words, at.state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: [contradiction.message] } }));
+    const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, district === null ? `town "${name}" removed` : `district "${name}" of ${entry.town.name} removed`));
+    const after = readPlaces(dataDir);
+    const now = after.towns.find((candidate) => candidate.slug === entry.slug);
+    const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
+    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after), { kind: 'info', text: fillSlots(words.places.removed, { name }), lines: [words.form.rebuild] }));
+    const notice = refused ?? { kind: 'info' as const, text: fillSlots(words.places.removed, { name }), lines: [words.form.rebuild] };
+    const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, '', words)?.status ?? 500);
+    sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
+  };
+  router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town']), res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town']), (req.body as Record<string, unknown>)[VERSION_FIELD], res)));
+  router.get(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town'], req.params['district']), res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town'], req.params['district']), (req.body as Record<string, unknown>)[VERSION_FIELD], res)));
+}
+
+export function placesRemovalRoutes(router: Router, context: PlacesContext, body: RequestHandler): void {
+  addDistrictRoute(router, context, body);
+  removeRoutes(router, context, body);
+}

@@ -1,0 +1,210 @@
+// The Orte form's pages (docs/owner-console.md, "Orte"): the list of towns, a town with its districts
+// (postcodes read-only, each place's page and whether search engines find it), a new town, and the
+// confirmation before a town or district is removed. Plain POST forms: they work without JavaScript.
+import type { ReactNode } from 'react';
+import type { ConsoleWords } from '../../../core/schema/console.ts';
+import { fillSlots } from '../../../core/slots.ts';
+import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
+import { fieldId } from '../../content/form-fields.ts';
+import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/places-form.ts';
+import { VERSION_FIELD } from '../../content/save.ts';
+import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+
+/** The Orte form's addresses. */
+export const PLACES_PATH = `${SECTION_PATHS.content}/orte`;
+export const NEW_TOWN_PATH = `${PLACES_PATH}/neu`;
+export const townPath = (slug: string): string => `${PLACES_PATH}/${slug}`;
+
+export interface TownRow {
+  slug: string;
+  name: string;
+  region: string;
+  arrivalTime: string;
+  districts: number;
+  /** Districts whose page search engines may find by the data's rule. */
+  found: number;
+}
+
+/** A notice at the top of a page: saved, refused, a conflict. */
+export interface PageNotice {
+  kind: 'info' | 'error';
+  text: string;
+  /** Lines below it: what changed, or the build's words. */
+  lines?: string[];
+}
+
+function TopNotice({ notice }: { notice: PageNotice }) {
+  if (!notice.lines?.length) return <Notice kind={notice.kind}>{notice.text}</Notice>;
+  return (
+    <div className="console-notice" data-kind={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'} id="hinweis">
+      <p>{notice.text}</p>
+      <ul>
+        {notice.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function placesListPage(words: ConsoleWords, rows: readonly TownRow[], notice?: PageNotice): ConsolePage {
+  const w = words.places;
+  return consolePage(
+    w.title,
+    'content',
+    <>
+      {notice && <TopNotice notice={notice} />}
+      <p className="console-note">{w.intro}</p>
+      <p>
+        <a className="btn btn-outline" href={NEW_TOWN_PATH}>
+          {w.add}
+        </a>
+      </p>
+      <ul className="console-list" id="orte">
+        {rows.map((row) => (
+          <li className="console-item" key={row.slug}>
+            <h2>
+              <a href={townPath(row.slug)}>{row.name}</a>
+            </h2>
+            <p>{fillSlots(w.list.row, { region: row.region, arrival: row.arrivalTime, count: row.districts })}</p>
+            <p className="console-note">{fillSlots(w.list.found, { found: row.found, count: row.districts })}</p>
+          </li>
+        ))}
+      </ul>
+    </>,
+  );
+}
+
+function PlaceInput({ field, typed, problem }: { field: PlaceField; typed: string | undefined; problem: string | undefined }) {
+  const id = fieldId(field.path);
+  const value = typed ?? field.value;
+  const described = [problem ? `${id}-problem` : '', field.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, name: field.path, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described };
+  let input: ReactNode;
+  if (field.kind === 'region') {
+    input = (
+      <select {...common} defaultValue={value}>
+        {regionChoices().map((region) => (
+          <option key={region} value={region}>
+            {region}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'longText' || field.kind === 'optionalText' || field.kind === 'lines') {
+    input = <textarea {...common} defaultValue={value} rows={field.kind === 'lines' ? 3 : 8} />;
+  } else {
+    input = <input {...common} type="text" defaultValue={value} inputMode={field.kind === 'population' ? 'numeric' : undefined} required={field.kind !== 'population'} />;
+  }
+  return (
+    <div className="console-field" data-problem={problem ? '' : undefined}>
+      <label htmlFor={id}>{field.label}</label>
+      {input}
+      {problem && (
+        <p className="console-field-problem" id={`${id}-problem`}>
+          {problem}
+        </p>
+      )}
+      {field.hint && (
+        <p className="console-note" id={`${id}-hint`}>
+          {field.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface PlaceFormState {
+  groups: PlaceGroup[];
+  version: string;
+  typed?: ReadonlyMap<string, string>;
+  problems?: ReadonlyMap<string, string>;
+  notice?: PageNotice;
+  /** After a conflict: the owner's typed values beside the file's. */
+  conflict?: ReadonlyMap<string, string>;
+}
+
+function ProblemLinks({ fields, problems, words }: { fields: PlaceField[]; problems: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
+  return (
+    <div className="console-notice" data-kind="error" role="alert" id="probleme">
+      <p>{words.problemsTitle}</p>
+      <ul>
+        {fields
+          .filter((field) => problems.has(field.path))
+          .map((field) => (
+            <li key={field.path}>
+              <a href={`#${fieldId(field.path)}`}>{field.label}</a>: {problems.get(field.path)}
+            </li>
+          ))}
+      </ul>
+    </div>
+  );
+}
+
+function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
+  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== field.value.trim());
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table" id="vergleich">
+        <thead>
+          <tr>
+            <ColumnHeads columns={[words.field, words.yours, words.inFile]} />
+          </tr>
+        </thead>
+        <tbody>
+          {differing.map((field) => (
+            <tr key={field.path}>
+              <th scope="row">{field.label}</th>
+              <td>{typed.get(field.path)}</td>
+              <td>{field.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The top of a form page: the notice, the versions after a conflict, the problems with links. */
+export function formTop(state: PlaceFormState, words: ConsoleWords): ReactNode[] {
+  const fields = state.groups.flatMap((group) => group.fields);
+  const top: ReactNode[] = [];
+  if (state.notice) top.push(<TopNotice key="notice" notice={state.notice} />);
+  if (state.conflict) top.push(<Versions key="conflict" fields={fields} typed={state.conflict} words={words.form} />);
+  if (state.problems && state.problems.size > 0) top.push(<ProblemLinks key="problems" fields={fields} problems={state.problems} words={words.form} />);
+  return top;
+}
+
+/** A form of place fields posting to `action`; `extra` shows below a group's fields (a district's page and removal). */
+export function PlaceForm({ action, state, submit, extra }: { action: string; state: PlaceFormState; submit: string; extra?: (group: PlaceGroup) => ReactNode }) {
+  return (
+    <form className="console-form" method="post" action={action} noValidate>
+      <input type="hidden" name={VERSION_FIELD} value={state.version} />
+      {state.groups.map((group) => (
+        <fieldset key={group.title} id={group.district ? `ort-${group.district.slug}` : undefined}>
+          <legend>{group.title}</legend>
+          {group.fields.map((field) => (
+            <PlaceInput key={field.path} field={field} typed={state.typed?.get(field.path)} problem={state.problems?.get(field.path)} />
+          ))}
+          {extra?.(group)}
+        </fieldset>
+      ))}
+      <button className="btn btn-primary" type="submit">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+export function newTownPage(words: ConsoleWords, state: PlaceFormState): ConsolePage {
+  const w = words.places;
+  return consolePage(
+    w.addTitle,
+    'content',
+    <>
+      {formTop(state, words)}
+      <p className="console-note">{w.addIntro}</p>
+      <PlaceForm action={NEW_TOWN_PATH} state={state} submit={w.addButton} />
+    </>,
+  );
+}

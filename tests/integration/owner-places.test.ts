@@ -1,0 +1,309 @@
+// The console's Orte form against the real server, a real SQLite file, the run's shared build and a
+// copy of data/ (the server's DATA_DIR): a town's arrival time changes only its line in its
+// data/places/ file and keeps every comment; a fact without a source is refused in German and no
+// byte changes; a new town with a district passes the build's own checks and lands after the last
+// town in the file's style; a district is removed only after a page of its own that names its page,
+// with its comment lines; a file changed since the form was opened is refused with both versions.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { consoleWordsSchema } from '../../core/schema/console.ts';
+import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { startServer, type RunningServer } from '../../server/index.ts';
+import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { openDatabase, type Db } from '../../server/store/database.ts';
+import { copyData, type DataCopy } from '../support/data-copy.ts';
+import { buildSite } from '../support/site-build.ts';
+import { tempDir } from '../support/temp-dir.ts';
+
+const PASSWORD = 'Orte-Formular-Essen-42';
+const PLACES = '/intern/inhalte/orte';
+
+let data: DataCopy;
+let server: RunningServer;
+let db: Db;
+let cookie: string;
+let words: ReturnType<typeof consoleWordsSchema.parse>;
+const log: string[] = [];
+
+beforeAll(async () => {
+  data = copyData();
+  words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
+  const dir = tempDir('owner-places-');
+  const site = await buildSite();
+  server = await startServer({
+    distDir: site.dir,
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: join(dir, 'site.db'),
+    log: (line) => log.push(line),
+    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
+  });
+  db = openDatabase(join(dir, 'site.db'));
+  storePasswordHash(db, await hashPassword(PASSWORD));
+  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  db?.close();
+  data?.remove();
+});
+
+const page = async (path: string) => {
+  const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
+  return { status: answer.status, html: await answer.text() };
+};
+
+async function send(path: string, fields: Map<string, string>) {
+  const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams([...fields]), redirect: 'manual' });
+  return { status: answer.status, html: await answer.text() };
+}
+
+const decode = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/** The fields of the page's form that posts to `action`, as a browser would send them. */
+function formOf(html: string, action: string): Map<string, string> {
+  const form = new RegExp(`<form [^>]*action="${action}"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+  const fields = new Map<string, string>();
+  for (const [input] of form.matchAll(/<input [^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(input)?.[1];
+    if (name) fields.set(decode(name), decode(/value="([^"]*)"/.exec(input)?.[1] ?? ''));
+  }
+  for (const [, name, text] of form.matchAll(/<textarea [^>]*name="([^"]*)"[^>]*>(.*?)<\/textarea>/gs)) fields.set(decode(name!), decode(text!));
+  for (const [, name, options] of form.matchAll(/<select [^>]*name="([^"]*)"[^>]*>(.*?)<\/select>/gs)) {
+    fields.set(decode(name!), decode(/<option [^>]*value="([^"]*)"[^>]*selected=""/.exec(options!)?.[1] ?? ''));
+  }
+  return fields;
+}
+
+/** The text of the element with this id, tags removed. */
+function textOf(html: string, id: string): string {
+  const match = new RegExp(`<([a-z]+) [^>]*id="${id}"[^>]*>`).exec(html);
+  if (!match) return '';
+  const rest = html.slice(match.index + match[0].length);
+  return decode(rest.slice(0, rest.indexOf(`</${match[1]}>`)).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim());
+}
+
+/** The lines of `after` that differ from `before` (removed, added), in order. */
+function changedLines(before: string, after: string): { removed: string[]; added: string[] } {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start += 1;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end += 1;
+  return { removed: a.slice(start, a.length - end), added: b.slice(start, b.length - end) };
+}
+
+const NORTH_EAST = 'places/ruhrgebiet-nord-ost.yaml';
+
+describe('the Orte form', () => {
+  it('lists every town under Inhalte and shows a town with its postcodes read-only and whether search engines find its pages', async () => {
+    expect((await page('/intern/inhalte')).html).toContain(`href="${PLACES}"`);
+    const list = await page(PLACES);
+    expect(list.status).toBe(200);
+    for (const town of ['Essen', 'Bottrop', 'Düsseldorf']) expect(list.html).toContain(`>${town}</a>`);
+    const { status, html } = await page(`${PLACES}/essen`);
+    expect(status).toBe(200);
+    const form = formOf(html, `${PLACES}/essen`);
+    expect(form.get('towns.essen.arrivalTime')).toBe('15–25');
+    expect(form.get('towns.essen.districts.ruettenscheid.name')).toBe('Rüttenscheid');
+    expect(form.get('towns.essen.sources')).toContain('\n');
+    // Postcodes come from data/postcodes.csv and are no field of the form.
+    expect(textOf(html, 'postleitzahlen')).toContain('45127');
+    expect([...form.keys()].some((name) => name.includes('postcode'))).toBe(false);
+    expect(textOf(html, 'suchmaschinen')).toBe(words.places.indexing.town);
+    // A district with its own description of enough words may be found; one without may not.
+    expect(textOf(html, 'ort-ruettenscheid')).toContain(words.places.indexing.district);
+    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.noDescription);
+    expect(textOf(html, 'ort-huttrop')).toContain('/schluesseldienst/huttrop');
+  });
+
+  it('saves a new arrival time into the town\'s file, changing only its line, and keeps every comment', async () => {
+    const before = data.read(NORTH_EAST);
+    const form = formOf((await page(`${PLACES}/bottrop`)).html, `${PLACES}/bottrop`);
+    expect(form.get('towns.bottrop.arrivalTime')).toBe('20–30');
+    form.set('towns.bottrop.arrivalTime', '25-35');
+    const { status, html } = await send(`${PLACES}/bottrop`, form);
+    expect(status).toBe(200);
+    const after = data.read(NORTH_EAST);
+    expect(changedLines(before, after)).toEqual({ removed: ['    arrivalTime: "20–30 Min."'], added: ['    arrivalTime: "25–35 Min."'] });
+    expect(after.split('\n').filter((line) => line.includes('#'))).toEqual(before.split('\n').filter((line) => line.includes('#')));
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.form.change, { label: words.places.fields.arrivalTime, before: '20–30 Min.', after: '25–35 Min.' }));
+    expect(formOf(html, `${PLACES}/bottrop`).get('towns.bottrop.arrivalTime')).toBe('25–35');
+    expect(log.some((line) => line.includes(`data/${NORTH_EAST} saved`) && line.includes('towns.bottrop.arrivalTime'))).toBe(true);
+  }, 60_000);
+
+  it('refuses facts without a source in German next to the sources, keeps what was typed and changes no byte', async () => {
+    const before = data.read(NORTH_EAST);
+    const form = formOf((await page(`${PLACES}/gladbeck`)).html, `${PLACES}/gladbeck`);
+    form.set('towns.gladbeck.facts', 'Gladbeck hat einen neuen Aussichtsturm auf der Halde.');
+    form.set('towns.gladbeck.sources', '  \n ');
+    const { status, html } = await send(`${PLACES}/gladbeck`, form);
+    expect(status).toBe(422);
+    expect(data.read(NORTH_EAST)).toBe(before);
+    expect(textOf(html, 'feld-towns-gladbeck-sources-problem')).toBe(words.places.problems.noSource);
+    expect(textOf(html, 'probleme')).toContain(words.places.problems.noSource);
+    expect(formOf(html, `${PLACES}/gladbeck`).get('towns.gladbeck.facts')).toBe('Gladbeck hat einen neuen Aussichtsturm auf der Halde.');
+    // A district's own description without its sources, too.
+    const essen = formOf((await page(`${PLACES}/essen`)).html, `${PLACES}/essen`);
+    essen.set('towns.essen.districts.ruettenscheid.sources', '');
+    const district = await send(`${PLACES}/essen`, essen);
+    expect(district.status).toBe(422);
+    expect(textOf(district.html, 'feld-towns-essen-districts-ruettenscheid-sources-problem')).toBe(words.places.problems.noSource);
+  });
+
+  it('gives a district without one its own description with sources, written as a map in its place, and its page may then be found', async () => {
+    const file = 'places/ruhrgebiet.yaml';
+    const before = data.read(file);
+    const form = formOf((await page(`${PLACES}/essen`)).html, `${PLACES}/essen`);
+    expect(form.get('towns.essen.districts.huttrop.description')).toBe('');
+    form.set('towns.essen.districts.huttrop.description', 'Text ohne Quelle.');
+    const unsourced = await send(`${PLACES}/essen`, form);
+    expect(unsourced.status).toBe(422);
+    expect(textOf(unsourced.html, 'feld-towns-essen-districts-huttrop-sources-problem')).toBe(words.places.problems.noSource);
+    expect(data.read(file)).toBe(before);
+    const description = Array.from({ length: 10 }, (_, i) => `Huttrop liegt östlich der Essener Innenstadt, und dieser Satz ist Teil ${i + 1} seiner Beschreibung.`).join(' ');
+    form.set('towns.essen.districts.huttrop.description', description);
+    form.set('towns.essen.districts.huttrop.sources', 'Wikipedia: Huttrop');
+    const { status, html } = await send(`${PLACES}/essen`, form);
+    expect(status, textOf(html, 'probleme')).toBe(200);
+    const { removed, added } = changedLines(before, data.read(file));
+    expect(removed).toEqual(['      - Huttrop']);
+    expect(added[0]).toBe('      - name: Huttrop');
+    expect(added[1]).toBe('        description: >-');
+    expect(added.at(-1)).toBe('        sources: ["Wikipedia: Huttrop"]');
+    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.district);
+  }, 60_000);
+
+  it('refuses a description too short for a town page and an arrival time typed into a text, each in German at its field', async () => {
+    const form = formOf((await page(`${PLACES}/gladbeck`)).html, `${PLACES}/gladbeck`);
+    form.set('towns.gladbeck.description', 'Zu kurz.');
+    form.set('towns.gladbeck.facts', 'Wir sind in 20-30 Minuten da.');
+    form.set('towns.gladbeck.arrivalTime', 'schnell');
+    const { status, html } = await send(`${PLACES}/gladbeck`, form);
+    expect(status).toBe(422);
+    expect(textOf(html, 'feld-towns-gladbeck-description-problem')).toBe(fillSlots(words.places.problems.short, { count: 2, min: OWN_DESCRIPTION_WORDS }));
+    expect(textOf(html, 'feld-towns-gladbeck-facts-problem')).toBe(words.places.problems.arrivalInText);
+    expect(textOf(html, 'feld-towns-gladbeck-arrivalTime-problem')).toBe(words.places.problems.arrival);
+  });
+
+  it('adds a town with a district after the last town of a file of its region; the build\'s checks accept it', async () => {
+    const before = data.read(NORTH_EAST);
+    const form = formOf((await page(`${PLACES}/neu`)).html, `${PLACES}/neu`);
+    const description = Array.from({ length: 9 }, (_, i) => `Schermbeck liegt am Rand des Naturparks Hohe Mark, Absatz ${['eins', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'][i]}.`).join(' ');
+    const typed: Record<string, string> = { name: 'Schermbeck', region: 'Ruhrgebiet Nord', arrivalTime: '30–40', population: '13.000', description, facts: 'Schermbeck gehört zum Kreis Wesel.', sources: 'Wikipedia: Schermbeck', districts: 'Gahlen\nDamm' };
+    for (const [key, value] of Object.entries(typed)) form.set(`towns.+.${key}`, value);
+    const { status, html } = await send(`${PLACES}/neu`, form);
+    expect(status, textOf(html, 'probleme') || textOf(html, 'hinweis')).toBe(201);
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.places.added, { name: 'Schermbeck', path: '/schluesseldienst/schermbeck' }));
+    const after = data.read(NORTH_EAST);
+    // The file as it was, then a blank line and the town, as the file sets its towns apart.
+    expect(after.startsWith(`${before}\n  - name: Schermbeck\n    region: Ruhrgebiet Nord\n    arrivalTime: "30–40 Min."\n    population: 13000\n    description: >-\n`)).toBe(true);
+    expect(after.endsWith('    districts:\n      - Gahlen\n      - Damm\n')).toBe(true);
+    expect(parse(data.read(NORTH_EAST)).towns.at(-1)).toMatchObject({ name: 'Schermbeck', sources: ['Wikipedia: Schermbeck'], districts: ['Gahlen', 'Damm'] });
+    // The new town's page in the console: its postcodes from the CSV.
+    expect(textOf((await page(`${PLACES}/schermbeck`)).html, 'postleitzahlen')).toContain('46514');
+  }, 60_000);
+
+  it('refuses a new town whose name data/postcodes.csv does not know, or that is listed already', async () => {
+    const form = formOf((await page(`${PLACES}/neu`)).html, `${PLACES}/neu`);
+    form.set('towns.+.name', 'Entenhausen');
+    const { status, html } = await send(`${PLACES}/neu`, form);
+    expect(status).toBe(422);
+    expect(textOf(html, 'feld-towns---name-problem')).toBe(fillSlots(words.places.problems.notInPostcodes, { name: 'Entenhausen' }));
+    form.set('towns.+.name', 'Bottrop');
+    expect(textOf((await send(`${PLACES}/neu`, form)).html, 'feld-towns---name-problem')).toBe(fillSlots(words.places.problems.taken, { name: 'Bottrop', path: '/schluesseldienst/bottrop' }));
+  });
+
+  it('removes a district only after a page of its own that names its page, with its comment lines', async () => {
+    const file = 'places/rheinland-niederrhein.yaml';
+    const before = data.read(file);
+    const confirm = await page(`${PLACES}/wuelfrath/aprath/entfernen`);
+    expect(confirm.status).toBe(200);
+    expect(textOf(confirm.html, 'entfernt')).toBe(fillSlots(words.places.removeDistrict, { path: '/schluesseldienst/aprath' }));
+    expect(data.read(file)).toBe(before);
+    const { status, html } = await send(`${PLACES}/wuelfrath/aprath/entfernen`, formOf(confirm.html, `${PLACES}/wuelfrath/aprath/entfernen`));
+    expect(status).toBe(200);
+    expect(html).toContain(fillSlots(words.places.removed, { name: 'Aprath' }));
+    expect(changedLines(before, data.read(file)).removed).toEqual(['      # Not one of the five Stadtteile besides the centre (Wikipedia: Wülfrath), an Ortsteil.', '      - { name: Aprath, word: Ortsteil }']);
+    expect(changedLines(before, data.read(file)).added).toEqual([]);
+  }, 60_000);
+
+  it('refuses in German to remove a district while a text of its town states their number, and changes no byte', async () => {
+    const file = 'places/rheinland-niederrhein.yaml';
+    const before = data.read(file);
+    const confirm = await page(`${PLACES}/duesseldorf/hellerhof/entfernen`);
+    const { status, html } = await send(`${PLACES}/duesseldorf/hellerhof/entfernen`, formOf(confirm.html, `${PLACES}/duesseldorf/hellerhof/entfernen`));
+    expect(status).toBe(422);
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.places.problems.count, { phrase: '50 Stadtteilen', listed: 49, word: 'Stadtteil' }));
+    expect(data.read(file)).toBe(before);
+  });
+
+  it('adds a district to a town after its last one, and refuses a name the town lists already', async () => {
+    const before = data.read(NORTH_EAST);
+    const html = (await page(`${PLACES}/gladbeck`)).html;
+    const form = formOf(html, `${PLACES}/gladbeck/stadtteil`);
+    form.set('towns.gladbeck.districts.+', 'Brauck');
+    const twice = await send(`${PLACES}/gladbeck/stadtteil`, form);
+    expect(twice.status).toBe(422);
+    expect(textOf(twice.html, 'feld-towns-gladbeck-districts---problem')).toBe(fillSlots(words.places.problems.twice, { name: 'Brauck' }));
+    expect(data.read(NORTH_EAST)).toBe(before);
+    form.set('towns.gladbeck.districts.+', 'Bülse');
+    const { status, html: saved } = await send(`${PLACES}/gladbeck/stadtteil`, form);
+    expect(status).toBe(200);
+    expect(textOf(saved, 'hinweis')).toContain(fillSlots(words.places.districtAdded, { name: 'Bülse', path: '/schluesseldienst/buelse' }));
+    expect(changedLines(before, data.read(NORTH_EAST))).toEqual({ removed: [], added: ['      - Bülse'] });
+    expect(textOf(saved, 'ort-buelse')).toContain(words.places.indexing.noDescription);
+  }, 60_000);
+
+  it('removes a town after a page that names its page and its districts\' pages and what the old address shows then', async () => {
+    const before = data.read(NORTH_EAST);
+    const districts = (parse(before).towns as { name: string; districts: unknown[] }[]).find((town) => town.name === 'Haltern am See')!.districts.length;
+    const confirm = await page(`${PLACES}/haltern-am-see/entfernen`);
+    expect(confirm.status).toBe(200);
+    expect(textOf(confirm.html, 'entfernt')).toBe(fillSlots(words.places.removeTown, { path: '/schluesseldienst/haltern-am-see', count: districts }));
+    // Haltern am See is a place name of data/postcodes.csv: its address shows the page of an unknown place then.
+    expect(confirm.html).toContain(words.places.afterUnknownPlace);
+    const { status, html } = await send(`${PLACES}/haltern-am-see/entfernen`, formOf(confirm.html, `${PLACES}/haltern-am-see/entfernen`));
+    expect(status).toBe(200);
+    expect(textOf(html, 'hinweis')).toContain(fillSlots(words.places.removed, { name: 'Haltern am See' }));
+    expect(html).not.toContain('>Haltern am See</a>');
+    const { removed, added } = changedLines(before, data.read(NORTH_EAST));
+    expect(added).toEqual([]);
+    expect(removed.filter((line) => line.startsWith('  - '))).toEqual(['  - name: Haltern am See']);
+    expect(parse(data.read(NORTH_EAST)).towns).toHaveLength(parse(before).towns.length - 1);
+  }, 60_000);
+
+  it('answers unknown fields, repeated fields, a body too large and unknown places below 500, and changes no byte', async () => {
+    const before = data.read(NORTH_EAST);
+    const form = formOf((await page(`${PLACES}/dorsten`)).html, `${PLACES}/dorsten`);
+    const unknown = await send(`${PLACES}/dorsten`, new Map([...form, ['../../server/index.ts', 'x']]));
+    expect(unknown.status).toBe(400);
+    expect(textOf(unknown.html, 'probleme') + unknown.html).toContain(fillSlots(words.form.unknownField, { name: '../../server/index.ts' }));
+    const repeated = await fetch(`${server.url}${PLACES}/dorsten`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: `${new URLSearchParams([...form])}&towns.dorsten.name=A&towns.dorsten.name=B` });
+    expect(repeated.status).toBe(422);
+    const large = await send(`${PLACES}/dorsten`, new Map([...form, ['towns.dorsten.description', 'Wort '.repeat(60_000)]]));
+    expect(large.status).toBe(413);
+    expect(large.html).toContain(words.form.malformed);
+    for (const path of [`${PLACES}/entenhausen`, `${PLACES}/dorsten/entenhausen/entfernen`, `${PLACES}/..%2Fprices/entfernen`]) {
+      expect((await send(path, new Map([['_version', 'x']]))).status, path).toBe(404);
+      expect((await page(path)).status, path).toBe(404);
+    }
+    expect(data.read(NORTH_EAST)).toBe(before);
+  });
+
+  it('refuses a save over a file changed since the form was opened and shows both versions', async () => {
+    const form = formOf((await page(`${PLACES}/marl`)).html, `${PLACES}/marl`);
+    data.edit(NORTH_EAST, (text) => text.replace('# Service area', '# The service area'));
+    const before = data.read(NORTH_EAST);
+    form.set('towns.marl.arrivalTime', '10–20');
+    const { status, html } = await send(`${PLACES}/marl`, form);
+    expect(status).toBe(409);
+    expect(data.read(NORTH_EAST)).toBe(before);
+    expect(textOf(html, 'vergleich')).toContain('10–20');
+  });
+});
