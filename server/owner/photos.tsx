@@ -6,7 +6,8 @@
 // names nothing else.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { recordSave } from './content-log.ts';
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
@@ -91,7 +92,7 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
   };
   const notice = (slug: string, kind: 'info' | 'error', text: string): PhotoState => ({ slug, notice: { kind, text } });
   /** Runs a save in the queue of every form and answers with the page; `work` finds no photo: 404. */
-  const saveAndShow = async (res: Response, slug: string, work: () => Promise<{ photo: Photo; outcome: PhotoOutcome } | null>) => {
+  const saveAndShow = async (req: Request, res: Response, slug: string, work: () => Promise<{ photo: Photo; outcome: PhotoOutcome } | null>) => {
     let result;
     try {
       result = await queue(work);
@@ -99,6 +100,7 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
       return show(res, 503, undefined, undefined, error);
     }
     if (result === null) return show(res, 404, notice(slug, 'error', words.photos.notFound));
+    recordSave(api.db, req.headers, result.photo.file, result.outcome.kind, result.photo.name);
     const { status, state, top } = photoAfterSave(result.outcome, result.photo, words);
     show(res, status, state, top);
   };
@@ -115,7 +117,7 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
 
   router.post(`${routerPath(PHOTOS_PATH)}/:slug/entfernen`, express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }), async (req, res) => {
     const version = (req.body as Record<string, unknown> | undefined)?.[PHOTO_FIELDS.version];
-    await saveAndShow(res, req.params.slug, async () => {
+    await saveAndShow(req, res, req.params.slug, async () => {
       const photo = sitePhotos(dataDir).find((candidate) => candidate.slug === req.params.slug);
       if (!photo || !removable(dataDir, photo)) return null;
       return { photo, outcome: await removeGalleryPhoto(dataDir, photo, version, words, api.log) };
@@ -137,7 +139,7 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
     }
     if (read.kind === 'malformed') return show(res, 400, notice(slug, 'error', words.form.malformed));
     const upload = { fields: read.fields, files: read.files };
-    await saveAndShow(res, slug, async () => {
+    await saveAndShow(req, res, slug, async () => {
       const addition = galleryAddition(dataDir, words.photos);
       const photo = addition?.slug === slug ? addition : sitePhotos(dataDir).find((candidate) => candidate.slug === slug);
       if (!photo) return null;

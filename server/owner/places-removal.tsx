@@ -3,7 +3,7 @@
 // A removal first shows a page of its own that names what leaves the site and what answers the old
 // address then (the page of an unknown place for a place name of data/postcodes.csv, the 404 page
 // otherwise; the build makes no redirects); only its POST removes.
-import type { RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
 import { addressAfterRemoval, districtName, type TownEntry } from '../content/places-data.ts';
@@ -16,6 +16,7 @@ import { guarded, missingPage, townRows, townView, type PlacesContext } from './
 import { PLACES_PATH, placesListPage, townPath, type PageNotice } from './views/places-view.tsx';
 import { removalPage } from './views/town-view.tsx';
 import { routerPath } from './views/render.tsx';
+import { recordSave } from './content-log.ts';
 
 type Found = { state: PlacesState; entry: TownEntry; district: number | null } | null;
 
@@ -49,6 +50,7 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
     const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
     if (contradiction) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem: contradiction.message }));
     const outcome = await queue(() => savePlaces(dataDir, entry.file, (req.body as Record<string, unknown>)[VERSION_FIELD], edit, api.log, `district "${name}" added to ${entry.town.name}`));
+    recordSave(api.db, req.headers, entry.file, outcome.kind);
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug) ?? entry;
     if (outcome.kind === 'saved') {
@@ -96,7 +98,7 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
   const { api, words, sendPage, queue } = context;
   const dataDir = api.config.dataDir;
   const confirm = (at: Found, res: Response) => sendPage(res, at ? 200 : 404, at ? removalPage(words, removalOf(at, context)) : missingPage(words));
-  const remove = async (at: Found, version: unknown, res: Response) => {
+  const remove = async (at: Found, version: unknown, req: Request, res: Response) => {
     if (!at) return sendPage(res, 404, missingPage(words));
     const { entry, district } = at;
     const name = district === null ? entry.town.name : districtName(entry.town.districts[district]!);
@@ -104,6 +106,7 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     const contradiction = district === null ? null : townAfterProblem(at.state, entry.file, entry.index, edit, words);
     if (contradiction) return sendPage(res, 422, townView(words, at.state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: [contradiction.message] } }));
     const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, district === null ? `town "${name}" removed` : `district "${name}" of ${entry.town.name} removed`));
+    recordSave(api.db, req.headers, entry.file, outcome.kind);
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);
     const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
@@ -113,9 +116,9 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
   };
   router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town']), res)));
-  router.post(routerPath(`${PLACES_PATH}/:town/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town']), (req.body as Record<string, unknown>)[VERSION_FIELD], res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
   router.get(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town'], req.params['district']), res)));
-  router.post(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town'], req.params['district']), (req.body as Record<string, unknown>)[VERSION_FIELD], res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town'], req.params['district']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
 }
 
 export function placesRemovalRoutes(router: Router, context: PlacesContext, body: RequestHandler): void {

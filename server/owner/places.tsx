@@ -15,6 +15,7 @@ import { placesRemovalRoutes } from './places-removal.tsx';
 import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
 import { NEW_TOWN_PATH, newTownPage, PLACES_PATH, placesListPage, type PageNotice, type PlaceFormState } from './views/places-view.tsx';
 import { routerPath } from './views/render.tsx';
+import { recordSave } from './content-log.ts';
 
 /** The Orte form's body limit: a town's page holds its descriptions, some tens of kilobytes. */
 const FORM_BODY = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 1000 });
@@ -45,6 +46,7 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
     const contradiction = townAfterProblem(state, file, String(town.name), edit, words);
     if (contradiction) return show(422, res, { typed: read.typed, problems: new Map([[`towns.+.${contradiction.key === 'description' ? 'description' : contradiction.key === 'facts' ? 'facts' : 'districts'}`, contradiction.message]]) });
     const outcome = await queue(() => savePlaces(dataDir, file, state.versions.get(file), edit, api.log, `town "${town.name}" added`));
+    recordSave(api.db, req.headers, file, outcome.kind);
     if (outcome.kind === 'saved') {
       const after = readPlaces(dataDir);
       const entry = after.towns.find((candidate) => candidate.slug === slugOfName(String(town.name)))!;
@@ -90,6 +92,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
     }
     const what = changes.map((change) => `${change.path} = ${JSON.stringify(change.value)}`).join(', ');
     const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, what));
+    recordSave(api.db, req.headers, entry.file, outcome.kind);
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: refusedAt(outcome, fields, changes[0]!.path, words) }));
     if (outcome.kind !== 'saved') {
       const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;

@@ -132,8 +132,9 @@ describe("the owner's console's editing routes", () => {
         const login = await fetch(`${owner.url}/intern/anmelden`, { method: 'POST', headers: { ...form, 'Sec-Fetch-Site': 'same-origin' }, body: 'password=Quer-Seite-Test-2026', redirect: 'manual' });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
         const before = dataVersion(data.dir);
-        // Every route that changes data or the served site: each form, the preview, publishing, undo.
-        for (const path of [...DATA_FORMS.map(formPath), PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH]) {
+        // Every route that changes data or the served site: each form, the photos, the places, the preview, publishing, undo.
+        const photosAndPlaces = ['/intern/inhalte/fotos/neu', '/intern/inhalte/fotos/galerie-tueroeffnung', '/intern/inhalte/fotos/galerie-tueroeffnung/entfernen', '/intern/inhalte/orte/neu', '/intern/inhalte/orte/essen', '/intern/inhalte/orte/essen/stadtteil', '/intern/inhalte/orte/essen/entfernen'];
+        for (const path of [...DATA_FORMS.map(formPath), ...photosAndPlaces, PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH]) {
           for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }] as Record<string, string>[]) {
             const answer = await fetch(`${owner.url}${path}`, { method: 'POST', headers: { ...form, ...headers, Cookie: cookie }, body: 'services.tuer-zugefallen.price=1', redirect: 'manual' });
             expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
