@@ -13,6 +13,8 @@ import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import type { ContentService } from '../content/publisher.ts';
 import { goLiveStatus } from './go-live.ts';
 import { formPath } from './views/content-view.tsx';
+import { PHOTOS_PATH } from './views/photos-view.tsx';
+import { PLACES_PATH } from './views/places-view.tsx';
 import { goLiveText } from './views/go-live-view.tsx';
 import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -34,13 +36,22 @@ export function formOfItem(item: GoLiveItem, words: ConsoleWords, dataDir: strin
   return forms.find(covers) ?? forms[0]!;
 }
 
+/** Where the owner resolves an item of data/: its data form, the photos' page or the places' page; null where only the technician can. */
+function fixOf(item: GoLiveItem, words: ConsoleWords, dataDir: string): { href: string; title: string } | null {
+  const file = item.slots.file ?? '';
+  if (file.startsWith('data/images/')) return { href: PHOTOS_PATH, title: words.photos.title };
+  if (file.startsWith('data/places/')) return { href: PLACES_PATH, title: words.places.title };
+  const form = formOfItem(item, words, dataDir);
+  return form ? { href: formPath(form), title: form.title(words) } : null;
+}
+
 function Item({ item, words, dataDir }: { item: GoLiveItem; words: ConsoleWords; dataDir: string }) {
-  const form = item.running ? null : formOfItem(item, words, dataDir);
+  const fix = item.running ? null : fixOf(item, words, dataDir);
   return (
     <li data-kind={item.kind}>
       {goLiveText(words, item)}{' '}
-      {form ? (
-        <a href={formPath(form)}>{fillSlots(words.start.fix, { form: form.title(words) })}</a>
+      {fix ? (
+        <a href={fix.href}>{fillSlots(words.start.fix, { form: fix.title })}</a>
       ) : item.running ? (
         <a href={SECTION_PATHS.system}>{words.start.system}</a>
       ) : (
