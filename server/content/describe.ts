@@ -3,7 +3,7 @@
 // with what visitors read before and after ("Zugefallene Tür: 69 € → 79 €"); for any other file,
 // or one the forms cannot read, the lines that changed; for a photo, that it changed.
 import type { ConsoleWords } from '../../core/schema/console.ts';
-import { shownValue, type FormField } from './form-fields.ts';
+import { changeWords, shownValue, type FormField } from './form-fields.ts';
 import { DATA_FORMS, dataOf } from './forms.ts';
 
 export type ChangeLine =
@@ -39,7 +39,8 @@ function fieldChanges(before: Map<string, FormField>, after: Map<string, FormFie
     if (!old) lines.push({ kind: 'added', label, value: shownValue(field, field.value) });
     else if (old.value !== field.value) {
       const shown = old.shown !== undefined && field.shown !== undefined && old.shown !== field.shown ? { shownBefore: old.shown, shownAfter: field.shown } : {};
-      lines.push({ kind: 'value', label, before: shownValue(old, old.value), after: shownValue(field, field.value), ...shown });
+      const { before: was, after: is } = changeWords(field, old.value, field.value);
+      lines.push({ kind: 'value', label, before: was, after: is, ...shown });
     }
   }
   for (const [path, field] of before) if (!after.has(path)) lines.push({ kind: 'removed', label: field.name ?? field.label, value: shownValue(field, field.value) });

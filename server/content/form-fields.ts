@@ -151,3 +151,30 @@ export function shownValue(field: FormField, value: EditValue): string {
   if (field.kind === 'choice' || field.kind === 'checkbox' || field.kind === 'flag') return field.choices?.find((choice) => choice.value === String(value))?.label ?? String(value);
   return typedForm(value);
 }
+
+/** A changed value shown at most this long; a longer text shows the part that changed, with some context. */
+const EXCERPT_LENGTH = 120;
+const CONTEXT_LENGTH = 20;
+
+/** The changed part of two long texts with a little context on each side ("…die Tür ist zu…"); short ones whole. */
+export function changedExcerpts(before: string, after: string): [string, string] {
+  if (before.length <= EXCERPT_LENGTH && after.length <= EXCERPT_LENGTH) return [before, after];
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end += 1;
+  const excerpt = (text: string) => {
+    const from = Math.max(0, start - CONTEXT_LENGTH);
+    const to = Math.min(text.length, text.length - end + CONTEXT_LENGTH);
+    const part = text.slice(from, to);
+    const cut = part.length > EXCERPT_LENGTH ? `${part.slice(0, EXCERPT_LENGTH)}…` : part;
+    return `${from > 0 ? '…' : ''}${cut}${to < text.length && cut === part ? '…' : ''}`;
+  };
+  return [excerpt(before), excerpt(after)];
+}
+
+/** A change as the owner reads it in a list of changes: the field's short name, and the values before and after (the changed part of a long text). */
+export function changeWords(field: FormField, before: EditValue, after: EditValue): { label: string; before: string; after: string } {
+  const [was, is] = changedExcerpts(shownValue(field, before), shownValue(field, after));
+  return { label: field.name ?? field.label, before: was, after: is };
+}

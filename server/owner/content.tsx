@@ -9,7 +9,7 @@ import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { recordContentChange } from '../content/audit.ts';
 import { readDataFile } from '../content/data-file.ts';
-import { shownValue } from '../content/form-fields.ts';
+import { changeWords } from '../content/form-fields.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
 import type { ContentService } from '../content/publisher.ts';
 import { draftFiles } from './publish.tsx';
@@ -82,7 +82,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
     }
     const { status, state } = afterSave(outcome, words.form, label);
     if (outcome.kind !== 'unchanged') {
-      const detail = outcome.kind === 'saved' ? outcome.changes.map(({ field, before, after }) => fillSlots(words.form.change, { label: field.name ?? field.label, before: shownValue(field, before), after: shownValue(field, after) })).join('; ') : '';
+      const detail = outcome.kind === 'saved' ? outcome.changes.map(({ field, before, after }) => fillSlots(words.form.change, changeWords(field, before, after))).join('; ') : '';
       recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action: 'save', outcome: outcome.kind === 'saved' ? 'done' : outcome.kind === 'checkFailed' ? 'failed' : 'refused', detail: `${label}${detail ? `: ${detail}` : ''}` });
     }
     const { page } = show(status, state);

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
-import { fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
+import { changeWords, fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
 import { Field, formValue, typedLabel } from './form-field-view.tsx';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
@@ -140,7 +140,7 @@ function Saved({ changes, file, words, publish }: { changes: Change[]; file: str
       <p>{fillSlots(words.saved, { file })}</p>
       <ul>
         {changes.map(({ field, before, after }) => (
-          <li key={field.path}>{fillSlots(words.change, { label: field.name ?? field.label, before: shownValue(field, before), after: shownValue(field, after) })}</li>
+          <li key={field.path}>{fillSlots(words.change, changeWords(field, before, after))}</li>
         ))}
       </ul>
       <p>
