@@ -8,9 +8,9 @@ import type { Response } from 'express';
 import { escapeMarkup } from '../../core/escape.ts';
 import { parseHeaderPolicy, readServerFile } from '../facts.ts';
 
-/** Addresses in these attributes (and data-…-src ones) that start with one "/" are the site's own. */
-const OWN_ADDRESS = /(\s(?:[a-z-]+-)?(?:href|src|action|poster)=")\/(?!\/)/g;
-const SOURCE_SET = /(\s(?:srcset|imagesrcset)=")([^"]*)"/g;
+/** Addresses in these attributes (and data-…-src ones) that start with one "/" are the site's own; React writes srcSet. */
+const OWN_ADDRESS = /(\s(?:[a-z-]+-)?(?:href|src|action|poster)=")\/(?!\/)/gi;
+const SOURCE_SET = /(\s(?:srcset|imagesrcset)=")([^"]*)"/gi;
 const CSS_URL = /url\(\/(?!\/)/g;
 /** The preview's address of the home page, below the mount (no page of the site has this address). */
 export const HOME = 'startseite';

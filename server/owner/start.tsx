@@ -20,20 +20,20 @@ import { consolePage, Notice, routerPath, SECTION_PATHS, type SendPage } from '.
 
 export const START_PATH = `${SECTION_PATHS.content}/start`;
 
-/** The form that edits the item's file and field: of several forms of one file, the one with a field at or below it. */
+/** The form that edits the item's file and field (of several forms of one file, the one with a field at or below it); null when no form has a field for it. */
 export function formOfItem(item: GoLiveItem, words: ConsoleWords, dataDir: string): DataForm | null {
-  const forms = DATA_FORMS.filter((form) => item.slots.file === `data/${form.file}`);
-  if (forms.length <= 1) return forms[0] ?? null;
   const field = item.slots.field ?? '';
   const covers = (form: DataForm) => {
     try {
       const data = dataOf(form, readDataFile(dataDir, form.file).text);
-      return form.groups(data, words, dataDir).some((group) => group.fields.some((candidate) => candidate.path === field || candidate.path.startsWith(`${field}.`) || field.startsWith(`${candidate.path}.`)));
+      // A field covers its own path and those it derives (the phone number typed once sets phone.e164 too).
+      const paths = form.groups(data, words, dataDir).flatMap((group) => group.fields.flatMap((candidate) => (candidate.derive ? candidate.derive(candidate.value).map((edit) => edit.path) : [candidate.path])));
+      return paths.some((path) => path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`));
     } catch {
       return false;
     }
   };
-  return forms.find(covers) ?? forms[0]!;
+  return DATA_FORMS.filter((form) => item.slots.file === `data/${form.file}`).find(covers) ?? null;
 }
 
 /** Where the owner resolves an item of data/: its data form, the photos' page or the places' page; null where only the technician can. */

@@ -117,7 +117,10 @@ describe('preview, publish and undo', () => {
     expect(shown.html).toContain('sonst 158');
     expect(shown.html).toContain(escapeMarkup(words.publish.banner));
     expect(shown.html).toMatch(/href="\/intern\/vorschau\/kontakt"/);
-    expect(shown.html).not.toMatch(/(href|src)="\/(?!\/|intern\/vorschau)/);
+    expect(shown.html).not.toMatch(/(href|src|srcset)="\/(?!\/|intern\/vorschau)/i);
+    // Every address of a picture's sources too: "/img/a-400.avif 400w, /img/a-800.avif 800w".
+    expect(home.html).not.toMatch(/srcset="[^"]*(^|[",]\s*)\/img\//i);
+    expect(home.html).toMatch(/srcset="\/intern\/vorschau\/img\/[^"]*, \/intern\/vorschau\/img\//i);
     expect(shown.headers.get('cache-control')).toBe('no-store');
     expect((await fetch(`${server.url}/intern/vorschau/preise`, { redirect: 'manual' })).status).toBe(303);
     expect((await page('/intern/vorschau/..%2F..%2Fdata%2Fsite.yaml')).status).toBe(404);
