@@ -64,6 +64,11 @@ export const publishWordsShape = {
     refusedOutside: text,
     refusedConflict: wordsWith('files'),
     publishMessage: text,
+    alreadyUndone: text,
+    confirmTitle: text,
+    confirmText: text,
+    confirm: text,
+    back: text,
   }),
   /** The log of changes on the System page (server/content/audit.ts). */
   contentLog: z.strictObject({

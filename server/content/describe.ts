@@ -4,7 +4,7 @@
 // or one the forms cannot read, the lines that changed; for a photo, that it changed.
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { changeWords, shownValue, type FormField } from './form-fields.ts';
-import { DATA_FORMS, dataOf } from './forms.ts';
+import { DATA_FORMS, dataOf, partOfSite } from './forms.ts';
 
 export type ChangeLine =
   | { kind: 'value'; label: string; before: string; after: string; shownBefore?: string; shownAfter?: string }
@@ -15,6 +15,8 @@ export type ChangeLine =
 export interface FileChange {
   /** "data/prices.yaml" */
   file: string;
+  /** The part of the site as the owner knows it ("Preise", "Fotos"; server/content/forms.ts, partOfSite). */
+  part: string;
   lines: ChangeLine[];
 }
 
@@ -66,17 +68,18 @@ function lineChanges(before: string, after: string): ChangeLine {
 
 /** The change of `file` from `before` to `after` (null: the file did not exist). */
 export function describeChange(file: string, before: string | null, after: string | null, words: ConsoleWords, dataDir: string): FileChange {
-  if (before === null || after === null || BINARY.test(file)) return { file, lines: [{ kind: 'file', change: before === null ? 'added' : after === null ? 'removed' : 'changed' }] };
+  const part = partOfSite(file, words);
+  if (before === null || after === null || BINARY.test(file)) return { file, part, lines: [{ kind: 'file', change: before === null ? 'added' : after === null ? 'removed' : 'changed' }] };
   try {
     const old = formFieldsOf(file, before, words, dataDir);
     const now = formFieldsOf(file, after, words, dataDir);
     if (old && now) {
       const lines = fieldChanges(old, now);
       // A change the forms do not show (a comment, a value no field edits) still shows as lines.
-      if (lines.length > 0) return { file, lines };
+      if (lines.length > 0) return { file, part, lines };
     }
   } catch {
     // A file the forms cannot read (a developer's change in another shape): its lines below.
   }
-  return { file, lines: [lineChanges(before, after)] };
+  return { file, part, lines: [lineChanges(before, after)] };
 }

@@ -109,3 +109,11 @@ export function dataPathOf(data: unknown, keys: readonly PropertyKey[]): string 
   }
   return segments.join('.');
 }
+
+/** What the owner calls the part of the site a data file holds: the title of its form ("Preise"), "Fotos", "Orte"; else the file. */
+export function partOfSite(file: string, words: ConsoleWords): string {
+  if (file.startsWith('data/images/')) return words.photos.title;
+  if (file.startsWith('data/places/')) return words.places.title;
+  const form = DATA_FORMS.find((candidate) => `data/${candidate.file}` === file && !candidate.slug.includes('/')) ?? DATA_FORMS.find((candidate) => `data/${candidate.file}` === file);
+  return form ? form.title(words) : file;
+}

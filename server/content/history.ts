@@ -71,6 +71,15 @@ export async function listPublishes(repo: string, limit = 50): Promise<Publish[]
     });
 }
 
+/** The trailer of an undo's commit that names the publish it reverted. */
+export const REVERTS_TRAILER = 'Reverts';
+
+/** The commits of data/ that a later undo reverted (named by its trailer "Reverts: <commit>"). */
+export async function revertedCommits(repo: string): Promise<Set<string>> {
+  const output = await git(repo, ['log', `--format=%(trailers:key=${REVERTS_TRAILER},valueonly)`, '--', DATA]);
+  return new Set(lines(output).map((line) => line.trim()));
+}
+
 /** Whether `repo` is the top of a git repository (so its data/ has a history). */
 export async function isRepository(repo: string): Promise<boolean> {
   try {

@@ -12,7 +12,7 @@ import { loadSiteFacts } from '../facts.ts';
 import type { Log } from '../context.ts';
 import { saveQueue } from './data-file.ts';
 import { describeChange, type FileChange } from './describe.ts';
-import { commitData, discardDraft, fileAt, hasParent, isRepository, listPublishes, revertPublish, unpublishedFiles, type Publish, type UndoRefusal } from './history.ts';
+import { commitData, discardDraft, fileAt, hasParent, isRepository, listPublishes, REVERTS_TRAILER, revertPublish, unpublishedFiles, type Publish, type UndoRefusal } from './history.ts';
 import { changedPages, dataVersion, runBuild, siteLayout, type SiteLayout } from './site-build.ts';
 
 /** What a preview was built from. */
@@ -156,7 +156,8 @@ export function contentService({ dataDir, distDir, log }: { dataDir: string; dis
         if (!reverted) return { kind: 'refused', refusal: { kind: 'unknown', commit } };
         const done = await revertPublish(repo, commit);
         if (!done.ok) return { kind: 'refused', refusal: done };
-        const outcome = await release(parts, message(reverted));
+        // The trailer names the publish undone, so the history marks it (revertedCommits).
+        const outcome = await release(parts, `${message(reverted)}\n\n${REVERTS_TRAILER}: ${reverted.commit}`);
         // A build that failed leaves data/ as the last publish had it: an undo is never half done.
         if (outcome.kind !== 'published') await discardDraft(repo);
         return outcome;

@@ -12,7 +12,7 @@ import { readDataFile } from '../content/data-file.ts';
 import { changeWords } from '../content/form-fields.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
 import type { ContentService } from '../content/publisher.ts';
-import { draftFiles } from './publish.tsx';
+import { draftParts } from './publish.tsx';
 import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import { saveForm, type SaveOutcome } from '../content/save.ts';
 import { photoRoutes } from './photos.tsx';
@@ -100,7 +100,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
 
 export function contentRoutes(context: Context): Router {
   const router = Router();
-  const overview = (under?: string) => async (_req: express.Request, res: express.Response) => context.sendPage(res, 200, contentPage(context.words, await draftFiles(context.service), under));
+  const overview = (under?: string) => async (_req: express.Request, res: express.Response) => context.sendPage(res, 200, contentPage(context.words, await draftParts(context.service, context.words), under));
   router.get(routerPath(SECTION_PATHS.content), overview());
   // The overview of a group of forms (the Texte: /intern/inhalte/texte).
   for (const under of new Set(DATA_FORMS.flatMap((form) => (form.under ? [form.under] : [])))) router.get(routerPath(`${SECTION_PATHS.content}/${under}`), overview(under));

@@ -9,12 +9,13 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import type { ChangeLine, FileChange } from '../content/describe.ts';
-import { listPublishes, unpublishedFiles } from '../content/history.ts';
+import { partOfSite } from '../content/forms.ts';
+import { listPublishes, revertedCommits, unpublishedFiles } from '../content/history.ts';
 import type { ContentService, UndoOutcome, PublishOutcome } from '../content/publisher.ts';
 import { recordContentChange, type ContentAction, type ContentOutcome } from '../content/audit.ts';
 import { sendPreviewFile } from './preview-files.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
-import { COMMIT_FIELD, HISTORY_PATH, historyPage, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, VERSION_FIELD, type Notices } from './views/publish-view.tsx';
+import { COMMIT_FIELD, HISTORY_PATH, historyPage, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, undoPage, VERSION_FIELD, type HistoryEntry, type Notices } from './views/publish-view.tsx';
 import { routerPath, type SendPage } from './views/render.tsx';
 import { startRoutes } from './start.tsx';
 
@@ -53,10 +54,27 @@ export function publishMessage(changes: readonly FileChange[], words: ConsoleWor
   return `${subject.length > SUBJECT_LENGTH ? `${subject.slice(0, SUBJECT_LENGTH - 1)}…` : subject}\n\n${lines.join('\n')}`;
 }
 
+const PUBLISHED = 'veroeffentlicht';
+const UNDONE = 'rueckgaengig';
+
+/** A done publish or undo as the query of the history's address it redirects to: what, whether with open items, whether in the history. */
+function doneQuery(outcome: Extract<PublishOutcome, { kind: 'published' }>, what: typeof PUBLISHED | typeof UNDONE): string {
+  return new URLSearchParams({ ergebnis: what, ...(outcome.production ? {} : { offen: '1' }), ...(outcome.historyProblem ? { verlauf: outcome.historyProblem } : {}) }).toString();
+}
+
+/** The publish or undo the history's query says was done, or null. */
+function doneOf(query: Record<string, unknown>): { what: string; outcome: Extract<PublishOutcome, { kind: 'published' }> } | null {
+  const what = query['ergebnis'];
+  if (what !== PUBLISHED && what !== UNDONE) return null;
+  const problem = query['verlauf'];
+  return { what, outcome: { kind: 'published', production: query['offen'] === undefined, commit: null, historyProblem: problem === 'noRepository' || problem === 'commitFailed' ? problem : null } };
+}
+
 /** The notice of a publish or an undo, and its status. */
 function publishNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWords, done: string): { status: number; notice: NonNullable<Notices['notice']> } {
   const w = words.publish;
   const h = words.history;
+  const parts = (files: readonly string[]) => [...new Set(files.map((file) => partOfSite(file, words)))].join(', ');
   switch (outcome.kind) {
     case 'published': {
       const said = outcome.production ? done : `${done} ${w.publishedTest}`;
@@ -74,7 +92,7 @@ function publishNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWord
     case 'refused': {
       const refusal = outcome.refusal;
       const text =
-        refusal.kind === 'draft' ? fillSlots(h.refusedDraft, { files: refusal.files.join(', ') }) : refusal.kind === 'conflict' ? fillSlots(h.refusedConflict, { files: refusal.files.join(', ') }) : refusal.kind === 'outsideData' ? h.refusedOutside : h.refusedUnknown;
+        refusal.kind === 'draft' ? fillSlots(h.refusedDraft, { files: parts(refusal.files) }) : refusal.kind === 'conflict' ? fillSlots(h.refusedConflict, { files: parts(refusal.files) }) : refusal.kind === 'outsideData' ? h.refusedOutside : h.refusedUnknown;
       return { status: 409, notice: { kind: 'error', text } };
     }
   }
@@ -95,11 +113,13 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const draft = repository ? changes.length > 0 : pages.length > 0;
     return { status, page: previewPage(words, { version, changes, repository, record, pages, draft, ...notices }) };
   };
-  const showHistory = async (status: number, notices: Notices = {}) => {
+  const entries = async (): Promise<HistoryEntry[] | null> => {
     const repo = await service.repository();
-    const publishes = repo === null ? null : await Promise.all((await listPublishes(repo, HISTORY_SHOWN)).map(async (publish) => ({ publish, changes: await service.changesOf(publish, words) })));
-    return { status, page: historyPage(words, { publishes, ...notices }) };
+    if (repo === null) return null;
+    const reverted = await revertedCommits(repo);
+    return Promise.all((await listPublishes(repo, HISTORY_SHOWN)).map(async (publish) => ({ publish, changes: await service.changesOf(publish, words), undone: reverted.has(publish.commit) })));
   };
+  const showHistory = async (status: number, notices: Notices = {}) => ({ status, page: historyPage(words, { publishes: await entries(), ...notices }) });
   const answer = async (res: express.Response, shown: Promise<{ status: number; page: Parameters<SendPage>[2] }>) => {
     const { status, page } = await shown;
     sendPage(res, status, page);
@@ -119,8 +139,10 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const message = publishMessage(changes, words);
     const outcome = await service.publish(version, message);
     record(req, 'publish', ...logged(outcome, message.split('\n')[0]!));
-    const { status, notice } = publishNotice(outcome, words, words.publish.published);
-    await answer(res, outcome.kind === 'published' ? showHistory(status, { notice }) : showPreview(status, { notice }));
+    // Done: the history, by a redirect, so that reloading it publishes nothing again.
+    if (outcome.kind === 'published') return void res.redirect(303, `${HISTORY_PATH}?${doneQuery(outcome, PUBLISHED)}`);
+    const { status, notice } = publishNotice(outcome, words, '');
+    await answer(res, showPreview(status, { notice }));
   });
   router.get(`${routerPath(PREVIEW_PATH)}/*rest`, (req, res, next) => {
     const folder = service.layout?.preview;
@@ -129,12 +151,24 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     next();
   });
 
-  router.get(routerPath(HISTORY_PATH), (_req, res) => answer(res, showHistory(200)));
+  router.get(routerPath(HISTORY_PATH), (req, res) => {
+    const done = doneOf(req.query);
+    const notice = done === null ? undefined : publishNotice(done.outcome, words, done.what === PUBLISHED ? words.publish.published : words.history.undone).notice;
+    return answer(res, showHistory(200, notice ? { notice } : {}));
+  });
+  // The question before an undo (the history's button is a GET to it); its answer is the POST below.
+  router.get(routerPath(UNDO_PATH), async (req, res) => {
+    const commit = String(req.query[COMMIT_FIELD] ?? '');
+    const entry = (await entries())?.find((candidate) => candidate.publish.commit === commit && !candidate.undone);
+    if (!entry) return answer(res, showHistory(404, { notice: { kind: 'error', text: words.history.refusedUnknown } }));
+    sendPage(res, 200, undoPage(words, entry));
+  });
   router.post(routerPath(UNDO_PATH), form, async (req, res) => {
     const commit = String((req.body as Record<string, unknown>)[COMMIT_FIELD] ?? '');
     let message = '';
     const outcome = await service.undo(commit, (reverted) => (message = fillSlots(words.history.undoMessage, { subject: reverted.subject })));
     record(req, 'undo', ...logged(outcome, message));
+    if (outcome.kind === 'published') return void res.redirect(303, `${HISTORY_PATH}?${doneQuery(outcome, UNDONE)}`);
     const { status, notice } = publishNotice(outcome, words, words.history.undone);
     await answer(res, showHistory(status, { notice }));
   });
@@ -142,8 +176,8 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   return router;
 }
 
-/** The data files saved but not yet published ("data/prices.yaml"), for the bar on the Inhalte pages. */
-export async function draftFiles(service: ContentService): Promise<string[]> {
+/** The parts of the site saved but not yet published ("Preise, Fotos"), for the bar on the Inhalte pages. */
+export async function draftParts(service: ContentService, words: ConsoleWords): Promise<string[]> {
   const repo = await service.repository();
-  return repo === null ? [] : unpublishedFiles(repo);
+  return repo === null ? [] : [...new Set((await unpublishedFiles(repo)).map((file) => partOfSite(file, words)))];
 }

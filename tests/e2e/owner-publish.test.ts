@@ -74,12 +74,14 @@ describe('changing a price from the phone', () => {
     await v.page.goBack();
 
     await press(v, 'main form[action="/intern/vorschau/veroeffentlichen"] button', BUILD_WAIT_MS);
-    expect(new URL(v.page.url()).pathname).toBe('/intern/vorschau/veroeffentlichen');
+    expect(new URL(v.page.url()).pathname).toBe('/intern/inhalte/verlauf');
     expect(await mainText(v)).toContain('Veröffentlicht.');
     expect(await visitorsRead('sonst 158\u00a0€')).toBe(true);
     expect(await overflow(v)).toBeLessThanOrEqual(0);
 
-    await press(v, 'main form[action="/intern/inhalte/verlauf/rueckgaengig"] button', BUILD_WAIT_MS);
+    await press(v, 'main form[action="/intern/inhalte/verlauf/rueckgaengig"] button');
+    expect(await mainText(v)).toContain('Veröffentlichung rückgängig machen?');
+    await press(v, 'main form[method="post"][action="/intern/inhalte/verlauf/rueckgaengig"] button', BUILD_WAIT_MS);
     expect(await mainText(v)).toContain('Rückgängig gemacht und veröffentlicht.');
     expect(await visitorsRead('sonst 138\u00a0€')).toBe(true);
     expect(checkout.git('log', '--format=%an', '-3')).toBe('Inhaber (Konsole)\nInhaber (Konsole)\nEntwickler\n');

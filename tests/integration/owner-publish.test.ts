@@ -92,7 +92,7 @@ describe('preview, publish and undo', () => {
     expect((await savePrice('79')).status).toBe(200);
     expect(await visitor('/preise')).toContain('sonst 138');
     const overview = await page('/intern/inhalte');
-    expect(overview.html).toContain(escapeMarkup(fillSlots(words.publish.draftBar, { files: 'data/prices.yaml' })));
+    expect(overview.html).toContain(escapeMarkup(fillSlots(words.publish.draftBar, { files: words.prices.title })));
     const preview = await page('/intern/vorschau');
     expect(preview.status).toBe(200);
     expect(preview.html).toContain(escapeMarkup(CHANGE));
@@ -139,8 +139,10 @@ describe('preview, publish and undo', () => {
   it('publishes: the public pages show the new price without a restart, and data/ is one commit of the owner', async () => {
     const version = hidden((await page('/intern/vorschau')).html, 'stand');
     const published = await post('/intern/vorschau/veroeffentlichen', { stand: version });
-    expect(published.status, published.html).toBe(200);
-    expect(published.html).toContain(escapeMarkup(words.publish.published));
+    // Done, the history by a redirect: reloading it publishes nothing again.
+    expect(published.status, published.html).toBe(303);
+    expect(published.location).toBe('/intern/inhalte/verlauf?ergebnis=veroeffentlicht&offen=1');
+    expect((await page(published.location!)).html).toContain(escapeMarkup(words.publish.published));
     expect(await served('/preise', 'sonst 158')).toBe(true);
     expect(await visitor('/')).toContain('sonst 158');
     expect(await visitor('/schluesseldienst/bochum')).toContain('sonst 158');
@@ -152,9 +154,19 @@ describe('preview, publish and undo', () => {
 
   it('undoes a publish: the file is as it was, byte for byte, published and committed again', async () => {
     const commit = git('rev-parse', 'HEAD').trim();
+    // The history's button asks first; the question's button undoes.
+    const question = await page(`/intern/inhalte/verlauf/rueckgaengig?veroeffentlichung=${commit}`);
+    expect(question.html).toContain(escapeMarkup(words.history.confirmTitle));
+    expect(question.html).toContain(escapeMarkup(CHANGE));
+    expect(original()).not.toBe(before);
     const undone = await post('/intern/inhalte/verlauf/rueckgaengig', { veroeffentlichung: commit });
-    expect(undone.status, undone.html).toBe(200);
-    expect(undone.html).toContain(escapeMarkup(words.history.undone));
+    expect(undone.status, undone.html).toBe(303);
+    const history = await page(undone.location!);
+    expect(history.html).toContain(escapeMarkup(words.history.undone));
+    // The publish undone offers no second undo.
+    expect(history.html).toContain(escapeMarkup(words.history.alreadyUndone));
+    expect(history.html).not.toContain(`value="${commit}"`);
+    expect((await page(`/intern/inhalte/verlauf/rueckgaengig?veroeffentlichung=${commit}`)).status).toBe(404);
     expect(original()).toBe(before);
     expect(await served('/preise', 'sonst 138')).toBe(true);
     expect(git('log', '-1', '--format=%an|%s')).toBe(`Inhaber (Konsole)|${fillSlots(words.history.undoMessage, { subject: CHANGE })}\n`);
@@ -168,7 +180,7 @@ describe('preview, publish and undo', () => {
     await savePrice('75');
     const refused = await post('/intern/inhalte/verlauf/rueckgaengig', { veroeffentlichung: commit });
     expect(refused.status).toBe(409);
-    expect(refused.html).toContain(escapeMarkup(fillSlots(words.history.refusedDraft, { files: 'data/prices.yaml' })));
+    expect(refused.html).toContain(escapeMarkup(fillSlots(words.history.refusedDraft, { files: words.prices.title })));
     expect(await visitor('/preise')).toContain('sonst 138');
   });
 

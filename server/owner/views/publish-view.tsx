@@ -64,7 +64,7 @@ export function Changes({ changes, words }: { changes: readonly FileChange[]; wo
     <>
       {changes.map((change) => (
         <div key={change.file} className="console-changes">
-          <p>{fillSlots(words.fileTitle, { file: change.file })}</p>
+          <p>{fillSlots(words.fileTitle, { file: change.part })}</p>
           <ul>
             {change.lines.map((line, index) => (
               <Line key={index} line={line} words={words} />
@@ -150,8 +150,15 @@ export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePa
   return consolePage(w.title, 'content', body);
 }
 
+export interface HistoryEntry {
+  publish: Publish;
+  changes: readonly FileChange[];
+  /** A later undo reverted it: no second undo is offered. */
+  undone: boolean;
+}
+
 export interface HistoryState extends Notices {
-  publishes: readonly { publish: Publish; changes: readonly FileChange[] }[] | null;
+  publishes: readonly HistoryEntry[] | null;
 }
 
 export function historyPage(words: ConsoleWords, state: HistoryState): ConsolePage {
@@ -166,21 +173,50 @@ export function historyPage(words: ConsoleWords, state: HistoryState): ConsolePa
       {publishes !== null && publishes.length === 0 && <p>{w.empty}</p>}
       {publishes !== null && publishes.length > 0 && (
         <ol className="console-list">
-          {publishes.map(({ publish, changes }) => (
+          {publishes.map(({ publish, changes, undone }) => (
             <li className="console-item" key={publish.commit}>
               <h2>{publish.subject}</h2>
               <p>{fillSlots(w.when, { time: berlinTime(publish.at), author: publish.author })}</p>
               <Changes changes={changes} words={words.publish} />
-              <form method="post" action={UNDO_PATH}>
-                <input type="hidden" name={COMMIT_FIELD} value={publish.commit} />
-                <button className="btn btn-outline" type="submit">
-                  {w.undo}
-                </button>
-              </form>
+              {undone ? (
+                <p>{w.alreadyUndone}</p>
+              ) : (
+                // A GET to the question first: the undo itself is the POST of that page.
+                <form method="get" action={UNDO_PATH}>
+                  <input type="hidden" name={COMMIT_FIELD} value={publish.commit} />
+                  <button className="btn btn-outline" type="submit">
+                    {w.undo}
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ol>
       )}
+    </>,
+  );
+}
+
+/** The question before an undo: what it changes back, and the button that does it. */
+export function undoPage(words: ConsoleWords, entry: HistoryEntry): ConsolePage {
+  const w = words.history;
+  return consolePage(
+    w.confirmTitle,
+    'content',
+    <>
+      <p>{w.confirmText}</p>
+      <h2>{entry.publish.subject}</h2>
+      <p>{fillSlots(w.when, { time: berlinTime(entry.publish.at), author: entry.publish.author })}</p>
+      <Changes changes={entry.changes} words={words.publish} />
+      <form method="post" action={UNDO_PATH}>
+        <input type="hidden" name={COMMIT_FIELD} value={entry.publish.commit} />
+        <button className="btn btn-primary" type="submit">
+          {w.confirm}
+        </button>
+      </form>
+      <p>
+        <a href={HISTORY_PATH}>{w.back}</a>
+      </p>
     </>,
   );
 }
