@@ -80,6 +80,8 @@ function formOf(html: string): Map<string, string> {
   for (const [, name, options] of html.matchAll(/<select [^>]*name="([^"]*)"[^>]*>(.*?)<\/select>/gs)) {
     fields.set(decode(name!), decode(/<option [^>]*value="([^"]*)"[^>]*selected=""/.exec(options!)?.[1] ?? ''));
   }
+  // A long text stands in a textarea (server/owner/views/form-field-view.tsx).
+  for (const [, name, text] of html.matchAll(/<textarea [^>]*name="([^"]*)"[^>]*>(.*?)<\/textarea>/gs)) fields.set(decode(name!), decode(text!));
   return fields;
 }
 

@@ -11,6 +11,11 @@ export const formValue = (field: FormField): string => (field.value === false &&
 /** A form's text as the owner reads it in a table: the box "trifft nicht zu" and a choice by their labels. */
 export const typedLabel = (field: FormField, text: string): string => (text === NOT_APPLICABLE && field.notApplicable ? field.notApplicable : (field.choices?.find((choice) => choice.value === text)?.label ?? text));
 
+/** Kinds whose typed line breaks are read as spaces (server/content/form-fields.ts): a long value of theirs gets lines of its own, so it can be read whole on a phone. */
+const LINE_WRAPS = new Set<FormField['kind']>(['text', 'hours']);
+/** What a field of a 360 px phone shows on one line. */
+const ONE_LINE = 32;
+
 /** The input's type: the phone keypad, the e-mail and address keyboards, the date picker; a plain text otherwise. */
 const INPUT_TYPES: Partial<Record<FormField['kind'], string>> = { phone: 'tel', mobile: 'tel', email: 'email', url: 'url', date: 'date' };
 const INPUT_MODES: Partial<Record<FormField['kind'], 'decimal' | 'numeric'>> = { euro: 'decimal', whole: 'numeric', postcode: 'numeric' };
@@ -41,7 +46,7 @@ export function Field({ field, typed, problem, words }: { field: FormField; type
             </option>
           ))}
         </select>
-      ) : field.kind === 'textarea' ? (
+      ) : field.kind === 'textarea' || (LINE_WRAPS.has(field.kind) && value.length > ONE_LINE) ? (
         <textarea {...common} defaultValue={value} rows={Math.min(16, Math.ceil(value.length / 30) + value.split('\n').length)} required />
       ) : field.kind === 'checkbox' ? (
         // An unticked box sends nothing: the hidden "false" before it is then its value (server/content/save.ts).
