@@ -127,7 +127,7 @@ describe('without SMTP_URL', () => {
     expect(recommended).toContain('Es gibt noch keine Sicherungskopie der Datenbank.');
     expect(recommended).toContain('data/images/shop.jpg: Das ist noch die mitgelieferte Zeichnung.');
     const optional = /<div data-group="optional">(.*?)<\/div>/s.exec(system)?.[1] ?? '';
-    expect(optional).toContain('data/site.yaml, Feld analytics.gaMeasurementId: Noch nicht entschieden.');
+    expect(optional).toContain('data/site.yaml, Feld analytics.gaMeasurementId: Noch nicht entschieden, ob die Website diesen Dienst nutzt.');
     expect(system).not.toContain('data-group="information"');
   });
 });
