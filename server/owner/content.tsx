@@ -62,7 +62,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
   const show = (status: number, state: Omit<FormState, 'groups' | 'version'> = {}) => {
     try {
       const file = readDataFile(dataDir, form.file);
-      return { status, page: dataFormPage(words, form, label, { groups: form.groups(dataOf(form, file.text), words, dataDir), version: file.version, ...state }) };
+      return { status, page: dataFormPage(words, form, { groups: form.groups(dataOf(form, file.text), words, dataDir), version: file.version, ...state }) };
     } catch (error) {
       return unreadable(error);
     }

@@ -168,12 +168,12 @@ function FormParts({ form, words }: { form: DataForm; words: ConsoleWords }) {
   );
 }
 
-/** A data form's page; `file` is the file it edits as the owner knows it ("data/prices.yaml"). */
-export function dataFormPage(words: ConsoleWords, form: DataForm, file: string, state: FormState): ConsolePage {
+/** A data form's page. */
+export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormState): ConsolePage {
   const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
-  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={file} words={w} publish={words.publish} />);
+  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={form.title(words)} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);
