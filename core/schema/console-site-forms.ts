@@ -9,8 +9,15 @@ const text = z.string().min(2);
 export const contactFormWords = z.strictObject({
   title: text,
   intro: text,
-  groups: z.strictObject({ reach: text, address: text, hours: text, reviews: text }),
+  groups: z.strictObject({ business: text, reach: text, address: text, hours: text, reviews: text }),
   fields: z.strictObject({
+    name: text,
+    nameHint: text,
+    legalName: text,
+    legalNameHint: text,
+    owner: text,
+    url: text,
+    urlHint: text,
     phone: text,
     phoneHint: text,
     phoneShown: wordsWith('display', 'link'),
@@ -34,7 +41,7 @@ export const contactFormWords = z.strictObject({
     reviewsPageHint: text,
   }),
   /** What is still the shipped example, beside its field (build/check.ts lists the same for `npm run check`). */
-  warnings: z.strictObject({ exampleNumber: text, exampleMail: text, exampleStreet: text, reviewSearch: text }),
+  warnings: z.strictObject({ exampleName: text, exampleUrl: text, exampleNumber: text, exampleMail: text, exampleStreet: text, reviewSearch: text }),
   /** An office row whose closing time is not after its opening time, at the closing time. */
   officeOrder: text,
 });

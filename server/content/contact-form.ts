@@ -1,11 +1,12 @@
-// The form "Kontakt und Zeiten" of data/site.yaml (/intern/inhalte/kontakt): the phone and WhatsApp
+// The form "Kontakt und Zeiten" of data/site.yaml (/intern/inhalte/kontakt): the business's names and
+// the site's address (each a go-live item while it is the example's), the phone and WhatsApp
 // numbers, each typed once and stored in both its forms (core/phone-number.ts), the e-mail address,
 // the shop's address (its map point stays a technician's matter and is only named), the hours and
 // the link to the review page. Beside a value stands what visitors read and the link it makes;
 // what is still the shipped example is said beside its field, as `npm run check` lists it
 // (build/check.ts).
 import { telHref, whatsappHref } from '../../core/format.ts';
-import { isExampleMail, isExampleName, isReviewSearch } from '../../core/go-live.ts';
+import { isExampleHost, isExampleMail, isExampleName, isReviewSearch } from '../../core/go-live.ts';
 import { germanPhoneNumber, isExampleNumber } from '../../core/phone-number.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
@@ -20,6 +21,10 @@ interface RawNumber {
 }
 
 interface RawContact {
+  name: string;
+  legalName: string;
+  owner: string;
+  url: string;
   address: { street: string; postalCode: string; city: string; latitude: number; longitude: number };
   phone: RawNumber;
   whatsapp: RawNumber;
@@ -72,7 +77,17 @@ export function contactForm(data: unknown, w: ContactWords): FieldGroup[] {
   const site = data as RawContact;
   const f = w.fields;
   const { address, hours } = site;
+  const named = (path: 'name' | 'legalName' | 'owner', hint?: string): FormField => ({ path, label: f[path], ...(hint ? { hint } : {}), kind: 'text', value: site[path], ...(isExampleName(site[path]) ? { warning: w.warnings.exampleName } : {}) });
   return [
+    {
+      title: w.groups.business,
+      fields: [
+        named('name', f.nameHint),
+        named('legalName', f.legalNameHint),
+        named('owner'),
+        { path: 'url', label: f.url, hint: f.urlHint, kind: 'url', value: site.url, ...(isExampleHost(new URL(site.url).hostname) ? { warning: w.warnings.exampleUrl } : {}) },
+      ],
+    },
     {
       title: w.groups.reach,
       fields: [

@@ -48,6 +48,8 @@ describe('Start der Website', () => {
     expect(items.filter((item) => item.group === 'required').length).toBeGreaterThan(3);
     const linkOf = (needle: string) => items.find((item) => item.text.includes(needle))?.href;
     expect(linkOf('data/site.yaml, Feld phone')).toBe('/intern/inhalte/kontakt');
+    expect(linkOf('data/site.yaml, Feld legalName')).toBe('/intern/inhalte/kontakt');
+    expect(linkOf('data/site.yaml, Feld url')).toBe('/intern/inhalte/kontakt');
     expect(linkOf('data/site.yaml, Feld registration.insurance')).toBe('/intern/inhalte/rechtliches');
     expect(linkOf('data/claims.yaml')).toBe('/intern/inhalte/versprechen');
     expect(linkOf('data/images/')).toBe('/intern/inhalte/fotos');
@@ -65,5 +67,16 @@ describe('Start der Website', () => {
     const after = itemsOf(await page('/intern/inhalte/start'));
     expect(after.some((item) => item.text.includes('Feld email'))).toBe(false);
     expect(after.length).toBe(before.length - 1);
+  }, 60_000);
+
+  it('resolves the registered name of the business in the Kontakt form too, changing only its line', async () => {
+    const before = data.read('site.yaml');
+    const form = await page('/intern/inhalte/kontakt');
+    const version = /name="_version" value="([^"]*)"/.exec(form)![1]!;
+    const saved = await fetch(`${server.url}/intern/inhalte/kontakt`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams({ _version: version, legalName: 'Schlüsseldienst Becker, Inhaber Jan Becker' }) });
+    expect(saved.status, await saved.text()).toBe(200);
+    const changed = data.read('site.yaml').split('\n').filter((line, index) => line !== before.split('\n')[index]);
+    expect(changed).toEqual(['legalName: Schlüsseldienst Becker, Inhaber Jan Becker']);
+    expect(itemsOf(await page('/intern/inhalte/start')).some((item) => item.text.includes('Feld legalName'))).toBe(false);
   }, 60_000);
 });
