@@ -39,6 +39,9 @@ export const formWordsShape = {
     /** A trust page's name in its form's title; under its body, how Markdown is written. */
     trustPage: text,
     markdownNote: text,
+    /** A switch's box, as the conflict table and the list of changes name its states. */
+    yes: text,
+    no: text,
   }),
   /** The Fotos form (/intern/inhalte/fotos, server/owner/photos.tsx): each photo replaced by an upload and described. */
   photos: z.strictObject({

@@ -52,6 +52,7 @@ export const legalFormWords = z.strictObject({
   intro: text,
   groups: z.strictObject({ registration: text, insurance: text, vat: text, hosting: text, versions: text }),
   fields: z.strictObject({
+    lawyerConfirmed: text,
     tradeOffice: text,
     tradeOfficeHint: text,
     chamber: text,

@@ -33,17 +33,20 @@ function readable(segment: string | number, words: TextWords): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
+/** The yes/no values a page file holds that the owner decides before going live (the go-live check's "lawyer" and "invented" items): each a checkbox. */
+const SWITCH_KEYS = new Set(['lawyerConfirmed', 'examples']);
+
 interface Text {
   /** The data path's keys: a list's item by its id, else by its position. */
   keys: (string | number)[];
   /** The same for the label: a list's item always by its position ("Nr. 2"), its id being no word. */
   named: (string | number)[];
-  value: string;
+  value: string | boolean;
 }
 
 /** Every text under `value` with its keys. */
 function texts(value: unknown, keys: (string | number)[], named: (string | number)[], found: Text[]): void {
-  if (typeof value === 'string') found.push({ keys, named, value });
+  if (typeof value === 'string' || (typeof value === 'boolean' && SWITCH_KEYS.has(String(keys.at(-1))))) found.push({ keys, named, value });
   else if (Array.isArray(value)) {
     value.forEach((item: unknown, index) => {
       const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
@@ -65,8 +68,13 @@ export function textGroups(data: unknown, words: TextWords): FieldGroup[] {
     const group = groups.get(String(text.keys[0])) ?? { title, fields: [] };
     groups.set(String(text.keys[0]), group);
     const label = rest.length > 0 ? rest.map((segment) => readable(segment, words)).join(' › ') : title;
+    const path = text.keys.join('.');
+    if (typeof text.value === 'boolean') {
+      group.fields.push({ path, label, name: `${title} › ${label}`, kind: 'checkbox', value: text.value, choices: [{ value: 'true', label: words.yes }, { value: 'false', label: words.no }] });
+      continue;
+    }
     const long = text.value.length > LONG_TEXT || text.value.trimEnd().includes('\n');
-    group.fields.push({ path: text.keys.join('.'), label, name: `${title} › ${label}`, kind: long ? 'textarea' : 'line', value: text.value, keepSlots: true });
+    group.fields.push({ path, label, name: `${title} › ${label}`, kind: long ? 'textarea' : 'line', value: text.value, keepSlots: true });
   }
   return [...groups.values()];
 }

@@ -20,15 +20,19 @@ export const versionSchema = z.looseObject({ stand: isoDay });
 /** The text's name as the owner knows it ("Allgemeine Geschäftsbedingungen"). */
 export const legalTextName = (w: ConsoleWords['legal'], name: DatedLegalText): string => w.texts[name];
 
-/** The one field, the date, with the line visitors read under the text; none where the file has no `stand` to change. */
+/** The date, with the line visitors read under the text, and where the text states a reading of the law (the withdrawal text), whether a lawyer confirmed it; none where the file has no `stand` to change. */
 export function versionForm(data: unknown, name: DatedLegalText, w: ConsoleWords['legal']): FieldGroup[] {
-  const stand = (data as { stand?: unknown } | null)?.stand;
-  if (typeof stand !== 'string') return [];
+  const front = data as { stand?: unknown; lawyerConfirmed?: unknown } | null;
+  if (typeof front?.stand !== 'string') return [];
   const text = legalTextName(w, name);
+  const lawyer = front.lawyerConfirmed;
   return [
     {
       title: text,
-      fields: [{ path: 'stand', label: fillSlots(w.fields.stand, { text }), hint: w.versionHint, kind: 'date', value: stand, shown: fillSlots(w.fields.standShown, { date: formatGermanDate(stand) }) }],
+      fields: [
+        { path: 'stand', label: fillSlots(w.fields.stand, { text }), hint: w.versionHint, kind: 'date', value: front.stand, shown: fillSlots(w.fields.standShown, { date: formatGermanDate(front.stand) }) },
+        ...(typeof lawyer === 'boolean' ? [{ path: 'lawyerConfirmed', label: w.fields.lawyerConfirmed, kind: 'checkbox' as const, value: lawyer }] : []),
+      ],
     },
   ];
 }

@@ -53,6 +53,11 @@ describe('Start der Website', () => {
     expect(linkOf('data/site.yaml, Feld registration.insurance')).toBe('/intern/inhalte/rechtliches');
     expect(linkOf('data/claims.yaml')).toBe('/intern/inhalte/versprechen');
     expect(linkOf('data/images/')).toBe('/intern/inhalte/fotos');
+    expect(linkOf('data/order-form.yaml')).toBe('/intern/inhalte/texte/auftragsformular');
+    expect(linkOf('data/legal/widerruf.md')).toBe('/intern/inhalte/rechtliches/widerruf');
+    expect(linkOf('data/about.yaml, Feld team.examples')).toBe('/intern/inhalte/texte/ueber-den-betrieb');
+    // Everything to do before going live can be done in a form of the console.
+    for (const item of items.filter((candidate) => candidate.group === 'required')) expect(item.href, item.text).not.toBeNull();
     // Every item of data/ leads somewhere, or says that the technician resolves it.
     for (const item of items) expect(item.href !== null || item.text.includes('Techniker'), item.text).toBe(true);
   }, 60_000);

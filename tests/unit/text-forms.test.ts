@@ -26,9 +26,9 @@ const sent = (field: FormField, text: string) => (field.kind === 'textarea' ? te
 
 const comments = (text: string) => text.split('\n').filter((line) => line.trim().startsWith('#'));
 
-/** Every string of a parsed file with its keys joined by dots (a list's item by its id, else position). */
+/** Every string of a parsed file, and its go-live switches (lawyerConfirmed, examples), with their keys joined by dots (a list's item by its id, else position). */
 function strings(value: unknown, path: string[] = [], found = new Map<string, string>()): Map<string, string> {
-  if (typeof value === 'string') found.set(path.join('.'), value);
+  if (typeof value === 'string' || (typeof value === 'boolean' && /^(lawyerConfirmed|examples)$/.test(path.at(-1) ?? ''))) found.set(path.join('.'), String(value));
   else if (Array.isArray(value)) value.forEach((item: unknown, index) => strings(item, [...path, typeof (item as { id?: unknown })?.id === 'string' ? (item as { id: string }).id : String(index)], found));
   else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) strings(item, [...path, key], found);
   return found;
