@@ -49,7 +49,8 @@ function lineText(line: ChangeLine, words: ConsoleWords['publish']): string {
 /** The commit message of a publish: its changes, the first ones as the subject. */
 export function publishMessage(changes: readonly FileChange[], words: ConsoleWords): string {
   const lines = changes.flatMap((change) => change.lines.map((line) => `${change.file}: ${lineText(line, words.publish)}`));
-  const short = changes.flatMap((change) => change.lines.filter((line) => line.kind !== 'lines').map((line) => lineText(line, words.publish)));
+  // A photo's file says little alone: its part of the site before it ("Fotos: Datei neu angelegt.").
+  const short = changes.flatMap((change) => change.lines.filter((line) => line.kind !== 'lines').map((line) => (line.kind === 'file' ? `${change.part}: ` : '') + lineText(line, words.publish)));
   const subject = short.length > 0 ? short.join('; ') : words.history.publishMessage;
   return `${subject.length > SUBJECT_LENGTH ? `${subject.slice(0, SUBJECT_LENGTH - 1)}…` : subject}\n\n${lines.join('\n')}`;
 }
