@@ -79,9 +79,10 @@ export const consoleWordsSchema = z.strictObject({
     lastSync: wordsWith('time'),
     neverSynced: text,
     success: wordsWith('inserted', 'updated', 'deleted'),
-    failure: wordsWith('error'),
+    failure: wordsWith('reason'),
+    /** Why a sync failed, in German, by the kind of its message (server/reviews/google.ts, failureKindOf). */
+    failures: z.strictObject({ config: text, refused: text, network: text, other: text }),
     sync: text,
-    syncDone: text,
   }),
   /** The phone script's page; its title is the script's heading (data/phone-script.yaml). */
   phone: z.strictObject({ note: text }),

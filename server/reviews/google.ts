@@ -67,6 +67,18 @@ export interface PlacesRequest {
 
 const placesFailure = (kind: PlacesErrorKind, message: string): PlacesResult => ({ ok: false, error: { kind, message } });
 
+/**
+ * The kind of a failed sync from its stored message (review_syncs keeps the message only), for the
+ * owner's console to say it in German: the messages above start alike for each kind.
+ */
+export function failureKindOf(message: string): PlacesErrorKind | 'refused' {
+  if (/^GOOGLE_PLACE(S_API_KEY|_ID) is not set/.test(message)) return 'config';
+  if (/did not answer within/.test(message)) return 'timeout';
+  if (/^Cannot reach/.test(message)) return 'network';
+  if (/answered HTTP (400|401|403|404)\b/.test(message)) return 'refused';
+  return /answered HTTP \d+\./.test(message) ? 'http' : 'malformed';
+}
+
 function toReview(review: z.infer<typeof reviewSchema>): PlaceReview {
   const author = review.authorAttribution;
   return {

@@ -320,7 +320,11 @@ describe('what the owner sees', () => {
     const reviews = text(await get('/intern/bewertungen', cookie));
     expect(reviews).toContain('Noch kein Abgleich mit Google.');
     expect((await post('/intern/bewertungen/abgleichen', { cookie })).headers.location).toBe('/intern/bewertungen?abgeglichen');
-    expect(text(await get('/intern/bewertungen?abgeglichen', cookie))).toContain('Er ist gescheitert.');
+    // One German sentence with what to do, never "fertig" above "fehlgeschlagen", and no English.
+    const failed = text(await get('/intern/bewertungen?abgeglichen', cookie));
+    expect(failed).toContain('Er ist fehlgeschlagen: Es ist kein Google-Schlüssel eingerichtet.');
+    expect(failed).not.toContain('fertig');
+    expect(failed).not.toContain('is not set');
   });
 
   it('shows what to say on the phone before driving, to read out, word for word as /auftrag prints it', async () => {
