@@ -188,7 +188,8 @@ export function lastBackup(db: Db, dir: string): BackupStatus {
     lastRun: newestRun
       ? { startedAt: newestRun.started_at, finishedAt: newestRun.finished_at, ok: newestRun.error === null, file: newestRun.file, bytes: newestRun.bytes, error: newestRun.error }
       : null,
-    lastBackup: success ? { at: success.started_at, file: success.file, bytes: success.bytes } : null,
+    // A restored database lacks the record of the copies taken after it; the newest copy on disk counts too.
+    lastBackup: newestCopy !== null && (!success || newestCopy.at > success.started_at) ? { at: newestCopy.at, file: newestCopy.name, bytes: newestCopy.bytes } : success ? { at: success.started_at, file: success.file, bytes: success.bytes } : null,
     lastFailure: newestRun?.error != null ? { at: newestRun.started_at, error: newestRun.error } : null,
     newestCopy,
     copies: names.length,

@@ -164,6 +164,14 @@ describe('backups during a burst of contact posts', () => {
       { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length, error: null },
     ]);
 
+    // After a restore the database lacks the record of the copies taken after it: the newest copy on disk still counts.
+    const restored = openDatabase(join(root, 'without-records.db'));
+    try {
+      expect(lastBackup(restored, join(root, 'cli'))).toMatchObject({ lastBackup: { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length }, copies: 1 });
+    } finally {
+      restored.close();
+    }
+
     const notAFolder = join(root, 'not-a-folder');
     writeFileSync(notAFolder, '');
     const failed = await takeBackup(db, join(notAFolder, 'backups'));
