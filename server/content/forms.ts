@@ -99,16 +99,22 @@ export function schemaProblems(schema: ZodType, data: unknown, fields: readonly 
 }
 
 /** A path of keys and list positions as a data path: a list's position becomes its item's id. */
-export function dataPathOf(data: unknown, keys: readonly PropertyKey[]): string {
+export function dataPathOf(data: unknown, keys: readonly PropertyKey[], itemName: (item: unknown) => string | null = itemId): string {
   const segments: string[] = [];
   let node = data;
   for (const key of keys) {
     node = node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    const id = typeof key === 'number' && node !== null && typeof node === 'object' ? (node as { id?: unknown }).id : undefined;
-    segments.push(typeof id === 'string' ? id : String(key));
+    const name = typeof key === 'number' ? itemName(node) : null;
+    segments.push(name ?? String(key));
   }
   return segments.join('.');
 }
+
+/** A list item's name in a data path: its `id`. */
+const itemId = (item: unknown): string | null => {
+  const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : null;
+};
 
 /** What the owner calls the part of the site a data file holds: the title of its form ("Preise"), "Fotos", "Orte"; else the file. */
 export function partOfSite(file: string, words: ConsoleWords): string {

@@ -6,11 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { isMap, isScalar, isSeq, type Document } from 'yaml';
+import { isMap, isScalar, type Document } from 'yaml';
 import type { Town } from '../../core/schema/places.ts';
 import { slug as slugOfName } from '../../core/slugs.ts';
 import { readDataFile, type DataFileState, type PlacesFileName } from './data-file.ts';
-import { parseDataText } from './yaml-edit.ts';
+import { dataPathOf } from './forms.ts';
+import { documentPath, parseDataText } from './yaml-edit.ts';
 
 /** GeoNames' code of North Rhine-Westphalia: only its place names get the page of an unknown place (build/load/fallback-places.ts). */
 const NRW = 'NW';
@@ -86,36 +87,14 @@ function itemSlug(item: unknown): string | null {
 }
 
 /** The keys and list positions a data path of the Orte form names in a place file's document, or null. */
-export function placeKeys(document: Document, path: string): (string | number)[] | null {
-  const keys: (string | number)[] = [];
-  let node: unknown = document.contents;
-  for (const segment of path.split('.')) {
-    if (isMap(node) && node.has(segment)) {
-      keys.push(segment);
-      node = node.get(segment, true);
-    } else if (isSeq(node)) {
-      const index = node.items.findIndex((item) => itemSlug(item) === segment);
-      if (index < 0) return null;
-      keys.push(index);
-      node = node.items[index];
-    } else {
-      return null;
-    }
-  }
-  return keys;
-}
+export const placeKeys = (document: Document, path: string): (string | number)[] | null => documentPath(document, path, itemSlug);
 
 /** The data path of keys and list positions (a schema's issue): towns and districts by their slug. */
-export function placePathOf(data: unknown, keys: readonly PropertyKey[]): string {
-  const segments: string[] = [];
-  let node = data;
-  for (const key of keys) {
-    node = node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    const name = typeof key !== 'number' ? null : typeof node === 'string' ? node : node !== null && typeof node === 'object' ? (node as { name?: unknown }).name : null;
-    segments.push(typeof name === 'string' ? slugOfName(name) : String(key));
-  }
-  return segments.join('.');
-}
+export const placePathOf = (data: unknown, keys: readonly PropertyKey[]): string =>
+  dataPathOf(data, keys, (node) => {
+    const name = typeof node === 'string' ? node : node !== null && typeof node === 'object' ? (node as { name?: unknown }).name : null;
+    return typeof name === 'string' ? slugOfName(name) : null;
+  });
 
 /** A town's file text parsed, for resolving its fields. */
 export const placesDocument = (text: string): Document => parseDataText(text);

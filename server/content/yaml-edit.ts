@@ -26,8 +26,12 @@ export class DataPathError extends Error {
   override name = 'DataPathError';
 }
 
-/** The keys and list positions a data path names in the document, or null where it names nothing. */
-export function documentPath(document: Document, path: string): (string | number)[] | null {
+/**
+ * The keys and list positions a data path names in the document, or null where it names nothing.
+ * A list's item is named by its `id` (or, in a list without ids, by its position), or by what
+ * `itemName` makes of it (the Orte form names towns and districts by their slug).
+ */
+export function documentPath(document: Document, path: string, itemName?: (item: unknown) => string | null): (string | number)[] | null {
   const keys: (string | number)[] = [];
   let node: unknown = document.contents;
   for (const segment of path.split('.')) {
@@ -36,6 +40,11 @@ export function documentPath(document: Document, path: string): (string | number
       if (!node.has(segment)) return null;
       keys.push(segment);
       node = node.get(segment, true);
+    } else if (isSeq(node) && itemName) {
+      const index = node.items.findIndex((item) => itemName(item) === segment);
+      if (index < 0) return null;
+      keys.push(index);
+      node = node.items[index];
     } else if (isSeq(node)) {
       let index = node.items.findIndex((item) => isMap(item) && item.get('id') === segment);
       const position = /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
