@@ -5,9 +5,8 @@
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
-import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { changeWords, fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
-import { Field, formValue, typedLabel } from './form-field-view.tsx';
+import { Field, formValue, typedLabel, VersionsTable } from './form-field-view.tsx';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
@@ -112,26 +111,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   };
   const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
   const shown = (field: FormField, text: string) => (field.kind === 'checkbox' ? shownValue(field, text === 'true') : typedLabel(field, text));
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table" id="vergleich">
-        <thead>
-          <tr>
-            <ColumnHeads columns={[words.field, words.yours, words.inFile]} />
-          </tr>
-        </thead>
-        <tbody>
-          {differing.map((field) => (
-            <tr key={field.path}>
-              <th scope="row">{field.label}</th>
-              <td>{shown(field, typed.get(field.path)!)}</td>
-              <td>{shown(field, formValue(field))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: shown(field, typed.get(field.path)!), inFile: shown(field, formValue(field)) }))} words={words} />;
 }
 
 function Saved({ changes, file, words, publish }: { changes: Change[]; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {

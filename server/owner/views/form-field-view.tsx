@@ -3,6 +3,7 @@
 // problem and what visitors read, tied to the input for screen readers.
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
+import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId, NOT_APPLICABLE, typedForm, type FormField } from '../../content/form-fields.ts';
 
 /** A field's value as its form holds it: a fact that does not apply as its ticked box. */
@@ -83,3 +84,26 @@ export function Field({ field, typed, problem, words }: { field: FormField; type
   );
 }
 
+/** After a refused save over a file that changed since the form was opened: each differing field, the owner's value beside the file's. */
+export function VersionsTable({ rows, words }: { rows: readonly { path: string; label: string; yours: string; inFile: string }[]; words: ConsoleWords['form'] }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table" id="vergleich">
+        <thead>
+          <tr>
+            <ColumnHeads columns={[words.field, words.yours, words.inFile]} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.path}>
+              <th scope="row">{row.label}</th>
+              <td>{row.yours}</td>
+              <td>{row.inFile}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -4,11 +4,11 @@
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
-import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId } from '../../content/form-fields.ts';
 import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/places-form.ts';
 import { VERSION_FIELD } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { VersionsTable } from './form-field-view.tsx';
 
 /** The Orte form's addresses. */
 export const PLACES_PATH = `${SECTION_PATHS.content}/orte`;
@@ -143,26 +143,7 @@ function ProblemLinks({ fields, problems, words }: { fields: PlaceField[]; probl
 
 function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
   const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== field.value.trim());
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table" id="vergleich">
-        <thead>
-          <tr>
-            <ColumnHeads columns={[words.field, words.yours, words.inFile]} />
-          </tr>
-        </thead>
-        <tbody>
-          {differing.map((field) => (
-            <tr key={field.path}>
-              <th scope="row">{field.label}</th>
-              <td>{typed.get(field.path)}</td>
-              <td>{field.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: typed.get(field.path)!, inFile: field.value }))} words={words} />;
 }
 
 /** The top of a form page: the notice, the versions after a conflict, the problems with links. */
