@@ -6,12 +6,12 @@
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
-import { ColumnHeads } from '../../../templates/components/ColumnHeads.tsx';
 import { fieldId } from '../../content/form-fields.ts';
 import { FOCUS_CHOICES, SMALLEST, UPLOAD_LIMIT_BYTES } from '../../content/photo-image.ts';
 import { PHOTO_FIELDS } from '../../content/photo-save.ts';
 import type { Photo, PhotoText } from '../../content/photos.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { VersionsTable } from './form-field-view.tsx';
 
 export const PHOTOS_PATH = `${SECTION_PATHS.content}/fotos`;
 /** Its entry in the overview of /intern/inhalte (server/owner/views/content-view.tsx), beside the data forms. */
@@ -135,26 +135,7 @@ function PhotoProblemList({ state, labels, words }: { state: PhotoState; labels:
 export function PhotoConflict({ photo, typed, words }: { photo: Photo; typed: ReadonlyMap<string, string>; words: ConsoleWords }) {
   const rows = Object.entries(photo.texts).filter(([, field]) => typed.has(field.path) && typed.get(field.path)!.trim() !== field.value);
   if (rows.length === 0) return null;
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table" id="vergleich">
-        <thead>
-          <tr>
-            <ColumnHeads columns={[words.form.field, words.form.yours, words.form.inFile]} />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([key, field]) => (
-            <tr key={key}>
-              <th scope="row">{`${photo.name}: ${words.photos.fields[key as PhotoText]}`}</th>
-              <td>{typed.get(field.path)}</td>
-              <td>{field.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <VersionsTable rows={rows.map(([key, field]) => ({ path: field.path, label: `${photo.name}: ${words.photos.fields[key as PhotoText]}`, yours: typed.get(field.path)!, inFile: field.value }))} words={words.form} />;
 }
 
 /** The labels of a photo's fields by name, for the list of problems. */
