@@ -2,7 +2,7 @@
 // edited in place like any data file (server/content/yaml-edit.ts), and its body, the Markdown
 // after the front matter, is one value named BODY_PATH. Every byte outside the changed values stays
 // as it was: the front matter's comments and order, the "---" lines, the blank lines before the body.
-import { DataPathError, editYamlText, parseDataText, type DataEdit } from './yaml-edit.ts';
+import { DataPathError, editYamlText, frontMatterOf, parseDataText, type DataEdit } from './yaml-edit.ts';
 
 /** The body's data path; no front matter of data/trust/ has this key (a test checks). */
 export const BODY_PATH = 'body';
@@ -17,11 +17,10 @@ interface Parts {
 }
 
 function partsOf(text: string): Parts {
-  const end = text.startsWith('---\n') ? text.indexOf('\n---\n', 3) : -1;
-  if (end < 0) throw new DataPathError('no front matter between "---" lines');
-  const after = text.slice(end + 5);
-  const blank = /^\n*/.exec(after)![0];
-  return { open: '---\n', front: text.slice(4, end + 1), close: `---\n${blank}`, body: after.slice(blank.length) };
+  const { yaml, start } = frontMatterOf(text);
+  const after = text.slice(start + yaml.length);
+  const close = /^---[ \t]*\r?\n\n*/.exec(after)?.[0] ?? after;
+  return { open: text.slice(0, start), front: yaml, close, body: after.slice(close.length) };
 }
 
 /** The page's data: its front matter's, and the body at BODY_PATH. */

@@ -140,7 +140,11 @@ export function editYamlText(text: string, edits: readonly DataEdit[]): { text: 
  * build/load/files.ts), so that the Markdown after it is never touched.
  */
 function yamlOf(file: string, text: string): { yaml: string; start: number } {
-  if (!file.endsWith('.md')) return { yaml: text, start: 0 };
+  return file.endsWith('.md') ? frontMatterOf(text, file) : { yaml: text, start: 0 };
+}
+
+/** A Markdown file's front matter, the lines between its first line "---" and the next, and where it starts; `file` names it in the error when there is none. */
+export function frontMatterOf(text: string, file = 'the file'): { yaml: string; start: number } {
   const match = /^---\r?\n([\s\S]*?)^---[ \t]*$/m.exec(text);
   if (match?.index !== 0) throw new DataPathError(`${file} has no front matter between two lines "---"`);
   return { yaml: match[1]!, start: match[0].length - match[0].replace(/^---\r?\n/, '').length };
