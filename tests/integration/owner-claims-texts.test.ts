@@ -5,60 +5,33 @@
 // line, a folded block stays folded); a text that drops a placeholder is refused in German beside
 // its field with nothing written; every field of every text form comes back from the browser's
 // form as the file's value; and the Nu Html Checker finds no error in the forms' pages.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { consoleWordsSchema } from '../../core/schema/console.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
 import { checkServedPages, formatMessage } from '../../scripts/lib/vnu.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
-import { buildSite } from '../support/site-build.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { DataCopy } from '../support/data-copy.ts';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 
 const PASSWORD = 'Versprechen-und-Texte-Essen-7';
 const CLAIMS = '/intern/inhalte/versprechen';
 const HOME_TEXTS = '/intern/inhalte/texte/startseite';
 
+let owner: OwnerSite;
 let data: DataCopy;
 let server: RunningServer;
-let db: Db;
 let cookie: string;
-let words: ReturnType<typeof consoleWordsSchema.parse>;
-const log: string[] = [];
+let words: ConsoleWords;
+let page: OwnerSite['page'];
 
 beforeAll(async () => {
-  data = copyData();
-  words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
-  const dir = tempDir('owner-claims-texts-');
-  const site = await buildSite();
-  server = await startServer({
-    distDir: site.dir,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: (line) => log.push(line),
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  owner = await openOwnerSite('owner-claims-texts-', PASSWORD);
+  ({ data, server, cookie, words, page } = owner);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
-});
-
-const page = async (path: string) => {
-  const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
-  return { status: answer.status, html: await answer.text() };
-};
+afterAll(() => owner?.close());
 
 async function send(path: string, fields: [string, string][]) {
   const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' }, body: new URLSearchParams(fields), redirect: 'manual' });

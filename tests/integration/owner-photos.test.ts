@@ -14,55 +14,30 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { consoleWordsSchema } from '../../core/schema/console.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
-import { buildSite } from '../support/site-build.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { RunningServer } from '../../server/index.ts';
+import type { DataCopy } from '../support/data-copy.ts';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 
 const PASSWORD = 'Fotos-Formular-Essen-42';
 const PHOTOS = '/intern/inhalte/fotos';
 
+let owner: OwnerSite;
 let data: DataCopy;
 let server: RunningServer;
-let db: Db;
 let cookie: string;
-let words: ReturnType<typeof consoleWordsSchema.parse>;
-const log: string[] = [];
+let words: ConsoleWords;
+let log: string[];
+let page: OwnerSite['page'];
 
 beforeAll(async () => {
-  data = copyData();
-  words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
-  const dir = tempDir('owner-photos-');
-  const site = await buildSite();
-  server = await startServer({
-    distDir: site.dir,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: (line) => log.push(line),
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  owner = await openOwnerSite('owner-photos-', PASSWORD);
+  ({ data, server, cookie, words, log, page } = owner);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
-});
-
-const page = async (path: string) => {
-  const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
-  return { status: answer.status, html: await answer.text() };
-};
+afterAll(() => owner?.close());
 
 const decode = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 
