@@ -18,6 +18,7 @@ import { DataError, DataErrors } from '../build/data-error.ts';
 import { goLiveItems } from '../build/check.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
 import { runningItems } from '../server/owner/go-live.ts';
+import { openConnection } from '../server/store/database.ts';
 
 class SettingError extends Error {}
 
@@ -40,7 +41,7 @@ async function serverItems(): Promise<{ items: GoLiveItem[]; notes: string[] }> 
   }
   // Read only: the check neither migrates the running server's database nor leaves files in its
   // folder that the service user could not open (run as root).
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = openConnection(databasePath, { readonly: true, fileMustExist: true });
   try {
     return { items: await runningItems(db, config, new Date()), notes: [] };
   } catch (error) {

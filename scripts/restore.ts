@@ -4,9 +4,8 @@
 // replaces beside it.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { copyDatabase } from '../server/store/backup.ts';
-import { openDatabase, type Db } from '../server/store/database.ts';
+import { openDatabase, type Db, openConnection } from '../server/store/database.ts';
 import { SCHEMA_VERSION } from '../server/store/migrations.ts';
 import { databaseHolder, lockDatabase, lockPathOf } from '../server/store/lock.ts';
 import { runMain } from './lib/cleanup.ts';
@@ -31,7 +30,7 @@ function checkedCopy(file: string, databasePath: string): Db {
   const refuse = (reason: string) => new Refusal(`Refusing to restore ${file}: ${reason}. ${databasePath} was not changed.`);
   let copy: Db;
   try {
-    copy = new Database(file, { readonly: true, fileMustExist: true });
+    copy = openConnection(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw refuse(`it cannot be opened (${(error as Error).message})`);
   }
@@ -59,7 +58,7 @@ function keepCurrent(databasePath: string, kept: string): string | null {
     if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, kept + suffix);
   }
   try {
-    const old = new Database(kept);
+    const old = openConnection(kept);
     old.pragma('journal_mode = DELETE');
     old.close();
     return null;

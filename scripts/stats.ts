@@ -5,11 +5,10 @@
 // DATABASE_PATH read-only; the server may keep running.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS } from '../core/retention.ts';
 import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 // Imported for its effect too: its prepare keeps every statement referenced (Node 24, see there).
-import '../server/store/database.ts';
+import { openConnection } from '../server/store/database.ts';
 import { databasePathFromEnv, PAGE_COUNT_FLUSH_MS } from '../server/config.ts';
 import { countsByDayAndPath, type DayPathCounts } from '../server/visits/statistics.ts';
 import { formatTable, type Cell } from './lib/table.ts';
@@ -63,7 +62,7 @@ function readRows(databasePath: string, since: string): DayPathCounts[] {
   if (!existsSync(databasePath)) {
     fail(`There is no database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file (default var/site.db).`);
   }
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = openConnection(databasePath, { readonly: true, fileMustExist: true });
   try {
     return countsByDayAndPath(db, { since });
   } catch (error) {

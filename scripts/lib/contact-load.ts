@@ -3,8 +3,7 @@
 // The load itself comes from scripts/lib/load-generator.ts.
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { onCleanup } from './cleanup.ts';
 import { percentile, TOKEN_IN_MESSAGE } from './load-generator.ts';
@@ -55,7 +54,7 @@ export interface StoredRows {
 
 /** Reads the server's database through a second, read-only connection. */
 export function readStoredRows(databasePath: string): StoredRows {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = openConnection(databasePath, { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare('SELECT id, message, mail_status AS status FROM contact_messages').all() as {
       id: number;
@@ -91,7 +90,7 @@ export function readStoredRows(databasePath: string): StoredRows {
 }
 
 function pendingMails(databasePath: string): number {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = openConnection(databasePath, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n;
   } finally {

@@ -3,13 +3,12 @@
 // core/retention.ts and logged in backup_runs for the console's System page.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import cron from 'node-cron';
 import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 // database.ts keeps every connection and backup referenced (Node 24); the copy's connection included.
-import './database.ts';
+import { openConnection } from './database.ts';
 import type { Db } from './database.ts';
 
 // Names carry the UTC instant with milliseconds ("site-2026-11-24T01-17-00.000Z.db"): they sort
@@ -112,7 +111,7 @@ export async function takeBackup(db: Db, dir: string, now: Date = new Date()): P
     mkdirSync(dir, { recursive: true });
     await copyDatabase(db, temporary);
     // The copy inherits WAL mode; a copy in rollback mode is one self-contained file.
-    const copy = new Database(temporary);
+    const copy = openConnection(temporary);
     try {
       copy.pragma('journal_mode = DELETE');
     } finally {

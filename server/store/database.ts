@@ -55,6 +55,17 @@ Database.prototype.backup = function backup(this: Db, destination: string, optio
   return backupOnce.call(this, destination, options);
 };
 
+/**
+ * A connection that is never collected (above): every `new Database` of this project goes through
+ * here (tests/unit/code-shape.test.ts checks), so a connection a script or test opens only to close
+ * it, or to run `exec`, is kept like the rest.
+ */
+export function openConnection(path: string, options?: Database.Options): Db {
+  const db = new Database(path, options);
+  connections.set(db, new Map());
+  return db;
+}
+
 /** How long a write waits for another connection's lock (the CLI scripts hold theirs briefly). */
 const BUSY_TIMEOUT_MS = 5_000;
 
@@ -72,7 +83,7 @@ export function openDatabase(databasePath: string): Db {
   }
   let db: Db;
   try {
-    db = new Database(databasePath);
+    db = openConnection(databasePath);
   } catch (error) {
     throw new Error(
       `Cannot open the SQLite database ${databasePath}: ${(error as Error).message}. ` +

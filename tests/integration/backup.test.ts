@@ -4,10 +4,9 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastBackup, takeBackup } from '../../server/store/backup.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import { openDatabase, type Db, openConnection } from '../../server/store/database.ts';
 import type { RunningServer } from '../../server/index.ts';
 import { lockPathOf } from '../../server/store/lock.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -109,7 +108,7 @@ async function expectRestoredWith(file: string, accepted: Accepted[], began: num
   expect(output.stderr).toBe('');
   expect(output.code).toBe(0);
   expect(output.stdout).toMatch(/It holds \d+ contact messages/);
-  const restored = new Database(target, { readonly: true });
+  const restored = openConnection(target, { readonly: true });
   try {
     expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
     const byId = restored.prepare('SELECT name, message FROM contact_messages WHERE id = ?');
@@ -207,7 +206,7 @@ describe('npm run restore', () => {
     const garbage = join(root, 'garbage.db');
     writeFileSync(garbage, Buffer.alloc(64 * 1024, 'Kein SQLite. '));
     const stranger = join(root, 'stranger.db');
-    const other = new Database(stranger);
+    const other = openConnection(stranger);
     other.exec('CREATE TABLE notes (text TEXT)');
     other.close();
 
@@ -235,7 +234,7 @@ describe('npm run restore', () => {
     await expectRestoredWith(fromCli.file, fromCli.accepted, fromCli.began, 'site.db');
     const kept = readdirSync(root).filter((name) => name.startsWith('site.db.before-restore-'));
     expect(kept).toHaveLength(1);
-    const old = new Database(join(root, kept[0]!), { readonly: true });
+    const old = openConnection(join(root, kept[0]!), { readonly: true });
     expect((old.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(stored);
     old.close();
     // No lock, no half-written copy left behind.

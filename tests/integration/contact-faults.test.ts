@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { LEASE_MS, retryPending, type OutboxContext } from '../../server/contact/outbox.ts';
 import { featuresFromEnv } from '../../server/config.ts';
@@ -153,7 +153,7 @@ describe('kill -9 in the middle of a burst', () => {
       expect(after.status).toBe(201);
       expect(after.id).toBeGreaterThan(Math.max(...accepted.map(({ id }) => id)));
 
-      const db = new Database(env.DATABASE_PATH);
+      const db = openConnection(env.DATABASE_PATH);
       databases.push(db);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const byId = db.prepare('SELECT * FROM contact_messages WHERE id = ?');

@@ -10,6 +10,7 @@ import { fillSlots } from '../../core/slots.ts';
 import { escapeMarkup } from '../../core/escape.ts';
 import { MESSAGES } from '../support/server-files.ts';
 import { eventually, headersOf, partOf, serveContactSite, SITE_FACTS, subjectOf, startSmtpSink, type SmtpSink } from './fixtures/contact-sink.ts';
+import { openConnection } from '../../server/store/database.ts';
 
 let root: string;
 let server: RunningServer;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'contact-'));
   sink = await startSmtpSink();
   server = await serveContactSite(root, { smtpUrl: sink.url });
-  db = new Database(join(root, 'site.db'), { readonly: true });
+  db = openConnection(join(root, 'site.db'), { readonly: true });
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 import { CONSOLE_TOKENS, serverFile } from '../../core/build-server-contract.ts';
 import { copyData } from '../support/data-copy.ts';
 import { serveContactSite, SITE_FACTS, writeContactSite } from './fixtures/contact-sink.ts';
@@ -29,7 +29,7 @@ let nextIp = 1;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cross-site-'));
   server = await serveContactSite(root);
-  db = new Database(join(root, 'site.db'), { readonly: true });
+  db = openConnection(join(root, 'site.db'), { readonly: true });
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { eventually, SITE_FACTS, writeContactSite } from './fixtures/contact-sin
 import { exchange, generateCase, HANG_MS, validContactBytes, validVisitBytes, type Exchange, type FuzzCase } from './fixtures/fuzz.ts';
 import { CONTACT_MESSAGES } from '../../core/forms/contact.ts';
 import { MESSAGES } from '../support/server-files.ts';
+import { openConnection } from '../../server/store/database.ts';
 
 const DEFAULT_SEED = 20_241_122;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -64,7 +65,7 @@ async function serve(name: string, limits: { contactPerTenMinutes?: number; visi
     },
   });
   servers.push(server);
-  const db = new Database(join(root, `${name}.db`), { readonly: true });
+  const db = openConnection(join(root, `${name}.db`), { readonly: true });
   databases.push(db);
   return { server, db };
 }

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 
 let dir: string | undefined;
 const databasePath = () => {
@@ -35,7 +34,7 @@ describe('database migrations', () => {
 
   it('counts the clicks a database of version 2 holds into the daily totals, by Berlin day', () => {
     const path = databasePath();
-    const old = new Database(path);
+    const old = openConnection(path);
     // Version 2's tables, as migrations 1 and 2 left them (the click columns are what matters here).
     old.exec("CREATE TABLE visits (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, ip TEXT NOT NULL DEFAULT '', session_id TEXT, screen TEXT, timezone TEXT, click TEXT)");
     // Migration 5 adds columns to it.

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseHealthy, openDatabase } from '../../server/store/database.ts';
+import { isDatabaseHealthy, openDatabase, openConnection } from '../../server/store/database.ts';
 import { startServer } from '../../server/index.ts';
 import { request } from './fixtures/http.ts';
 import { writeFixtureSite } from './fixtures/site.ts';
@@ -61,7 +60,7 @@ describe('startServer', () => {
     await server.close();
     const file = options('db').databasePath;
     expect(existsSync(file)).toBe(true);
-    const db = new Database(file, { readonly: true });
+    const db = openConnection(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setTimeout as delay } from 'node:timers/promises';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/index.ts';
-import { HEALTH_WRITE_EVERY_MS, isDatabaseHealthy, openDatabase } from '../../server/store/database.ts';
+import { HEALTH_WRITE_EVERY_MS, isDatabaseHealthy, openDatabase, openConnection } from '../../server/store/database.ts';
 import { FIXTURE_FILES, writeFixtureSite } from './fixtures/site.ts';
 import { rawExchange, request, type RawResponse } from './fixtures/http.ts';
 
@@ -328,7 +327,7 @@ describe('/healthz', () => {
     // Another connection holds the write lock: every write of the server waits and fails, as on a
     // full disk, while reads go on (WAL). Root ignores file modes, so a lock is the honest way to
     // make this server's own file unwritable from outside.
-    const other = new Database(join(root, 'var', 'nested', 'site.db'));
+    const other = openConnection(join(root, 'var', 'nested', 'site.db'));
     try {
       await delay(HEALTH_WRITE_EVERY_MS + 100);
       other.exec('BEGIN IMMEDIATE');
@@ -353,7 +352,7 @@ describe('/healthz', () => {
     // Two seconds later: the write of a moment ago is not reused.
     expect(isDatabaseHealthy(db, Date.now() + 2_000)).toBe(false);
     db.close();
-    const readOnly = new Database(path, { readonly: true });
+    const readOnly = openConnection(path, { readonly: true });
     expect(readOnly.prepare('select 1 as ok').get()).toEqual({ ok: 1 });
     expect(isDatabaseHealthy(readOnly)).toBe(false);
     readOnly.close();

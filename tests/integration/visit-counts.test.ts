@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
 import { berlinDay, monthsBefore } from '../../core/berlin-day.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { createPageCounter, deleteOldClickCounts, deleteOldPageCounts, pageCountsJobs } from '../../server/visits/counts.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     log: () => undefined,
     features: { jobs: false, pageCountFlushMs: 25 },
   });
-  db = new Database(databasePath);
+  db = openConnection(databasePath);
 });
 
 afterAll(async () => {
@@ -156,11 +156,11 @@ describe('what is stored', () => {
       features: { jobs: false, pageCountFlushMs: 3_600_000 },
     });
     for (const path of ['/', '/preise', '/preise']) await fetch(`${stopping.url}${path}`, { headers: { 'User-Agent': BROWSER } }).then((res) => res.arrayBuffer());
-    const before = new Database(databasePath, { readonly: true });
+    const before = openConnection(databasePath, { readonly: true });
     expect(before.prepare('SELECT count(*) AS n FROM page_counts').get()).toEqual({ n: 0 });
     before.close();
     await stopping.close();
-    const after = new Database(databasePath, { readonly: true });
+    const after = openConnection(databasePath, { readonly: true });
     expect(after.prepare('SELECT path, views FROM page_counts ORDER BY path').all()).toEqual([
       { path: '/', views: 1 },
       { path: '/preise', views: 2 },

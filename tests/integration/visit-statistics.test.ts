@@ -2,10 +2,9 @@
 // day of the window present, the Berlin day boundary, the clicks from the daily totals, the top
 // pages and the place pages among them. What the command prints is tested in visits.test.ts.
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { daysBefore } from '../../core/berlin-day.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import { openDatabase, type Db, openConnection } from '../../server/store/database.ts';
 import { createPageCounter } from '../../server/visits/counts.ts';
 import { countsByDayAndPath, dailyTotals, topPages, topPlacePages } from '../../server/visits/statistics.ts';
 import { visitLog } from '../../server/visits/log.ts';
@@ -186,7 +185,7 @@ describe('countsByDayAndPath', () => {
     log({ kind: 'ip', path: '/preise', ip: '127.0.0.0' }, new Date('2026-01-15T22:30:00Z'));
     store.close();
 
-    const reader = new Database(file, { readonly: true, fileMustExist: true });
+    const reader = openConnection(file, { readonly: true, fileMustExist: true });
     expect(countsByDayAndPath(reader, { since: '2026-01-16' })).toEqual([
       { day: '2026-01-16', path: '/preise', views: 7, consented: 1, visits: 1, calls: 2, whatsapp: 1 },
     ]);

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { openDatabase } from '../../server/store/database.ts';
+import { openDatabase, openConnection } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { featuresFromEnv, VISITS_PER_MINUTE } from '../../server/config.ts';
 import { deleteOldVisits, visitLog, visitsJobs } from '../../server/visits/log.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   writeServerFiles(distDir, { name: 'Schlüsseldienst', email: 'info@example.de', phoneDisplay: '0201 123456', url: SITE_URL, reviewsPageUrl: 'https://example.de/r' });
   databasePath = join(root, 'site.db');
   server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false } });
-  db = new Database(databasePath);
+  db = openConnection(databasePath);
 });
 
 afterAll(async () => {
