@@ -2,9 +2,8 @@
 // Its fields are named by the data paths the new item will have under the placeholder id `neu`
 // (`gallery.items.neu.alt`); the item's real id is made from its title. The item is appended to
 // `gallery.items` of data/home.yaml in the file's own text, written like the item before it, so
-// comments and formatting around it stay byte for byte (server/content/yaml-edit.ts edits values,
-// this adds one list item). Saved like a replaced photo (server/content/photo-save.ts).
-import { stringify } from 'yaml';
+// comments and formatting around it stay byte for byte (server/content/yaml-list-edit.ts, as for
+// a new town). Saved like a replaced photo (server/content/photo-save.ts).
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { slug as slugOf } from '../../core/slugs.ts';
@@ -13,7 +12,7 @@ import { readDataFile } from './data-file.ts';
 import { keptName } from './photo-image.ts';
 import { postedPhoto, TEXT_LENGTH, writeChecked, type PhotoOutcome, type PhotoUpload } from './photo-save.ts';
 import { sitePhotos, type Photo, type PhotoText } from './photos.ts';
-import { DataPathError, documentPath, parseDataText } from './yaml-edit.ts';
+import { insertListItem } from './yaml-list-edit.ts';
 
 /** The gallery's most photos (core/schema/home.ts): a 13th is not offered. */
 export const GALLERY_MAX = 12;
@@ -26,26 +25,6 @@ export function galleryAddition(dataDir: string, words: ConsoleWords['photos']):
   if (gallery.length >= GALLERY_MAX) return null;
   const at = (key: string) => ({ path: `${LIST}.${NEW_ID}.${key}`, value: '' });
   return { slug: NEW_ID, file: 'home.yaml', place: 'gallery', name: words.addTitle, image: at('image'), texts: { alt: at('alt'), title: at('title'), subtitle: at('subtitle') }, version: readDataFile(dataDir, 'home.yaml').version, placeholder: false };
-}
-
-/** The file's text with `item` appended to the block list at `listPath`, indented like its last item. */
-export function appendListItem(text: string, listPath: string, item: Record<string, string>): string {
-  const document = parseDataText(text);
-  const keys = documentPath(document, listPath);
-  const list = keys === null ? null : document.getIn(keys, true);
-  const last = (list as { items?: { range?: [number, number, number] }[] } | null)?.items?.at(-1)?.range;
-  if (!last) throw new DataPathError(`${listPath} is no list with an item to follow`);
-  const lineStart = text.lastIndexOf('\n', last[0]) + 1;
-  const marker = text.slice(lineStart, last[0]);
-  if (!/^ *- $/.test(marker)) throw new DataPathError(`${listPath} is not written as a block list ("- key: value")`);
-  // The item's end may lie just after its last line's newline.
-  const lineEnd = text.indexOf('\n', last[1] - 1);
-  const at = lineEnd === -1 ? text.length : lineEnd + 1;
-  const lines = Object.entries(item).map(([key, value], index) => `${index === 0 ? marker : ' '.repeat(marker.length)}${key}: ${stringify(value, { lineWidth: 0 }).replace(/\n$/, '')}`);
-  const result = `${text.slice(0, at)}${lineEnd === -1 ? '\n' : ''}${lines.join('\n')}\n${text.slice(at)}`;
-  const added = (parseDataText(result).getIn([...keys!, (list as { items: unknown[] }).items.length]) as { toJSON?: () => unknown } | undefined)?.toJSON?.();
-  if (JSON.stringify(added) !== JSON.stringify(item)) throw new DataPathError(`the item added to ${listPath} did not read back as written`);
-  return result;
 }
 
 /** An id for the new photo from its title, unlike every other photo's ("tuerschloss", "tuerschloss-2"). */
@@ -72,7 +51,7 @@ export async function addGalleryPhoto(dataDir: string, photo: Photo, upload: Pho
   const id = newId(value('title'), sitePhotos(dataDir).map((other) => other.slug.replace(/^galerie-/, '')));
   const picture = { name: keptName(`galerie-${id}`, jpeg!), jpeg: jpeg! };
   const current = readDataFile(dataDir, 'home.yaml');
-  const text = appendListItem(current.text, LIST, { id, image: picture.name, alt: value('alt'), title: value('title'), subtitle: value('subtitle') });
+  const text = insertListItem(current.text, ['gallery', 'items'], { id, image: picture.name, alt: value('alt'), title: value('title'), subtitle: value('subtitle') });
   const refused = await writeChecked(dataDir, photo, { version: current.version, text, picture, typed, at: photo.image.path }, words.form, log);
   if (refused) return refused;
   log(`Owner's console: photo galerie-${id} added to data/home.yaml with data/images/${picture.name}.`);

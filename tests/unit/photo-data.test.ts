@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { appendListItem } from '../../server/content/photo-add.ts';
 import { removeListItemById } from '../../server/content/photo-remove.ts';
+import { insertListItem } from '../../server/content/yaml-list-edit.ts';
 import { editDataFile } from '../../server/content/yaml-edit.ts';
 import { DataPathError } from '../../server/content/yaml-edit.ts';
 import { ROOT } from '../support/data-copy.ts';
@@ -15,9 +15,9 @@ const HOME = readFileSync(join(ROOT, 'data/home.yaml'), 'utf8');
 const SHOP = readFileSync(join(ROOT, 'data/trust/lokaler-handwerker.md'), 'utf8');
 const ITEM = { id: 'schliessanlage', image: 'galerie-schliessanlage-0123456789.jpg', alt: 'Schließanlage: drei Zylinder, ein Schlüssel', title: 'Schließanlage', subtitle: '„Einer für alle“ – auch für # und @' };
 
-describe('appendListItem', () => {
+describe('a new gallery photo (insertListItem, as server/content/photo-add.ts adds it)', () => {
   it('adds the item after the last photo of the shipped gallery, written like it, and changes nothing else', () => {
-    const text = appendListItem(HOME, 'gallery.items', ITEM);
+    const text = insertListItem(HOME, ['gallery', 'items'], ITEM);
     const items = (parse(text) as { gallery: { items: Record<string, string>[] } }).gallery.items;
     expect(items.at(-1)).toEqual(ITEM);
     expect(items.slice(0, -1)).toEqual((parse(HOME) as { gallery: { items: unknown[] } }).gallery.items);
@@ -27,20 +27,6 @@ describe('appendListItem', () => {
     expect(text.slice(text.indexOf('\n\ncoverage:'))).toBe(HOME.slice(HOME.indexOf('\n\ncoverage:')));
     expect(text.slice(at, text.indexOf('\n\ncoverage:')).split('\n')[0]).toBe('    - id: schliessanlage');
   });
-
-  it('appends to a list at the end of a file without its last newline, and after an item ending in a comment', () => {
-    const plain = 'items:\n  - id: a\n    name: Erste';
-    expect(appendListItem(plain, 'items', { id: 'b', name: 'Zweite' })).toBe('items:\n  - id: a\n    name: Erste\n  - id: b\n    name: Zweite\n');
-    const commented = 'items:\n  - id: a\n    name: Erste # die erste\n# Ende der Liste\nnext: 1\n';
-    // Right after the last item's line: the comment on it stays there, the one below the list stays below.
-    expect(appendListItem(commented, 'items', { id: 'b', name: 'Zweite' })).toBe('items:\n  - id: a\n    name: Erste # die erste\n  - id: b\n    name: Zweite\n# Ende der Liste\nnext: 1\n');
-  });
-
-  it('refuses a list it cannot extend in place: a flow list, an empty one, or a path that names none', () => {
-    expect(() => appendListItem('items: [{ id: a }]\n', 'items', { id: 'b' })).toThrow(DataPathError);
-    expect(() => appendListItem('items: []\n', 'items', { id: 'b' })).toThrow(DataPathError);
-    expect(() => appendListItem(HOME, 'gallery.fotos', { id: 'b' })).toThrow(DataPathError);
-  });
 });
 
 describe('removeListItemById', () => {
@@ -49,7 +35,7 @@ describe('removeListItemById', () => {
     const start = HOME.indexOf('    - id: schlosswechsel\n');
     const end = HOME.indexOf('    - id: autooeffnung\n');
     expect(text).toBe(HOME.slice(0, start) + HOME.slice(end));
-    expect(removeListItemById(appendListItem(HOME, 'gallery.items', ITEM), 'gallery.items', ITEM.id)).toBe(HOME);
+    expect(removeListItemById(insertListItem(HOME, ['gallery', 'items'], ITEM), 'gallery.items', ITEM.id)).toBe(HOME);
     expect(removeListItemById('items:\n  - id: a\n  - id: b', 'items', 'b')).toBe('items:\n  - id: a\n');
   });
 
