@@ -14,6 +14,7 @@ import { districtName, placeKeys, type TownEntry } from './places-data.ts';
 import type { PlaceField } from './places-form.ts';
 import { DataPathError, parseDataText, scalarSource } from './yaml-edit.ts';
 import { replaceListItem, textListSplice } from './yaml-list-edit.ts';
+import { foldedBlock } from './yaml-block.ts';
 
 export type PlaceValue = string | number | null | string[];
 
@@ -117,27 +118,11 @@ export function changedValues(fields: readonly PlaceField[], values: ReadonlyMap
   return fields.filter((field) => values.has(field.path) && !same(values.get(field.path)!, fileValue(field, words))).map((field) => ({ path: field.path, value: values.get(field.path)! }));
 }
 
-/** A text as a folded block (">-") at the indentation of the one it replaces, lines up to 100 characters. */
-function foldedSource(value: string, indent: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of value.split(' ')) {
-    if (line !== '' && indent + line.length + 1 + word.length > 100) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  const pad = ' '.repeat(indent);
-  return `>-\n${lines.map((text) => `${pad}${text}`).join('\n')}\n`;
-}
-
 function valueSource(value: Exclude<PlaceValue, string[]>, node: Scalar, text: string): string {
   if (value === null) return 'null';
-  if (typeof value === 'string' && node.type === 'BLOCK_FOLDED') {
-    const firstLine = text.slice(text.indexOf('\n', node.range![0]) + 1);
-    return foldedSource(value, firstLine.length - firstLine.trimStart().length);
-  }
+  // A folded text stays folded where it reads back the same (server/content/yaml-block.ts), as in every other file.
+  const block = typeof value === 'string' && node.type === 'BLOCK_FOLDED' ? foldedBlock(value, text.slice(node.range![0], node.range![1])) : null;
+  if (block !== null) return block;
   // A comma or bracket would end a plain text inside a flow map ("- { name: …, in: … }"): quoted, it reads back anywhere.
   return typeof value === 'string' && /[,[\]{}]/.test(value) ? JSON.stringify(value) : scalarSource(value, node, text.slice(node.range![0], node.range![1]));
 }
