@@ -13,7 +13,7 @@ import { VERSION_FIELD } from '../content/save.ts';
 import { insertListItem, removeListItem } from '../content/yaml-list-edit.ts';
 import { contextOf, outcomeNotice, readPlaces, refusedLines, savePlaces, townAfterProblem, type PlacesState } from './places-save.ts';
 import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
-import { PLACES_PATH, placesListPage, townPath, type PageNotice } from './views/places-view.tsx';
+import { PLACES_PATH, placesListPage, savedNotice, townPath, type PageNotice } from './views/places-view.tsx';
 import { removalPage } from './views/town-view.tsx';
 import { routerPath } from './views/render.tsx';
 import { recordSave } from './content-log.ts';
@@ -54,7 +54,7 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug) ?? entry;
     if (outcome.kind === 'saved') {
-      const notice: PageNotice = { kind: 'info', text: fillSlots(words.places.districtAdded, { name, path: placePath(districtPageSlug(name, entry.town.name, after.towns)) }), lines: [words.form.rebuild] };
+      const notice = savedNotice(words, fillSlots(words.places.districtAdded, { name, path: placePath(districtPageSlug(name, entry.town.name, after.towns)) }));
       return sendPage(res, 200, townView(words, after, now, { notice }));
     }
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } }, { value: typed }));
@@ -110,8 +110,8 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);
     const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
-    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after), { kind: 'info', text: fillSlots(words.places.removed, { name }), lines: [words.form.rebuild] }));
-    const notice = refused ?? { kind: 'info' as const, text: fillSlots(words.places.removed, { name }), lines: [words.form.rebuild] };
+    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after), savedNotice(words, fillSlots(words.places.removed, { name }))));
+    const notice = refused ?? savedNotice(words, fillSlots(words.places.removed, { name }));
     const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, '', words)?.status ?? 500);
     sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
   };

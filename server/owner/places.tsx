@@ -13,7 +13,7 @@ import { insertListItem } from '../content/yaml-list-edit.ts';
 import { contextOf, fileForRegion, outcomeNotice, readPlaces, readTyped, refusedAt, savePlaces, shortValue, townAfterProblem } from './places-save.ts';
 import { placesRemovalRoutes } from './places-removal.tsx';
 import { guarded, missingPage, townRows, townView, type PlacesContext } from './places-pages.tsx';
-import { NEW_TOWN_PATH, newTownPage, PLACES_PATH, placesListPage, type PageNotice, type PlaceFormState } from './views/places-view.tsx';
+import { NEW_TOWN_PATH, newTownPage, PLACES_PATH, placesListPage, savedNotice, type PlaceFormState } from './views/places-view.tsx';
 import { routerPath } from './views/render.tsx';
 import { recordSave } from './content-log.ts';
 
@@ -50,7 +50,7 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
     if (outcome.kind === 'saved') {
       const after = readPlaces(dataDir);
       const entry = after.towns.find((candidate) => candidate.slug === slugOfName(String(town.name)))!;
-      const notice: PageNotice = { kind: 'info', text: fillSlots(words.places.added, { name: entry.town.name, path: placePath(entry.slug) }), lines: [words.form.rebuild] };
+      const notice = savedNotice(words, fillSlots(words.places.added, { name: entry.town.name, path: placePath(entry.slug) }));
       return sendPage(res, 201, townView(words, after, entry, { notice }));
     }
     if (outcome.kind === 'refused') return show(422, res, { typed: read.typed, problems: refusedAt(outcome, fields, fields[0]!.path, words) });
@@ -105,7 +105,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
       const field = fields.find((candidate) => candidate.path === change.path)!;
       return fillSlots(words.form.change, { label: field.label, before: shortValue(fileValue(field, words)), after: shortValue(change.value) });
     });
-    sendPage(res, 200, townView(words, after, now, { notice: { kind: 'info', text: fillSlots(words.form.saved, { file: `data/${entry.file}` }), lines: [...lines, words.form.rebuild] } }));
+    sendPage(res, 200, townView(words, after, now, { notice: savedNotice(words, fillSlots(words.form.saved, { file: `data/${entry.file}` }), lines) }));
   }));
 }
 

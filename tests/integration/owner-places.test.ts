@@ -107,6 +107,8 @@ describe('the Orte form', () => {
     expect(changedLines(before, after)).toEqual({ removed: ['    arrivalTime: "20–30 Min."'], added: ['    arrivalTime: "25–35 Min."'] });
     expect(after.split('\n').filter((line) => line.includes('#'))).toEqual(before.split('\n').filter((line) => line.includes('#')));
     expect(textOf(html, 'hinweis')).toContain(fillSlots(words.form.change, { label: words.places.fields.arrivalTime, before: '20–30 Min.', after: '25–35 Min.' }));
+    // The way on: to the preview, where the saved change is published.
+    expect(html).toMatch(new RegExp(`<a href="/intern/vorschau">${words.publish.toPreview}</a>`));
     expect(formOf(html, `${PLACES}/bottrop`).get('towns.bottrop.arrivalTime')).toBe('25–35');
     expect(log.some((line) => line.includes(`data/${NORTH_EAST} saved`) && line.includes('towns.bottrop.arrivalTime'))).toBe(true);
   }, 60_000);
@@ -230,6 +232,7 @@ describe('the Orte form', () => {
     const { status, html: saved } = await send(`${PLACES}/gladbeck/stadtteil`, form);
     expect(status).toBe(200);
     expect(textOf(saved, 'hinweis')).toContain(fillSlots(words.places.districtAdded, { name: 'Bülse', path: '/schluesseldienst/buelse' }));
+    expect(textOf(saved, 'hinweis')).toContain(words.publish.toPreview);
     expect(changedLines(before, data.read(NORTH_EAST))).toEqual({ removed: [], added: ['      - Bülse'] });
     expect(textOf(saved, 'ort-buelse')).toContain(words.places.indexing.noDescription);
   }, 60_000);

@@ -9,6 +9,7 @@ import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/p
 import { VERSION_FIELD } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
 import { VersionsTable } from './form-field-view.tsx';
+import { PREVIEW_PATH } from './publish-view.tsx';
 
 /** The Orte form's addresses. */
 export const PLACES_PATH = `${SECTION_PATHS.content}/orte`;
@@ -31,18 +32,30 @@ export interface PageNotice {
   text: string;
   /** Lines below it: what changed, or the build's words. */
   lines?: string[];
+  /** A link below them: after a save, to the preview where the change is published. */
+  link?: { href: string; text: string };
+}
+
+/** The notice after a saved change: what was saved, that visitors see it once published, and the way to the preview. */
+export function savedNotice(words: ConsoleWords, text: string, lines: readonly string[] = []): PageNotice {
+  return { kind: 'info', text, lines: [...lines, words.form.rebuild], link: { href: PREVIEW_PATH, text: words.publish.toPreview } };
 }
 
 function TopNotice({ notice }: { notice: PageNotice }) {
-  if (!notice.lines?.length) return <Notice kind={notice.kind}>{notice.text}</Notice>;
+  if (!notice.lines?.length && !notice.link) return <Notice kind={notice.kind}>{notice.text}</Notice>;
   return (
     <div className="console-notice" data-kind={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'} id="hinweis">
       <p>{notice.text}</p>
       <ul>
-        {notice.lines.map((line) => (
+        {(notice.lines ?? []).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {notice.link && (
+        <p>
+          <a href={notice.link.href}>{notice.link.text}</a>
+        </p>
+      )}
     </div>
   );
 }
