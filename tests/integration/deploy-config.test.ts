@@ -129,6 +129,14 @@ function redirectsAndHsts(proxy: () => Proxy, upstream: () => Awaited<ReturnType
     expect((await secure(proxy(), 'www.example.de', '/api/contact', 'POST', 'x'.repeat(65 * 1024))).status).toBe(status.tooLarge);
     expect(upstream().seen.filter((request) => request.bytes > 64 * 1024)).toEqual([]);
   });
+
+  it("passes the console's photo upload of 15 MB whole, and refuses one over 16 MB there too", async () => {
+    const photo = 15 * 1024 * 1024;
+    expect(await secure(proxy(), 'www.example.de', '/intern/inhalte/fotos/werkstatt', 'POST', 'x'.repeat(photo))).toMatchObject({ status: 200, body: 'node /intern/inhalte/fotos/werkstatt' });
+    expect(upstream().seen.at(-1)?.bytes).toBe(photo);
+    expect((await secure(proxy(), 'www.example.de', '/intern/inhalte/fotos/werkstatt', 'POST', 'x'.repeat(17 * 1024 * 1024))).status).toBe(status.tooLarge);
+    expect(upstream().seen.filter((request) => request.bytes > 16 * 1024 * 1024)).toEqual([]);
+  });
 }
 
 const nginxMissing = missing(NGINX_PATH, OPENSSL);
