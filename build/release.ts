@@ -13,13 +13,13 @@
 // dist/ folder of an older build becomes the first release.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { RELEASE_NAME } from '../core/build-server-contract.ts';
 
 export const RELEASES_FOLDER = 'releases';
 const CURRENT_LINK = 'current';
 /** Held by the build writing a release (its process id), so that two builds never take the same folder. */
 const BUILD_LOCK = '.build.lock';
 /** A release's name: the UTC time its build started, to the millisecond (`-2` and on when taken). */
-const RELEASE_NAME = /^\d{8}-\d{6}-\d{3}(-\d+)?$/;
 
 export interface ReleaseLayout {
   /** The link everything reads the site through (`<root>/dist`). */

@@ -10,6 +10,9 @@ import { reviewsIslandWordsSchema } from './schema/reviews-page.ts';
 import { visitorMessagesSchema } from './schema/messages.ts';
 import { PLACE_SLUG } from './place-names.ts';
 
+/** A release's folder name under releases/ (build/release.ts): its build time, and a counter when two share it. */
+export const RELEASE_NAME = /^\d{8}-\d{6}-\d{3}(-\d+)?$/;
+
 /** The folder of dist/ the server reads and never serves; static hosts do not publish it either (build/site-files/static-host.ts). */
 export const SERVER_FOLDER = '_server';
 

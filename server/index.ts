@@ -7,7 +7,7 @@ import type { Log } from './context.ts';
 import { createRequestListener } from './http/listener.ts';
 import { gracefulCloser } from './http/shutdown.ts';
 import { LimitCounts } from './http/limit.ts';
-import { followReleases, loadRelease, makeRelease, readBuild, releaseFolder, servedContext, type ReleaseParts } from './release.ts';
+import { followReleases, loadRelease, makeRelease, openingRelease, servedContext, type ReleaseParts } from './release.ts';
 import { backupJobs } from './store/backup.ts';
 import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
 import { contactRetentionJobs } from './contact/retention.ts';
@@ -68,9 +68,9 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? console.log;
   const distDir = resolve(options.distDir);
-  // The release dist/ stands for, its links resolved: a build that switches dist/ meanwhile is followed below.
-  const folder = releaseFolder(distDir) ?? distDir;
-  const build = readBuild(folder, log);
+  // The release dist/ stands for, its links resolved (or an earlier one when it does not fit): a
+  // build that switches dist/ meanwhile is followed below.
+  const { folder, build, refused } = openingRelease(distDir, log);
   // Held until close(): `npm run restore` refuses while it is, and a second server does not start.
   const lock = lockDatabase(options.databasePath, 'server');
   let db: Db;
@@ -83,7 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const shutdown = new AbortController();
   const config = { ...featuresFromEnv(), ...options.features, distDir };
   let address: string | null = null;
-  const parts: ReleaseParts = { db, config, log, shutdown: shutdown.signal, kept: { limits: new LimitCounts() }, listening: () => address };
+  const parts: ReleaseParts = { db, config, log, shutdown: shutdown.signal, kept: { limits: new LimitCounts(), refusedRelease: refused }, listening: () => address };
   let current = makeRelease(folder, build, parts);
   // The jobs, and the mails still in flight at close, read the facts of the release served when they run.
   const api = servedContext(parts, () => current);

@@ -9,13 +9,13 @@
 // is dropped with its last request. What outlasts a release (the database, the per-address limits,
 // the event streams, the login throttle, the jobs) is made once (`KeptParts`, server/context.ts).
 // A release that does not fit this server is refused with a log line, and the old one stays.
-import { lstatSync, realpathSync, watch, type FSWatcher } from 'node:fs';
-import { dirname } from 'node:path';
+import { lstatSync, readdirSync, realpathSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Express } from 'express';
-import { SERVER_FILES, serverFileProblems } from '../core/build-server-contract.ts';
+import { RELEASE_NAME, SERVER_FILES, serverFileProblems } from '../core/build-server-contract.ts';
 import { HASHED_FOLDERS } from '../core/http-policy.ts';
 import { createApp } from './app.ts';
-import type { ApiContext, KeptParts, Log } from './context.ts';
+import type { ApiContext, KeptParts, Log, RefusedRelease } from './context.ts';
 import type { FeatureConfig } from './config.ts';
 import { parseFallbackPlaces, parseHeaderPolicy, parseMessages, parseSiteFacts, readServerFile } from './facts.ts';
 import { fixedReplies, type FixedReplies } from './http/replies.ts';
@@ -38,6 +38,33 @@ export function readBuild(distDir: string, log: Log) {
   const messages = parseMessages(messagesFile);
   if (problems.length > 0 || messages === null) throw new Error(`The built site in ${distDir} does not fit this server:\n${problems.map((line) => `- ${line}`).join('\n')}`);
   return { table, site: parseSiteFacts(siteFacts, log), messages, messagePage, consolePage, fallbackPlaces: parseFallbackPlaces(fallbackPlaces) };
+}
+
+/**
+ * The release a starting server serves: the one dist/ stands for, or, when that one does not fit,
+ * the newest earlier release beside it that does, so that a restart never takes the site down for
+ * a release the running server had refused (`followReleases`). The refusal is logged and kept for
+ * the console's System page. Throws the first release's reason when none fits.
+ */
+export function openingRelease(distDir: string, log: Log): { folder: string; build: ReturnType<typeof readBuild>; refused: RefusedRelease | null } {
+  const folder = releaseFolder(distDir) ?? distDir;
+  try {
+    return { folder, build: readBuild(folder, log), refused: null };
+  } catch (error) {
+    const reason = (error as Error).message;
+    const releases = dirname(folder);
+    const earlier = RELEASE_NAME.test(basename(folder)) ? readdirSync(releases).filter((name) => RELEASE_NAME.test(name) && name < basename(folder)).sort().reverse() : [];
+    for (const name of earlier) {
+      try {
+        const build = readBuild(join(releases, name), log);
+        log(`The release in ${folder} does not fit this server; serving the earlier release ${name} instead until a build or "npm run rollback" chooses another. ${reason}`);
+        return { folder: join(releases, name), build, refused: { folder, at: new Date().toISOString(), reason } };
+      } catch {
+        // Older still, or none.
+      }
+    }
+    throw error;
+  }
 }
 
 /** One release as the server answers from it: everything that came from its folder. */
@@ -144,7 +171,7 @@ export interface Follower {
  * `load` reads another, `serve` swaps it in. A release that does not load is refused once, logged.
  */
 export function followReleases(distDir: string, current: () => Release, load: (folder: string) => Release, serve: (release: Release) => void, log: Log, pollMs: number, kept?: KeptParts): Follower {
-  let refused: string | null = null;
+  let refused: string | null = kept?.refusedRelease?.folder ?? null;
   const check = () => {
     const folder = releaseFolder(distDir);
     // Missing for the moment a build first turns a real dist/ folder into a link: the next look finds it.

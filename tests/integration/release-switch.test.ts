@@ -246,5 +246,16 @@ describe('a running server and new releases', () => {
     const system = (await request(server.url, '/intern/system', { headers: { Cookie: cookie! } })).body.toString();
     expect(system).toContain('aber der Server zeigt weiter die bisherige Fassung, weil die neue nicht zu ihm passt. Ihr Techniker muss den Server neu starten');
     expect(system).toContain('dist/_server/messages.json is missing');
+
+    // A restart now (a crash, an update of the machine) does not take the site down: the new server
+    // serves the newest earlier release that fits, and says so.
+    const restartLogs: string[] = [];
+    const restarted = await startServer({ distDir: dist, port: 0, host: '127.0.0.1', databasePath: join(root, 'var', 'restart.db'), log: (line) => restartLogs.push(line), features: { jobs: false } });
+    try {
+      expect((await request(restarted.url, '/')).body.equals(readFileSync(join(served, 'index.html')))).toBe(true);
+      expect(restartLogs).toContainEqual(expect.stringMatching(new RegExp(`^The release in ${broken} does not fit this server; serving the earlier release ${basename(served)} instead`)));
+    } finally {
+      await restarted.close();
+    }
   }, 120_000);
 });
