@@ -3,7 +3,7 @@
 // as the server's nightly job (BACKUP_CRON) does.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
 import { takeBackup } from '../server/store/backup.ts';
 import { openDatabase } from '../server/store/database.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
@@ -14,7 +14,8 @@ const HELP = `Usage: npm run backup [-- --help]
 
 Writes a consistent copy of the database into the backup folder (safe while the server runs),
 named site-<UTC time>.db, then deletes the older copies the rotation does not keep: the newest
-of each of the last ${BACKUP_DAILY_COPIES} days and of each of the last ${BACKUP_WEEKLY_COPIES} weeks (Europe/Berlin, Monday to Sunday).
+of each of the last ${BACKUP_DAILY_COPIES} days and of each of the last ${BACKUP_WEEKLY_COPIES} weeks (Europe/Berlin, Monday to Sunday),
+and the last ${BACKUP_LAST_COPIES} copies of those weeks, so a copy taken by hand keeps the night's copy.
 The server does the same every night (BACKUP_CRON). Exit code 0 when the copy was written, 1 otherwise.
 
 Environment: DATABASE_PATH (default var/site.db), BACKUP_DIR (default var/backups).

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cron from 'node-cron';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 // database.ts keeps every connection and backup referenced (Node 24); the copy's connection included.
@@ -58,7 +58,8 @@ function monday(day: string): string {
 /**
  * The copies to keep: the newest of each of the last BACKUP_DAILY_COPIES Berlin days (today
  * included) and of each of the last BACKUP_WEEKLY_COPIES weeks, Monday to Sunday (this one
- * included). Names that are not backups are never returned.
+ * included), and the last BACKUP_LAST_COPIES copies of those weeks, so a second copy of a day
+ * never deletes the first. Names that are not backups are never returned.
  */
 export function backupsToKeep(names: readonly string[], now: Date): Set<string> {
   const today = berlinDay(now.getTime());
@@ -69,14 +70,19 @@ export function backupsToKeep(names: readonly string[], now: Date): Set<string> 
     const current = newest.get(key);
     if (current === undefined || time > current.time) newest.set(key, { name, time });
   };
+  const recent: { name: string; time: number }[] = [];
   for (const name of names) {
     const time = backupTime(name);
     if (time === null) continue;
     const day = berlinDay(time);
     if (days.has(day)) offer(`day ${day}`, name, time);
-    if (weeks.has(monday(day))) offer(`week ${monday(day)}`, name, time);
+    if (weeks.has(monday(day))) {
+      offer(`week ${monday(day)}`, name, time);
+      recent.push({ name, time });
+    }
   }
-  return new Set([...newest.values()].map(({ name }) => name));
+  const last = recent.sort((a, b) => b.time - a.time).slice(0, BACKUP_LAST_COPIES);
+  return new Set([...newest.values(), ...last].map(({ name }) => name));
 }
 
 /**
