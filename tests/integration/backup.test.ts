@@ -231,8 +231,8 @@ describe('npm run restore', () => {
     const old = openConnection(join(root, kept[0]!), { readonly: true });
     expect((old.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(stored);
     old.close();
-    // No lock, no half-written copy left behind.
-    expect(readdirSync(root).filter((name) => name.startsWith('site.db.'))).toEqual(kept);
+    // No lock, no half-written copy left behind; the record of the backups stays.
+    expect(readdirSync(root).filter((name) => name.startsWith('site.db.')).sort()).toEqual([...kept, 'site.db.backups.json'].sort());
     expect(existsSync(lockPathOf(databasePath))).toBe(false);
   });
 });
