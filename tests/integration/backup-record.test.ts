@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { backupStatus, readBackupRecord } from '../../server/store/backup-record.ts';
-import { backupFileName } from '../../server/store/backup.ts';
+import { backupFileName, takeBackup } from '../../server/store/backup.ts';
 import { openConnection, openDatabase } from '../../server/store/database.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -109,6 +109,25 @@ describe('npm run backup twice on one day', () => {
     expect(today).toHaveLength(2);
     expect(today[0]).toBe(today1);
     expect(readdirSync(dir).sort()).toEqual([earlier[2]!, ...today].sort());
+  });
+});
+
+describe('two backups in the same millisecond', () => {
+  it('get two names: the second never overwrites the first', async () => {
+    const root = tempDir('backup-name-');
+    const databasePath = join(root, 'site.db');
+    addMessage(databasePath, 'Kunde', '2026-11-20T08:00:00.000Z');
+    const db = openDatabase(databasePath);
+    try {
+      const now = new Date();
+      const first = await takeBackup(db, join(root, 'backups'), now);
+      const second = await takeBackup(db, join(root, 'backups'), now);
+      expect(first.file).toBe(backupFileName(now));
+      expect(second.file).toBe(backupFileName(new Date(now.getTime() + 1)));
+      expect(readdirSync(join(root, 'backups')).sort()).toEqual([first.file, second.file]);
+    } finally {
+      db.close();
+    }
   });
 });
 
