@@ -78,25 +78,26 @@ const mails = (n: number) => (n === 1 ? '1 mail' : `${n} mails`);
  * many the restored copy will still send.
  */
 function markSentMails(db: Db, kept: string | null): string {
-  let marked = 0;
-  let unchecked = '';
+  let marking = '';
   if (kept !== null) {
     try {
       const replaced = openConnection(kept, { readonly: true, fileMustExist: true });
       try {
-        marked = markMailsSentBefore(db, replaced);
+        const { marked, absent } = markMailsSentBefore(db, replaced);
+        marking =
+          `Marked ${mails(marked)} as sent that the replaced database had already sent. ` +
+          (absent > 0 ? `Mails waiting for messages the replaced database no longer holds (deleted since): ${absent}. They go out again; delete such a message again in the console if it was deleted on request. ` : '');
       } finally {
         replaced.close();
       }
     } catch (error) {
-      unchecked = ` The replaced database could not be read (${(error as Error).message}), so mails it had sent may go out again.`;
+      marking = `The replaced database could not be read (${(error as Error).message}), so mails it had sent may go out again. `;
     }
   }
   const count = (status: string) => (db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
   const failed = count('failed');
   return (
-    `Marked ${mails(marked)} as sent that the replaced database had already sent.${unchecked} ` +
-    `The restored copy will still send ${mails(count('pending'))} once the server runs` +
+    `${marking}The restored copy will still send ${mails(count('pending'))} once the server runs` +
     (failed > 0 ? `; ${mails(failed)} failed for good and go out only when the owner sends them again in the console.` : '.')
   );
 }

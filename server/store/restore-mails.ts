@@ -21,12 +21,23 @@ function sentRows(replaced: Db): SentRow[] {
     .all() as SentRow[];
 }
 
-/** Marks them in `restored`; returns how many. */
-export function markMailsSentBefore(restored: Db, replaced: Db): number {
+export interface MailMarking {
+  /** Messages marked as sent in the restored copy. */
+  marked: number;
+  /** Pending messages of the restored copy that the replaced database no longer holds (deleted since, maybe on request). */
+  absent: number;
+}
+
+/** Marks them in `restored`; also counts the pending messages the replaced database no longer has. */
+export function markMailsSentBefore(restored: Db, replaced: Db): MailMarking {
   const rows = sentRows(replaced);
   const mark = restored.prepare(
     `UPDATE contact_messages SET mail_status = 'sent', mail_sent_at = ?, mail_transport = ?, mail_sent_to = ?, mail_last_error = NULL, mail_next_attempt_at = NULL
      WHERE id = ? AND created_at = ? AND mail_status IN ('pending', 'failed')`,
   );
-  return restored.transaction(() => rows.reduce((sum, row) => sum + mark.run(row.mail_sent_at, row.mail_transport, row.mail_sent_to, row.id, row.created_at).changes, 0))();
+  const marked = restored.transaction(() => rows.reduce((sum, row) => sum + mark.run(row.mail_sent_at, row.mail_transport, row.mail_sent_to, row.id, row.created_at).changes, 0))();
+  const key = (row: { id: number; created_at: string }) => `${row.id} ${row.created_at}`;
+  const known = new Set((replaced.prepare('SELECT id, created_at FROM contact_messages').all() as { id: number; created_at: string }[]).map(key));
+  const pending = restored.prepare("SELECT id, created_at FROM contact_messages WHERE mail_status = 'pending'").all() as { id: number; created_at: string }[];
+  return { marked, absent: pending.filter((row) => !known.has(key(row))).length };
 }

@@ -163,6 +163,7 @@ describe('npm run restore and the mails', () => {
     expect(output.stderr).toBe('');
     expect(output.code).toBe(0);
     expect(output.stdout).toContain('Marked 3 mails as sent that the replaced database had already sent.');
+    expect(output.stdout).toContain('Mails waiting for messages the replaced database no longer holds (deleted since): 1.');
     expect(output.stdout).toContain('The restored copy will still send 1 mail once the server runs.');
 
     const restored = openConnection(databasePath, { readonly: true });
