@@ -41,6 +41,13 @@ export const BACKUP_DAILY_COPIES = 7;
 export const BACKUP_WEEKLY_COPIES = 4;
 
 /**
+ * Besides the daily and weekly rule, the last 3 copies are always kept, however close together:
+ * a copy taken by hand (npm run backup, e.g. before an update) never deletes the only other copy
+ * of that day. They too are kept only within the weeks above, so the 4 weeks still hold.
+ */
+export const BACKUP_LAST_COPIES = 3;
+
+/**
  * Every table the server writes, with its columns in the order the migrations create them.
  * tests/integration/stored-tables.test.ts fails when the database has a table or a column that
  * is not listed here, so the privacy policy cannot miss a stored field.

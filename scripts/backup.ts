@@ -1,9 +1,10 @@
 // CLI: `npm run backup` writes a consistent copy of DATABASE_PATH into BACKUP_DIR while the server
-// may keep running (SQLite's online backup API), rotates the copies and logs the run in backup_runs,
-// as the server's nightly job (BACKUP_CRON) does.
+// may keep running (SQLite's online backup API), rotates the copies and records the run beside the
+// database (<DATABASE_PATH>.backups.json, server/store/backup-record.ts), as the server's nightly
+// job (BACKUP_CRON) does.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES } from '../core/retention.ts';
 import { takeBackup } from '../server/store/backup.ts';
 import { openDatabase } from '../server/store/database.ts';
 import { databasePathFromEnv, featuresFromEnv } from '../server/config.ts';
@@ -14,8 +15,11 @@ const HELP = `Usage: npm run backup [-- --help]
 
 Writes a consistent copy of the database into the backup folder (safe while the server runs),
 named site-<UTC time>.db, then deletes the older copies the rotation does not keep: the newest
-of each of the last ${BACKUP_DAILY_COPIES} days and of each of the last ${BACKUP_WEEKLY_COPIES} weeks (Europe/Berlin, Monday to Sunday).
-The server does the same every night (BACKUP_CRON). Exit code 0 when the copy was written, 1 otherwise.
+of each of the last ${BACKUP_DAILY_COPIES} days and of each of the last ${BACKUP_WEEKLY_COPIES} weeks (Europe/Berlin, Monday to Sunday),
+and the last ${BACKUP_LAST_COPIES} copies of those weeks, so a copy taken by hand keeps the night's copy.
+The run is recorded in <DATABASE_PATH>.backups.json, which a restore leaves in place and the
+console's System page reads. The server does the same every night (BACKUP_CRON).
+Exit code 0 when the copy was written and recorded, 1 otherwise.
 
 Environment: DATABASE_PATH (default var/site.db), BACKUP_DIR (default var/backups).
 Restore a copy with "npm run restore FILE" after stopping the server.`;
@@ -43,7 +47,9 @@ async function backUp(databasePath: string, dir: string): Promise<number> {
     }
     console.log(`Wrote ${join(dir, run.file!)} (${run.bytes!.toLocaleString('en-US')} bytes), a copy of ${databasePath}.`);
     console.log(run.deleted.length === 0 ? 'Rotation deleted no copy.' : `Rotation deleted ${run.deleted.length}: ${run.deleted.join(', ')}.`);
-    return 0;
+    if (run.recordError === null) return 0;
+    console.error(run.recordError);
+    return 1;
   } finally {
     db.close();
   }

@@ -1,12 +1,13 @@
 // CLI: `npm run restore FILE` replaces DATABASE_PATH by a backup, with the server stopped: it
 // refuses while a server holds the database's lock (server/store/lock.ts), refuses a copy that
-// fails SQLite's integrity check or is not this site's database, and keeps the database it
-// replaces beside it.
+// fails SQLite's integrity check or is not this site's database, keeps the database it replaces
+// beside it, and marks as sent the mails that database had already sent.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { copyDatabase } from '../server/store/backup.ts';
 import { openDatabase, type Db, openConnection } from '../server/store/database.ts';
 import { SCHEMA_VERSION } from '../server/store/migrations.ts';
+import { markMailsSentBefore } from '../server/store/restore-mails.ts';
 import { databaseHolder, lockDatabase, lockPathOf } from '../server/store/lock.ts';
 import { runMain } from './lib/cleanup.ts';
 import { databasePathFromEnv } from '../server/config.ts';
@@ -20,7 +21,9 @@ Stop the server first (sudo systemctl stop schluesseldienst) and run this as the
 (sudo -u schluesseldienst npm run restore FILE): it refuses while a server uses the database.
 It refuses a FILE that fails SQLite's integrity check or is not this site's database, and then
 changes nothing. The database it replaces is kept beside it as
-<DATABASE_PATH>.before-restore-<UTC time>. Exit code 0 when restored, 1 otherwise.`;
+<DATABASE_PATH>.before-restore-<UTC time>. Mails that database had already sent are marked as
+sent in the restored copy (same message), so the server does not send them again; it prints how
+many, and how many mails the restored copy will still send. Exit code 0 when restored, 1 otherwise.`;
 
 /** A refusal: printed as it is, exit code 1, nothing changed. */
 class Refusal extends Error {}
@@ -67,6 +70,38 @@ function keepCurrent(databasePath: string, kept: string): string | null {
   }
 }
 
+const mails = (n: number) => (n === 1 ? '1 mail' : `${n} mails`);
+
+/**
+ * Marks as sent in the restored database the mails the replaced one (`kept`) had already sent
+ * (server/store/restore-mails.ts), so the server does not mail them again; says how many, and how
+ * many the restored copy will still send.
+ */
+function markSentMails(db: Db, kept: string | null): string {
+  let marking = '';
+  if (kept !== null) {
+    try {
+      const replaced = openConnection(kept, { readonly: true, fileMustExist: true });
+      try {
+        const { marked, absent } = markMailsSentBefore(db, replaced);
+        marking =
+          `Marked ${mails(marked)} as sent that the replaced database had already sent. ` +
+          (absent > 0 ? `Mails waiting for messages the replaced database no longer holds (deleted since): ${absent}. They go out again; delete such a message again in the console if it was deleted on request. ` : '');
+      } finally {
+        replaced.close();
+      }
+    } catch (error) {
+      marking = `The replaced database could not be read (${(error as Error).message}), so mails it had sent may go out again. `;
+    }
+  }
+  const count = (status: string) => (db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
+  const failed = count('failed');
+  return (
+    `${marking}The restored copy will still send ${mails(count('pending'))} once the server runs` +
+    (failed > 0 ? `; ${mails(failed)} failed for good and go out only when the owner sends them again in the console.` : '.')
+  );
+}
+
 async function restore(file: string, databasePath: string): Promise<void> {
   const holder = databaseHolder(databasePath);
   if (holder !== null) {
@@ -101,6 +136,7 @@ async function restore(file: string, databasePath: string): Promise<void> {
       const newest = (db.prepare('SELECT max(created_at) AS at FROM contact_messages').get() as { at: string | null }).at;
       console.log(`Restored ${file} into ${databasePath}.`);
       console.log(`It holds ${count('contact_messages')} contact messages${newest ? ` (the newest from ${newest})` : ''} and ${count('google_reviews')} reviews.`);
+      console.log(markSentMails(db, kept));
     } finally {
       db.close();
     }

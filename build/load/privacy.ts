@@ -13,6 +13,8 @@ export interface RetentionFacts {
   backupDays: number;
   /** Weeks after which no database backup holds a row any more. */
   backupWeeks: number;
+  /** The last copies kept however close together, within those weeks. */
+  backupLast: number;
 }
 
 export function storageMarkdown(privacy: Privacy, retention: RetentionFacts): string {

@@ -10,7 +10,7 @@ import { formatGermanDate, germanList } from '../../core/format.ts';
 import { officeHours } from '../../core/hours.ts';
 import type { Place } from '../../core/place.ts';
 import { vatWording } from '../../core/prices.ts';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_IDLE_HOURS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_IDLE_HOURS, PAGE_COUNT_RETENTION_MONTHS, visitRetentionDays } from '../../core/retention.ts';
 import { claimsSchema, type Claims } from '../../core/schema/claims.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
@@ -119,6 +119,7 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
     ownerSessionHours: OWNER_SESSION_IDLE_HOURS,
     backupDays: BACKUP_DAILY_COPIES,
     backupWeeks: BACKUP_WEEKLY_COPIES,
+    backupLast: BACKUP_LAST_COPIES,
   };
   const privacy = loadYaml(...file('privacy.yaml'), privacySchema);
   // The Google services a visitor's consent switches on: only those with a configured id.

@@ -5,6 +5,7 @@ import { placesConsoleWords } from './console-places.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
+import { backupsConsoleWords } from './console-backups.ts';
 
 const text = z.string().min(2);
 
@@ -90,10 +91,6 @@ export const consoleWordsSchema = z.strictObject({
     title: text,
     database: text,
     pendingMails: text,
-    lastBackup: text,
-    noBackup: text,
-    backupFailed: wordsWith('time', 'error'),
-    backupCopies: text,
     mailTransport: text,
     transportSmtp: wordsWith('host', 'port'),
     transportFile: wordsWith('folder'),
@@ -215,6 +212,7 @@ export const consoleWordsSchema = z.strictObject({
   legal: legalFormWords,
   /** The Orte form of data/places/ (/intern/inhalte/orte). */
   places: placesConsoleWords,
+  backups: backupsConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -18,6 +18,7 @@ import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
 import { fillSlots } from '../../core/slots.ts';
 import { mailAlarm } from '../contact/delivery.ts';
+import { withBackupAlarm } from './backup-alarm.tsx';
 import { berlinTime, LOGIN_PATH, Notice, renderConsole, type ConsolePage, type SendPage } from './views/render.tsx';
 
 /** Without the build's frame and words the console has nothing to show: a deployment error, for the operator. */
@@ -52,7 +53,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     if (alarm === null) return null;
     return fillSlots(words.system.mailAlarm, { time: berlinTime(alarm.failingSince!), reason: alarm.lastFailure ? words.system.mailFailures[alarm.lastFailure.kind] : '' });
   };
-  const sendPage: SendPage = (res, status, page) => void res.status(status).type('html').send(renderConsole(shell, words, page, alarmOf(page)));
+  const sendPage: SendPage = (res, status, page) => void res.status(status).type('html').send(renderConsole(shell, words, withBackupAlarm(api, words, page), alarmOf(page)));
 
   // Cross-site request forgery: only a page of this origin may change anything, logging in included.
   router.use((req, res, next) => {

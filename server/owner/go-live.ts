@@ -6,7 +6,7 @@ import { backupItems, mailItems, passwordItems, type GoLiveItem, type SmtpCheck 
 import type { ApiContext } from '../context.ts';
 import { failureKind } from '../contact/delivery.ts';
 import { mailTransport, probeSmtp, type SmtpProbe } from '../contact/mail.ts';
-import { lastBackup } from '../store/backup.ts';
+import { backupStatus } from '../store/backup-record.ts';
 import type { Db } from '../store/database.ts';
 import { storedPasswordHash } from './password.ts';
 
@@ -34,7 +34,7 @@ export async function runningItems(db: Db | null, config: Pick<ApiContext['confi
   const smtp = transport.kind === 'smtp' ? transport : null;
   const check = config.smtpUrl === null ? null : await smtpCheck(config.smtpUrl, now.getTime());
   const passwordSet = db !== null && storedPasswordHash(db) !== null;
-  const backupAt = db === null ? null : (lastBackup(db, config.backupDir).lastBackup?.at ?? null);
+  const backupAt = db === null ? null : (backupStatus(db.name, config.backupDir).lastBackup?.at ?? null);
   return [...mailItems(smtp, check), ...passwordItems(passwordSet), ...backupItems(backupAt, now)];
 }
 

@@ -12,7 +12,8 @@ import { mailDeliveryState } from '../contact/delivery.ts';
 import { mailTransport } from '../contact/mail.ts';
 import { goLiveStatus } from './go-live.ts';
 import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
-import { lastBackup } from '../store/backup.ts';
+import { backupStatus } from '../store/backup-record.ts';
+import { backupOverdue } from '../store/backup-watch.ts';
 import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
 import { consoleStatistics } from './statistics.ts';
 import { deletePage, messagesPage, type MessagesNotice } from './views/messages-view.tsx';
@@ -106,13 +107,12 @@ function fileSize(path: string): number {
 async function systemStatus(api: ApiContext): Promise<SystemStatus> {
   const { db } = api;
   const pendingMails = (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n;
-  const backups = lastBackup(db, api.config.backupDir);
+  const backups = backupStatus(db.name, api.config.backupDir);
   return {
     databaseBytes: db.name === ':memory:' ? 0 : fileSize(db.name) + fileSize(`${db.name}-wal`),
     pendingMails,
-    lastBackup: backups.lastBackup,
-    lastFailure: backups.lastFailure,
-    copies: backups.copies,
+    backups,
+    backupOverdue: backupOverdue(db, backups, Date.now(), api.log),
     build: api.site?.build ?? null,
     refusedRelease: api.kept?.refusedRelease ?? null,
     mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },

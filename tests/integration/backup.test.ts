@@ -5,7 +5,8 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastBackup, takeBackup } from '../../server/store/backup.ts';
+import { takeBackup } from '../../server/store/backup.ts';
+import { backupStatus } from '../../server/store/backup-record.ts';
 import { openDatabase, type Db, openConnection } from '../../server/store/database.ts';
 import type { RunningServer } from '../../server/index.ts';
 import { lockPathOf } from '../../server/store/lock.ts';
@@ -150,13 +151,10 @@ describe('backups during a burst of contact posts', () => {
     await expectRestoredWith(file, accepted, began, 'restored-cli.db');
   });
 
-  it('records every run in backup_runs, a failed one with its error, as the System page shows it', async () => {
-    expect(lastBackup(db, join(root, 'cli'))).toMatchObject({
-      lastBackup: { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length },
-      lastFailure: null,
-      newestCopy: { name: basename(fromCli.file) },
-      copies: 1,
-    });
+  it('records every run beside the database and in backup_runs, a failed one with its error, as the System page shows it', async () => {
+    const status = backupStatus(databasePath, join(root, 'cli'));
+    expect(status).toMatchObject({ record: 'ok', lastBackup: { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length }, lastFailure: null, folder: join(root, 'cli') });
+    expect(status.copies.map((copy) => copy.name)).toEqual([basename(fromCli.file)]);
     const runs = db.prepare('SELECT file, bytes, error FROM backup_runs ORDER BY id').all();
     expect(runs).toEqual([
       { file: basename(inProcess.file), bytes: readFileSync(inProcess.file).length, error: null },
@@ -164,19 +162,15 @@ describe('backups during a burst of contact posts', () => {
     ]);
 
     // After a restore the database lacks the record of the copies taken after it: the newest copy on disk still counts.
-    const restored = openDatabase(join(root, 'without-records.db'));
-    try {
-      expect(lastBackup(restored, join(root, 'cli'))).toMatchObject({ lastBackup: { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length }, copies: 1 });
-    } finally {
-      restored.close();
-    }
+    expect(backupStatus(join(root, 'without-records.db'), join(root, 'cli'))).toMatchObject({ record: 'missing', lastBackup: { file: basename(fromCli.file), bytes: readFileSync(fromCli.file).length } });
 
     const notAFolder = join(root, 'not-a-folder');
     writeFileSync(notAFolder, '');
     const failed = await takeBackup(db, join(notAFolder, 'backups'));
     expect(failed).toMatchObject({ file: null, bytes: null });
     expect(failed.error).toContain(`Cannot write a backup of the database into ${join(notAFolder, 'backups')}`);
-    expect(lastBackup(db, join(notAFolder, 'backups'))).toMatchObject({ lastFailure: { error: failed.error }, lastBackup: { file: basename(fromCli.file) }, copies: 0 });
+    expect(failed.code).toBe('ENOTDIR');
+    expect(backupStatus(databasePath, join(notAFolder, 'backups'))).toMatchObject({ lastFailure: { error: failed.error, kind: 'noFolder' }, lastBackup: { file: basename(fromCli.file) }, copies: [] });
 
     const output = await script('scripts/backup.ts', [], { DATABASE_PATH: databasePath, BACKUP_DIR: join(notAFolder, 'cli') });
     expect(output.code).toBe(1);
@@ -237,8 +231,8 @@ describe('npm run restore', () => {
     const old = openConnection(join(root, kept[0]!), { readonly: true });
     expect((old.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n).toBe(stored);
     old.close();
-    // No lock, no half-written copy left behind.
-    expect(readdirSync(root).filter((name) => name.startsWith('site.db.'))).toEqual(kept);
+    // No lock, no half-written copy left behind; the record of the backups stays.
+    expect(readdirSync(root).filter((name) => name.startsWith('site.db.')).sort()).toEqual([...kept, 'site.db.backups.json'].sort());
     expect(existsSync(lockPathOf(databasePath))).toBe(false);
   });
 });

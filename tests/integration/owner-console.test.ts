@@ -310,11 +310,11 @@ describe('what the owner sees', () => {
     expect(page).toMatch(/<td class="number">4\.321<\/td>/);
     expect(page).toMatch(/<td class="number">17<\/td>/);
     expect(page).toContain('Ein Klick ist noch kein Anruf');
-    expect(text(await get('/intern/system', cookie))).toMatch(/Letzte Sicherungskopie<\/dt><dd>noch keine/);
+    expect(text(await get('/intern/system', cookie))).toMatch(/Letzte Sicherungskopie<\/dt><dd id="backup-last">noch keine/);
     const backup = await takeBackup(db, join(dir, 'backups'));
     const system = text(await get('/intern/system', cookie));
     expect(system).toContain(backup.file!);
-    expect(system).toMatch(/Sicherungskopien auf dem Server<\/dt><dd>1</);
+    expect(system).toMatch(/Sicherungskopien im Ordner<\/dt><dd><ul class="console-list-plain" id="backup-copies"><li>[^<]*<\/li><\/ul>/);
     expect(system).toContain('Größe der Datenbank');
     expect(system).toMatch(/Version<\/dt><dd>\d+\.\d+\.\d+/);
     const reviews = text(await get('/intern/bewertungen', cookie));

@@ -1,10 +1,11 @@
 // Which database backups the rotation keeps: the newest of each of the last 7 Berlin days and of
-// each of the last 4 weeks (Monday to Sunday), so none is older than 4 weeks (the privacy policy's
-// promise), across month ends, clock changes and week ends.
+// each of the last 4 weeks (Monday to Sunday), and the last 3 copies of those weeks, so none is
+// older than 4 weeks (the privacy policy's promise) and a second copy of a day never deletes the
+// first, across month ends, clock changes and week ends.
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BACKUP_DAILY_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
 import { backupFileName, backupsToKeep, backupTime, rotateBackups } from '../../server/store/backup.ts';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -19,6 +20,8 @@ function nightly(from: string, to: string, time = '01:17:00'): string[] {
 }
 const mondayOf = (day: string) => daysBefore(day, (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7);
 const kept = (names: string[], now: string) => [...backupsToKeep(names, new Date(now))].sort();
+/** The last BACKUP_LAST_COPIES copies, taken in the morning (UTC) of `day`: kept whatever else the rule keeps. */
+const lastOn = (day: string) => Array.from({ length: BACKUP_LAST_COPIES }, (_, i) => name(`${day}T0${7 + i}:00:00Z`));
 
 describe('backup file names', () => {
   it('carry the UTC instant, sort by time and are read back', () => {
@@ -50,14 +53,28 @@ describe('backupsToKeep', () => {
     );
   });
 
-  it('keeps only the newest copy of a day, and the day is the one in Essen, not in UTC', () => {
+  it('keeps only the newest copy of a day beyond the last 3, and the day is the one in Essen, not in UTC', () => {
     const names = [
       name('2026-07-14T06:00:00Z'),
       name('2026-07-14T20:00:00Z'), // 22:00 on the 14th in Essen: the newest of the 14th
       name('2026-07-14T22:30:00Z'), // 00:30 on the 15th in Essen, so an older copy of the 15th
       name('2026-07-15T10:00:00Z'),
+      ...lastOn('2026-07-16'),
     ];
-    expect(kept(names, '2026-07-15T12:00:00Z')).toEqual([name('2026-07-14T20:00:00Z'), name('2026-07-15T10:00:00Z')]);
+    expect(kept(names, '2026-07-16T12:00:00Z')).toEqual([name('2026-07-14T20:00:00Z'), name('2026-07-15T10:00:00Z'), ...lastOn('2026-07-16')]);
+  });
+
+  it('keeps the first copy of a day when a second is taken the same day, and the last 3 of a busy day', () => {
+    const nightly = name('2026-11-24T01:17:00Z');
+    const byHand = name('2026-11-24T09:30:00Z');
+    expect(kept([name('2026-11-23T01:17:00Z'), nightly, byHand], '2026-11-24T09:30:00Z')).toEqual([name('2026-11-23T01:17:00Z'), nightly, byHand]);
+    const busy = ['08', '09', '10', '11', '12'].map((hour) => name(`2026-11-24T${hour}:00:00Z`));
+    expect(kept([nightly, ...busy], '2026-11-24T12:00:00Z')).toEqual(busy.slice(-BACKUP_LAST_COPIES));
+  });
+
+  it('keeps no copy older than the 4 weeks, not even one of the last 3', () => {
+    const old = [name('2026-10-01T01:17:00Z'), name('2026-10-02T01:17:00Z')];
+    expect(kept(old, '2026-11-24T12:00:00Z')).toEqual([]);
   });
 
   it('tells the two 02:17 of the night the clocks go back apart and keeps the later', () => {
@@ -66,14 +83,15 @@ describe('backupsToKeep', () => {
       name('2026-10-24T22:30:00Z'), // 00:30 summer time, Sunday 25th
       name('2026-10-25T00:17:00Z'), // 02:17 summer time
       name('2026-10-25T01:17:00Z'), // 02:17 winter time, an hour later
+      ...lastOn('2026-10-26'),
     ];
-    expect(kept(names, '2026-10-26T12:00:00Z')).toEqual([name('2026-10-24T21:59:00Z'), name('2026-10-25T01:17:00Z')]);
+    expect(kept(names, '2026-10-26T12:00:00Z')).toEqual([name('2026-10-24T21:59:00Z'), name('2026-10-25T01:17:00Z'), ...lastOn('2026-10-26')]);
   });
 
   it('counts the night the clocks go forward as one day', () => {
     const names = [name('2026-03-28T22:59:00Z'), name('2026-03-29T00:30:00Z'), name('2026-03-29T01:30:00Z'), name('2026-03-29T21:59:00Z'), name('2026-03-29T22:00:00Z')];
     expect(names.map((one) => berlinDay(backupTime(one)!))).toEqual(['2026-03-28', '2026-03-29', '2026-03-29', '2026-03-29', '2026-03-30']);
-    expect(kept(names, '2026-03-30T12:00:00Z')).toEqual([name('2026-03-28T22:59:00Z'), name('2026-03-29T21:59:00Z'), name('2026-03-29T22:00:00Z')]);
+    expect(kept([...names, ...lastOn('2026-03-31')], '2026-03-31T12:00:00Z')).toEqual([name('2026-03-28T22:59:00Z'), name('2026-03-29T21:59:00Z'), name('2026-03-29T22:00:00Z'), ...lastOn('2026-03-31')]);
   });
 
   it('starts a week on Monday in Essen: Sunday 23:30 belongs to the week before', () => {

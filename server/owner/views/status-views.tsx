@@ -10,6 +10,9 @@ import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION
 import type { ContentLogEntry } from '../../content/audit.ts';
 import { ContentLog } from './content-log-view.tsx';
 import { failureKindOf } from '../../reviews/google.ts';
+import type { BackupStatus } from '../../store/backup-record.ts';
+import type { BackupOverdue } from '../../store/backup-watch.ts';
+import { BackupFacts, BackupNotices } from './backup-view.tsx';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
 
@@ -51,9 +54,8 @@ export function reviewsPage(words: ConsoleWords, status: ReviewsStatus, synced: 
 export interface SystemStatus {
   databaseBytes: number;
   pendingMails: number;
-  lastBackup: { at: string; file: string; bytes: number } | null;
-  lastFailure: { at: string; error: string } | null;
-  copies: number;
+  backups: BackupStatus;
+  backupOverdue: BackupOverdue | null;
   build: { date: string; version: string } | null;
   /** A release the server would not switch to (server/release.ts), until one is served after it. */
   refusedRelease: { at: string; reason: string } | null;
@@ -88,23 +90,19 @@ function MailFacts({ w, mail }: { w: SystemWords; mail: SystemStatus['mail'] }) 
 
 export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePage {
   const w = words.system;
-  const backup = status.lastBackup;
   return consolePage(
     w.title,
     'system',
     <>
       {status.refusedRelease && <Notice kind="error">{fillSlots(w.releaseRefused, { time: berlinTime(status.refusedRelease.at), error: status.refusedRelease.reason })}</Notice>}
-      {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
+      <BackupNotices words={words} status={status.backups} overdue={status.backupOverdue} />
       <dl className="console-facts">
         <MailFacts w={w} mail={status.mail} />
         <dt>{w.database}</dt>
         <dd>{megabytes(status.databaseBytes)}</dd>
         <dt>{w.pendingMails}</dt>
         <dd>{number(status.pendingMails)}</dd>
-        <dt>{w.lastBackup}</dt>
-        <dd>{backup ? `${berlinTime(backup.at)}, ${backup.file}, ${megabytes(backup.bytes)}` : w.noBackup}</dd>
-        <dt>{w.backupCopies}</dt>
-        <dd>{number(status.copies)}</dd>
+        <BackupFacts words={words} status={status.backups} />
         {status.build && (
           <>
             <dt>{w.build}</dt>
