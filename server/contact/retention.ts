@@ -11,12 +11,12 @@ import type { Db } from '../store/database.ts';
 export { CONTACT_RETENTION_DAYS };
 const CONTACT_RETENTION_CRON = '41 3 * * *';
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+const cutoffBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
 
 export function deleteOldMessages(db: Db, now: Date = new Date()): number {
   return db
     .prepare("DELETE FROM contact_messages WHERE (created_at < ? AND mail_status <> 'pending') OR (created_at < ? AND status = 'spam')")
-    .run(daysBefore(now, CONTACT_RETENTION_DAYS), daysBefore(now, SPAM_RETENTION_DAYS)).changes;
+    .run(cutoffBefore(now, CONTACT_RETENTION_DAYS), cutoffBefore(now, SPAM_RETENTION_DAYS)).changes;
 }
 
 /** The daily deletion, also once at start (a server that was down at 03:41 does not skip it). */
