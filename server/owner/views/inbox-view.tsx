@@ -65,7 +65,7 @@ export function ReplyButtons({ words, row }: { words: ConsoleWords; row: Message
   const w = words.inbox.links;
   if (!links.tel && !links.mail) return null;
   return (
-    <p className="console-actions console-replies" aria-label={w.label}>
+    <div className="console-actions console-replies" role="group" aria-label={w.label}>
       {links.tel && (
         <a className="btn btn-outline" href={links.tel}>
           {w.call}
@@ -81,7 +81,7 @@ export function ReplyButtons({ words, row }: { words: ConsoleWords; row: Message
           {w.mail}
         </a>
       )}
-    </p>
+    </div>
   );
 }
 
