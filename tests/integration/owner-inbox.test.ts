@@ -194,6 +194,7 @@ describe('spam', () => {
 describe('the CSV export', () => {
   it('holds exactly the filtered messages of every page, in UTF-8 with BOM, ";" and formulas made text', async () => {
     const formula = insert({ name: 'Jürgen Größ', message: '=1+1', phone: '+49 201 123456', note: 'Sagt "dringend"; Tür; @home', status: 'done' });
+    const others = insert({ name: '@SUMME(A1)', message: '\r=HYPERLINK("http://example.com")', phone: '-1', note: '\t=2*3', status: 'done' });
     for (let i = 0; i < 27; i += 1) insert({ name: `Export ${i}`, message: `Exportprobe ${i}\nzweite Zeile`, status: 'done' });
     insert({ name: 'Export offen', message: 'Exportprobe, noch offen' });
 
@@ -213,6 +214,8 @@ describe('the CSV export', () => {
     expect(rows).toHaveLength(done.n);
     expect(rows.every((csvRow) => csvRow.Status === 'Erledigt')).toBe(true);
     expect(rows.find((csvRow) => csvRow['Nr.'] === String(formula))).toMatchObject({ Nachricht: "'=1+1", Notiz: 'Sagt "dringend"; Tür; @home', Name: 'Jürgen Größ' });
+    // Every start Excel takes for a formula is made text: =, +, -, @, a tab, a carriage return.
+    expect(rows.find((csvRow) => csvRow['Nr.'] === String(others))).toMatchObject({ Name: "'@SUMME(A1)", Telefon: "'-1", Notiz: "'\t=2*3", Nachricht: '\'\r=HYPERLINK("http://example.com")' });
     expect(rows.filter((csvRow) => csvRow.Nachricht?.startsWith('Exportprobe'))).toHaveLength(27);
     expect(rows[1]!.Nachricht).toMatch(/^Exportprobe \d+\nzweite Zeile$/);
 
