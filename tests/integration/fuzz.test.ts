@@ -238,7 +238,7 @@ describe(`fuzzing with seed ${SEED}`, () => {
     expect(stored.visits).toBeGreaterThan(20);
   });
 
-  it('with the default limits answers 429 (a 4xx) past the limit and stores nothing for it', { timeout: 30_000 }, async () => {
+  it('with the default limits answers 429 (a 4xx) past the limit, accepts nothing for it and keeps the valid ones as spam', { timeout: 30_000 }, async () => {
     const { server, db } = await serve('limits', {});
     const one = '203.0.113.77';
     const send = (bytes: Buffer) => exchange(server.port, { bytes, method: 'POST', readAll: false, wellFormed: true });
