@@ -8,6 +8,12 @@
  */
 export const CONTACT_RETENTION_DAYS = 183;
 
+/**
+ * A message marked as spam (by the owner, or kept by the server after the honeypot or the rate limit
+ * refused it: server/contact/refused.ts) goes 30 days after it arrived, whatever its mail.
+ */
+export const SPAM_RETENTION_DAYS = 30;
+
 /** Days a row of the visitor log is kept unless VISIT_RETENTION_DAYS says otherwise. */
 export const DEFAULT_VISIT_RETENTION_DAYS = 7;
 
@@ -68,6 +74,10 @@ export const STORED_TABLES = {
     'mail_sent_at',
     'mail_transport',
     'mail_sent_to',
+    'status',
+    'opened_at',
+    'note',
+    'spam_reason',
   ],
   google_reviews: ['id', 'author_name', 'author_url', 'author_photo_url', 'rating', 'text', 'time_created', 'synced_at'],
   review_syncs: ['id', 'started_at', 'success', 'inserted', 'updated', 'deleted', 'error', 'place_rating', 'place_rating_count'],

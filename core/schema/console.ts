@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contactFormWords, legalFormWords } from './console-site-forms.ts';
 import { placesConsoleWords } from './console-places.ts';
+import { inboxConsoleWords } from './console-inbox.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
@@ -213,6 +214,8 @@ export const consoleWordsSchema = z.strictObject({
   /** The Orte form of data/places/ (/intern/inhalte/orte). */
   places: placesConsoleWords,
   backups: backupsConsoleWords,
+  /** The messages as an inbox (/intern/nachrichten; core/schema/console-inbox.ts). */
+  inbox: inboxConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -191,8 +191,9 @@ export async function retryPending(context: OutboxContext, options: { now?: Date
     void inFlight(context, row.id, delivery);
     if ((await delivery) === 'sent') sent += 1;
   }
+  // A message the honeypot or the limit refused was never meant to be mailed (server/contact/refused.ts): not a failure.
   const count = (status: string) =>
-    (context.db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
+    (context.db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ? AND spam_reason IS NULL').get(status) as { n: number }).n;
   return { sent, pending: count('pending'), failed: count('failed') };
 }
 

@@ -10,6 +10,7 @@ import type { ApiContext } from '../context.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from '../http/body.ts';
 import { apiRateLimit } from '../http/limit.ts';
 import { leaseUntil, sendInBackground } from './outbox.ts';
+import { keepRefused } from './refused.ts';
 import { failedPage, sentPage } from './result.ts';
 
 const JSON_LIMIT = 16 * 1024;
@@ -97,8 +98,10 @@ function acceptMessage(context: ApiContext): RequestHandler {
     };
     // Checked before validation, so a bot learns nothing from field messages.
     if (honeypotFilled(body)) {
-      context.log(`Contact: honeypot field filled (${kind} post); message discarded.`);
-      return succeed((nextId.get() as { id: number }).id);
+      const id = (nextId.get() as { id: number }).id;
+      const kept = keepRefused(context, body, kind === 'form', 'honeypot');
+      context.log(`Contact: honeypot field filled (${kind} post); ${kept ? 'kept as spam, not mailed' : 'message discarded'}.`);
+      return succeed(id);
     }
     const parsed = parseContact(body);
     if (!parsed.ok) return answerFailure(context, req, res, 422, messages.api.invalid, parsed.fields);
@@ -118,6 +121,30 @@ function acceptMessage(context: ApiContext): RequestHandler {
   };
 }
 
+const jsonBody = express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' });
+const formBody = express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' });
+
+/**
+ * Over the rate limit: the answer is the same 429 as ever, at once; a body of an accepted type and
+ * size is read meanwhile and, when it is a message the form would take, kept as spam
+ * (server/contact/refused.ts). A body that cannot be read is simply not kept.
+ */
+function keepOverLimit(context: ApiContext, req: Request, res: Response, answer: () => void): void {
+  const kind = bodyKind(req);
+  const declared = Number(req.headers['content-length']);
+  const limit = kind === 'form' ? FORM_LIMIT : JSON_LIMIT;
+  if (kind !== null && !(Number.isFinite(declared) && declared > limit)) {
+    // The parser starts reading now, so the body is not discarded when the answer ends.
+    (kind === 'json' ? jsonBody : formBody)(req, res, (error?: unknown) => {
+      const fields = bodyFields.safeParse(req.body);
+      if (error || !fields.success) return;
+      const body = kind === 'form' ? fromFormPost(fields.data) : fields.data;
+      if (keepRefused(context, body, kind === 'form', 'limit')) context.log(`Contact: a message over the rate limit (${kind} post) was kept as spam, not mailed.`);
+    });
+  }
+  setImmediate(answer);
+}
+
 export function contactApi(context: ApiContext): Router {
   const router = Router();
   const { messages } = context;
@@ -127,7 +154,7 @@ export function contactApi(context: ApiContext): Router {
     text: messages.api.tooManyRequests,
     // Counts what a sender gets stored (or is told is stored); typos answered 422 cost nothing.
     skipFailedRequests: true,
-    answer: (req, res, text) => answerFailure(context, req, res, 429, text),
+    answer: (req, res, text) => keepOverLimit(context, req, res, () => answerFailure(context, req, res, 429, text)),
     store: context.kept?.limits.store('contact'),
   });
   router.post(
@@ -138,8 +165,8 @@ export function contactApi(context: ApiContext): Router {
       (req) => (bodyKind(req) === 'form' ? FORM_LIMIT : JSON_LIMIT),
       (req, res) => answerFailure(context, req, res, 413, messages.contact.tooLong),
     ),
-    express.json({ limit: JSON_LIMIT, strict: true, type: 'application/json' }),
-    express.urlencoded({ limit: FORM_LIMIT, extended: false, parameterLimit: 20, type: 'application/x-www-form-urlencoded' }),
+    jsonBody,
+    formBody,
     acceptMessage(context),
   );
   router.all('/', (req, res) => {

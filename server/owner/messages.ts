@@ -1,5 +1,5 @@
-// The contact messages as the console lists them: newest first, searchable, a page at a time, and
-// deleted one by one on request (Art. 17 DSGVO).
+// A contact message as the console reads it, and its deletion on request (Art. 17 DSGVO); the
+// list with its filters is server/owner/inbox-store.ts.
 import type { Db } from '../store/database.ts';
 
 export const PAGE_SIZE = 25;
@@ -20,27 +20,12 @@ export interface MessageRow {
   /** Where the mail went (migration 5); null for a message sent before the server recorded it. */
   mail_transport: 'smtp' | 'file' | null;
   mail_sent_to: string | null;
-}
-
-export interface MessageList {
-  rows: MessageRow[];
-  /** The id to pass as `before` for the next older page, or null when there is none. */
-  older: number | null;
-  /** How many messages match the search (all when there is none). */
-  total: number;
-}
-
-/** `%`, `_` and `\` of a search are meant literally. */
-const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-export function listMessages(db: Db, { query, before }: { query: string; before: number | null }): MessageList {
-  const where = query === '' ? '1' : "(name LIKE @q ESCAPE '\\' OR email LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\' OR message LIKE @q ESCAPE '\\')";
-  const params = { q: likePattern(query), before: before ?? Number.MAX_SAFE_INTEGER, limit: PAGE_SIZE + 1 };
-  const rows = db.prepare(`SELECT * FROM contact_messages WHERE ${where} AND id < @before ORDER BY id DESC LIMIT @limit`).all(params) as MessageRow[];
-  const total = (db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${where}`).get(params) as { n: number }).n;
-  const more = rows.length > PAGE_SIZE;
-  const shown = rows.slice(0, PAGE_SIZE);
-  return { rows: shown, older: more ? shown[shown.length - 1]!.id : null, total };
+  /** The owner's inbox (migration 7, server/owner/inbox-store.ts). */
+  status: 'new' | 'working' | 'done' | 'spam';
+  opened_at: string | null;
+  note: string;
+  /** Why the server refused the message and kept it as spam (server/contact/refused.ts); null for any other. */
+  spam_reason: 'honeypot' | 'limit' | null;
 }
 
 export function findMessage(db: Db, id: number): MessageRow | null {

@@ -1,8 +1,8 @@
-// The console's sections behind the login (docs/owner-console.md): the messages (search, send
-// again, delete), visits and clicks, reviews (sync now), the phone script and the system's state.
+// The console's sections behind the login (docs/owner-console.md): the messages (send again,
+// delete; the list and each message's page are server/owner/inbox.tsx), visits and clicks, reviews
+// (sync now), the phone script and the system's state.
 import { statSync } from 'node:fs';
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import type { PhoneScript } from '../../core/schema/phone-script.ts';
 import { BACKUP_WEEKLY_COPIES } from '../../core/retention.ts';
@@ -14,9 +14,9 @@ import { goLiveStatus } from './go-live.ts';
 import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
 import { backupStatus } from '../store/backup-record.ts';
 import { backupOverdue } from '../store/backup-watch.ts';
-import { deleteMessage, findMessage, listMessages, type MessageRow } from './messages.ts';
+import { deleteMessage, findMessage, type MessageRow } from './messages.ts';
 import { consoleStatistics } from './statistics.ts';
-import { deletePage, messagesPage, type MessagesNotice } from './views/messages-view.tsx';
+import { deletePage } from './views/messages-view.tsx';
 import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
@@ -26,25 +26,12 @@ import { recentContentChanges } from '../content/audit.ts';
 const RESEND_WAIT_MS = 5_000;
 const MESSAGE_ID = /^\d{1,15}$/;
 
-/** The list's query string: a search (at most 200 characters) and the id to page back from; anything else is ignored. */
-const listQuery = z.object({
-  q: z.string().catch('').transform((query) => query.trim().slice(0, 200)),
-  vor: z.string().regex(MESSAGE_ID).transform(Number).nullable().catch(null),
-});
-
 export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage; phoneScript: PhoneScript }): Router {
   const { db } = api;
   const router = Router();
   const messages = routerPath(SECTION_PATHS.messages);
 
   router.get('/', (_req, res) => res.redirect(303, SECTION_PATHS.messages));
-
-  router.get(messages, (req, res) => {
-    const { q: query, vor: before } = listQuery.parse(req.query);
-    const notice: MessagesNotice | null =
-      'gesendet' in req.query ? { kind: 'info', text: words.messages.resent } : 'geloescht' in req.query ? { kind: 'info', text: words.messages.deleted } : 'fehlt' in req.query ? { kind: 'error', text: words.messages.missing } : null;
-    sendPage(res, 200, messagesPage(words, { list: listMessages(db, { query, before }), query, paged: before !== null, notice, now: Date.now() }));
-  });
 
   /** The message the path names, or null when the id is malformed or gone. */
   const messageOf = (req: Request): MessageRow | null => {

@@ -142,6 +142,17 @@ const MIGRATIONS: readonly Migration[] = [
     detail TEXT NOT NULL
   );
   `,
+  // 7: the messages as the owner's inbox (server/owner/inbox-store.ts): a status the owner sets
+  // (new, working, done, spam), when the owner first opened the message, a note of the owner's,
+  // and why the server refused a message it kept as spam (server/contact/refused.ts).
+  `
+  ALTER TABLE contact_messages ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'working', 'done', 'spam'));
+  ALTER TABLE contact_messages ADD COLUMN opened_at TEXT;
+  ALTER TABLE contact_messages ADD COLUMN note TEXT NOT NULL DEFAULT '';
+  ALTER TABLE contact_messages ADD COLUMN spam_reason TEXT CHECK (spam_reason IN ('honeypot', 'limit'));
+  CREATE INDEX contact_messages_status ON contact_messages (status, id);
+  CREATE INDEX contact_messages_refused ON contact_messages (created_at) WHERE spam_reason IS NOT NULL;
+  `,
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

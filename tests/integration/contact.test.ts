@@ -210,17 +210,25 @@ describe('POST /api/contact', () => {
     expect(((await response.json()) as { error: string }).error).toBe(MESSAGES.contact.postOnly);
   });
 
-  it('answers 429 after five messages from one address within ten minutes', async () => {
+  it('answers 429 after five messages from one address within ten minutes, and keeps the sixth as spam without mailing it', async () => {
     const ip = visitor();
     for (let i = 0; i < 5; i += 1) expect((await postJson(homeMessage, ip)).status).toBe(201);
-    const sixth = await postJson(homeMessage, ip);
+    const text = 'Die sechste Nachricht in zehn Minuten, bitte trotzdem lesen.';
+    const sixth = await postJson({ ...homeMessage, message: text }, ip);
     expect(sixth.status).toBe(429);
     // The window is ten minutes; the sixth message comes within seconds of the first.
     expect(sixth.json()).toEqual({ error: fillSlots(MESSAGES.api.tooManyRequests, { minutes: 10 }) });
+    const kept = await eventually(() => db.prepare('SELECT * FROM contact_messages WHERE message = ?').get(text) as Record<string, unknown> | undefined);
+    expect(kept).toMatchObject({ status: 'spam', spam_reason: 'limit', mail_status: 'failed', mail_attempts: 0, name: homeMessage.name });
+    // Not valid as a message (no e-mail address): refused as ever, and not kept.
+    expect((await postJson({ ...homeMessage, email: '', message: `${text} (ohne E-Mail)` }, ip)).status).toBe(429);
     expect((await postJson(homeMessage)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(db.prepare('SELECT count(*) AS n FROM contact_messages WHERE message LIKE ?').get(`${text}%`)).toEqual({ n: 1 });
+    expect(sink.mails.filter((mail) => mail.raw.includes('sechste Nachricht'))).toEqual([]);
   });
 
-  it('answers a filled honeypot like a success but stores and mails nothing', async () => {
+  it('answers a filled honeypot like a success, keeps the message as spam and mails nothing', async () => {
     // The earlier tests' mails are still on their way.
     await eventually(() => (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n === 0 || undefined);
     const rows = rowCount();
@@ -229,8 +237,12 @@ describe('POST /api/contact', () => {
     expect(answer.status).toBe(201);
     expect(answer.json().ok).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(rowCount()).toBe(rows);
+    expect(rowCount()).toBe(rows + 1);
+    expect(rowById(answer.json().id)).toMatchObject({ status: 'spam', spam_reason: 'honeypot', mail_status: 'failed', name: homeMessage.name });
     expect(sink.mails.length).toBe(mails);
+    // A bot's junk that the form would refuse anyway is not kept.
+    expect((await postJson({ ...homeMessage, message: 'kurz', website: 'x' })).status).toBe(201);
+    expect(rowCount()).toBe(rows + 1);
   });
 
   it('works as a plain HTML form without JavaScript', async () => {

@@ -31,7 +31,7 @@ async function consolePages(baseUrl: string): Promise<ServedPage[]> {
     redirect: 'manual',
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const paths = ['/intern/anmelden?abgemeldet', '/intern/nachrichten', '/intern/nachrichten/1/loeschen', '/intern/besuche', '/intern/bewertungen', '/intern/telefon', '/intern/inhalte', '/intern/inhalte/preise', '/intern/system'];
+  const paths = ['/intern/anmelden?abgemeldet', '/intern/nachrichten', '/intern/nachrichten?status=in-arbeit&zeit=7-tage', '/intern/nachrichten/1', '/intern/nachrichten/1/loeschen', '/intern/besuche', '/intern/bewertungen', '/intern/telefon', '/intern/inhalte', '/intern/inhalte/preise', '/intern/system'];
   return Promise.all(
     paths.map(async (path) => {
       const html = await fetch(new URL(path, baseUrl), { headers: path.includes('anmelden') ? {} : { Cookie: cookie } }).then((response) => response.text());

@@ -37,8 +37,8 @@ describe('database migrations', () => {
     const old = openConnection(path);
     // Version 2's tables, as migrations 1 and 2 left them (the click columns are what matters here).
     old.exec("CREATE TABLE visits (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, ip TEXT NOT NULL DEFAULT '', session_id TEXT, screen TEXT, timezone TEXT, click TEXT)");
-    // Migration 5 adds columns to it.
-    old.exec('CREATE TABLE contact_messages (id INTEGER PRIMARY KEY)');
+    // Migrations 5 and 7 add columns to it, and 7 an index on created_at.
+    old.exec('CREATE TABLE contact_messages (id INTEGER PRIMARY KEY, created_at TEXT)');
     const click = old.prepare("INSERT INTO visits (created_at, kind, path, click) VALUES (?, 'click', '/preise', ?)");
     // 23:30 UTC on 24 November is 00:30 on the 25th in Berlin.
     click.run('2026-11-24T23:30:00.000Z', 'call');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteData } from '../../build/load/site-data.ts';
 import { loadYaml } from '../../build/load/files.ts';
 import { privacySchema } from '../../core/schema/privacy.ts';
-import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, STORED_TABLES } from '../../core/retention.ts';
+import { CONTACT_RETENTION_DAYS, DEFAULT_VISIT_RETENTION_DAYS, PAGE_COUNT_RETENTION_MONTHS, SPAM_RETENTION_DAYS, STORED_TABLES } from '../../core/retention.ts';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
 import { BUILD_DATE, buildSite, type BuiltSite } from '../support/site-build.ts';
 
@@ -53,6 +53,8 @@ describe('what the server stores', () => {
       for (const description of Object.values(table.columns)) expect(policy, `${table.table}: ${description}`).toContain(description);
     }
     expect(policy).toContain(`${CONTACT_RETENTION_DAYS} Tage nach Eingang`);
+    expect(policy).toContain(`als Spam eingestufte Nachrichten ${SPAM_RETENTION_DAYS} Tage nach Eingang`);
+    expect(policy).toContain(`löscht er ${SPAM_RETENTION_DAYS} Tage nach ihrem Eingang`);
     expect(policy).toContain(`${PAGE_COUNT_RETENTION_MONTHS} Monate`);
     expect(policy).toContain(`nach ${DEFAULT_VISIT_RETENTION_DAYS} Tagen automatisch gelöscht`);
     // It describes the logs that exist (none with a shortened IP) and the proxy's error log.

@@ -1,15 +1,18 @@
-// Nachrichten: every contact message with its mail state, newest first, with search, "send again"
-// and deletion (after a confirmation page, so it works without JavaScript).
+// A contact message as the console shows it (in the list and on its own page: views/inbox-view.tsx),
+// its mail state, and its deletion (after a confirmation page, so it works without JavaScript).
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
-import type { MessageList, MessageRow } from '../messages.ts';
-import { consolePage, berlinTime, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import type { MessageRow } from '../messages.ts';
+import { replyLinks } from '../reply-links.ts';
+import { consolePage, berlinTime, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 const BASE = SECTION_PATHS.messages;
-export const messagePath = (id: number, action: 'senden' | 'loeschen') => `${BASE}/${id}/${action}`;
+export const messagePath = (id: number, action: 'senden' | 'loeschen' | 'status' | 'notiz') => `${BASE}/${id}/${action}`;
+/** The message's own page; opening it marks the message as opened (server/owner/inbox.tsx). */
+export const messagePagePath = (id: number) => `${BASE}/${id}`;
 
 /** Where the message's mail went: sent to whom and when, only filed on the server, or not yet and why. */
-function mailState(words: ConsoleWords['messages'], row: MessageRow, now: number): string {
+export function mailState(words: ConsoleWords['messages'], row: MessageRow, now: number): string {
   if (row.mail_status === 'sent') {
     const time = berlinTime(row.mail_sent_at ?? row.created_at);
     if (row.mail_transport === 'file') return fillSlots(words.mailFiled, { time });
@@ -23,94 +26,29 @@ function mailState(words: ConsoleWords['messages'], row: MessageRow, now: number
   return row.mail_last_error ? `${pending} ${fillSlots(words.mailRetrying, { error: row.mail_last_error })}` : pending;
 }
 
-function Contact({ words, row }: { words: ConsoleWords['messages']; row: MessageRow }) {
+function Contact({ words, row }: { words: ConsoleWords; row: MessageRow }) {
+  const links = replyLinks(words.inbox, row);
+  const w = words.messages;
   return (
     <dl>
-      <dt>{words.email}</dt>
-      <dd>{row.email ? <a href={`mailto:${row.email}`}>{row.email}</a> : words.noContact}</dd>
-      <dt>{words.phone}</dt>
-      <dd>{row.phone ? <a href={`tel:${row.phone.replace(/[^\d+]/g, '')}`}>{row.phone}</a> : words.noContact}</dd>
+      <dt>{w.email}</dt>
+      <dd>{links.mail ? <a href={links.mail}>{row.email}</a> : w.noContact}</dd>
+      <dt>{w.phone}</dt>
+      <dd>{links.tel ? <a href={links.tel}>{row.phone}</a> : w.noContact}</dd>
     </dl>
   );
 }
 
-/** Who wrote what, when, and how to reach them. */
-function MessageText({ words, row }: { words: ConsoleWords['messages']; row: MessageRow }) {
+/** Who wrote what, when, and how to reach them; the name links to the message's own page where `linked`. */
+export function MessageText({ words, row, linked = false }: { words: ConsoleWords; row: MessageRow; linked?: boolean }) {
+  const w = words.messages;
   return (
     <>
-      <h2>{row.name}</h2>
-      <p>{fillSlots(words.received, { time: berlinTime(row.created_at), form: words.forms[row.form] })}</p>
+      <h2>{linked ? <a href={messagePagePath(row.id)}>{row.name}</a> : row.name}</h2>
+      <p>{fillSlots(w.received, { time: berlinTime(row.created_at), form: w.forms[row.form] })}</p>
       <Contact words={words} row={row} />
       <p className="console-message">{row.message}</p>
     </>
-  );
-}
-
-function Message({ words, row, now }: { words: ConsoleWords['messages']; row: MessageRow; now: number }) {
-  return (
-    <li className="console-item" id={`nachricht-${row.id}`}>
-      <MessageText words={words} row={row} />
-      <p>{mailState(words, row, now)}</p>
-      <div className="console-actions">
-        <PostButton action={messagePath(row.id, 'senden')} label={words.resend} />{' '}
-        <a className="btn btn-outline" href={messagePath(row.id, 'loeschen')}>
-          {words.delete}
-        </a>
-      </div>
-    </li>
-  );
-}
-
-export interface MessagesNotice {
-  kind: 'info' | 'error';
-  text: string;
-}
-
-export function messagesPage(words: ConsoleWords, { list, query, paged, notice, now }: { list: MessageList; query: string; paged: boolean; notice: MessagesNotice | null; now: number }): ConsolePage {
-  const w = words.messages;
-  const search: Record<string, string> = query ? { q: query } : {};
-  const older = list.older === null ? null : `${BASE}?${new URLSearchParams({ ...search, vor: String(list.older) })}`;
-  // A page further back offers the way to the newest messages again.
-  const newest = query ? `${BASE}?${new URLSearchParams(search)}` : BASE;
-  return consolePage(
-    w.title,
-    'messages',
-    <>
-      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      <form className="console-search" method="get" action={BASE} role="search">
-        <div>
-          <label htmlFor="q">{w.searchLabel}</label>
-          <br />
-          <input id="q" name="q" type="search" defaultValue={query} maxLength={200} />
-        </div>{' '}
-        <button className="btn btn-primary" type="submit">
-          {w.search}
-        </button>
-        {query && (
-          <>
-            {' '}
-            <a href={BASE}>{w.showAll}</a>
-          </>
-        )}
-      </form>
-      {query && list.total > 0 && <p>{list.total === 1 ? fillSlots(w.foundOne, { query }) : fillSlots(w.found, { count: list.total, query })}</p>}
-      {list.rows.length === 0 ? (
-        <p>{query ? fillSlots(w.noneFound, { query }) : w.none}</p>
-      ) : (
-        <ol className="console-list">
-          {list.rows.map((row) => (
-            <Message key={row.id} words={w} row={row} now={now} />
-          ))}
-        </ol>
-      )}
-      {(older || paged) && (
-        <p>
-          {paged && <a href={newest}>{w.newer}</a>}
-          {paged && older && ' · '}
-          {older && <a href={older}>{w.older}</a>}
-        </p>
-      )}
-    </>,
   );
 }
 
@@ -121,7 +59,7 @@ export function deletePage(words: ConsoleWords, row: MessageRow, backupWeeks: nu
     'messages',
     <>
       <div className="console-item">
-        <MessageText words={w} row={row} />
+        <MessageText words={words} row={row} />
       </div>
       <p>{fillSlots(w.deleteText, { weeks: backupWeeks })}</p>
       <div className="console-actions">
