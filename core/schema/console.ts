@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contactFormWords, legalFormWords } from './console-site-forms.ts';
 import { placesConsoleWords } from './console-places.ts';
+import { statisticsConsoleWords } from './console-statistics.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
@@ -59,7 +60,6 @@ export const consoleWordsSchema = z.strictObject({
   }),
   visits: z.strictObject({
     title: text,
-    period: wordsWith('days'),
     perDay: z.strictObject({ title: text, note: text }),
     clicks: z.strictObject({ title: text, note: text, call: text, whatsapp: text }),
     topPages: z.strictObject({ title: text }),
@@ -215,6 +215,7 @@ export const consoleWordsSchema = z.strictObject({
   legal: legalFormWords,
   /** The Orte form of data/places/ (/intern/inhalte/orte). */
   places: placesConsoleWords,
+  statistics: statisticsConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;
