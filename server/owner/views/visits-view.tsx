@@ -18,7 +18,7 @@ interface Shown {
 
 function PageName({ page, words }: { page: NamedPage; words: ConsoleWords }) {
   return (
-    <>
+    <span className="console-page-name">
       {page.name ?? <a href={page.path}>{page.path}</a>}
       {page.name !== null && (
         <>
@@ -28,7 +28,7 @@ function PageName({ page, words }: { page: NamedPage; words: ConsoleWords }) {
           </small>
         </>
       )}
-    </>
+    </span>
   );
 }
 
