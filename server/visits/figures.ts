@@ -32,7 +32,7 @@ export function periodsOf(today: string, days: number): { current: Period; previ
 
 const sum = (db: Db, sql: string, period: Period): number => (db.prepare(sql).get(period.first, period.last) as { n: number | null }).n ?? 0;
 
-const grouped = <K extends string>(db: Db, sql: string, period: Period, keys: readonly K[]): Record<K, number> => {
+const totalsBy = <K extends string>(db: Db, sql: string, period: Period, keys: readonly K[]): Record<K, number> => {
   const totals = Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
   for (const row of db.prepare(sql).all(period.first, period.last) as { key: K; n: number }[]) totals[row.key] = row.n;
   return totals;
@@ -52,14 +52,14 @@ function messageDays(db: Db, period: Period): string[] {
 }
 
 export function periodTotals(db: Db, period: Period): PeriodTotals {
-  const clicks = grouped(db, 'SELECT kind AS key, SUM(clicks) AS n FROM click_counts WHERE day BETWEEN ? AND ? GROUP BY kind', period, ['call', 'whatsapp'] as const);
+  const clicks = totalsBy(db, 'SELECT kind AS key, SUM(clicks) AS n FROM click_counts WHERE day BETWEEN ? AND ? GROUP BY kind', period, ['call', 'whatsapp'] as const);
   return {
     views: sum(db, 'SELECT SUM(views) AS n FROM page_counts WHERE day BETWEEN ? AND ?', period),
     calls: clicks.call,
     whatsapp: clicks.whatsapp,
     messages: messageDays(db, period).length,
-    sources: grouped(db, 'SELECT source AS key, SUM(views) AS n FROM source_counts WHERE day BETWEEN ? AND ? GROUP BY source', period, VISIT_SOURCES),
-    devices: grouped(db, 'SELECT device AS key, SUM(views) AS n FROM device_counts WHERE day BETWEEN ? AND ? GROUP BY device', period, DEVICES),
+    sources: totalsBy(db, 'SELECT source AS key, SUM(views) AS n FROM source_counts WHERE day BETWEEN ? AND ? GROUP BY source', period, VISIT_SOURCES),
+    devices: totalsBy(db, 'SELECT device AS key, SUM(views) AS n FROM device_counts WHERE day BETWEEN ? AND ? GROUP BY device', period, DEVICES),
   };
 }
 
