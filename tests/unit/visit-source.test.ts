@@ -70,3 +70,19 @@ describe('deviceOf', () => {
     expect(deviceOf(hint, userAgent)).toBe(device);
   });
 });
+
+describe('visitSource on the forms a URL can take', () => {
+  it.each<[string, VisitSource | null]>([
+    ['HTTPS://WWW.GOOGLE.DE/', 'google'],
+    ['https://schluesseldienst-mustermann.de:443/preise', null],
+    ['http://127.0.0.1:8080', null],
+    ['https://nutzer@www.bing.com/', 'search'],
+    ['https://www.google.de./', 'google'],
+    ['https://www.google.de:8443/maps', 'maps'],
+    ['ftp://example.com/', 'other'],
+    ['android-app://', 'direct'],
+    ['//www.google.de/', 'direct'],
+  ])('%j is %j', (referer, source) => {
+    expect(visitSource(referer, OWN)).toBe(source);
+  });
+});
