@@ -62,6 +62,15 @@ const labelsOutside = (v: Visit) =>
     }),
   );
 
+/** Date labels under a chart that overlap the label before them: "24.11./25.11.". */
+const labelsOverlapping = (v: Visit) =>
+  v.page.$$eval('svg.console-chart', (charts) =>
+    charts.flatMap((chart) => {
+      const dates = [...chart.querySelectorAll('text')].filter((text) => /^\d\d\.\d\d\.$/.test(text.textContent ?? '')).map((text) => ({ text: text.textContent, bbox: (text as SVGTextElement).getBBox() }));
+      return dates.slice(1).flatMap((date, index) => (dates[index]!.bbox.x + dates[index]!.bbox.width > date.bbox.x ? [`${dates[index]!.text}/${date.text}`] : []));
+    }),
+  );
+
 describe('the statistics page in a browser', () => {
   for (const [name, viewport] of [
     ['a 360 px phone', PHONE],
@@ -82,6 +91,7 @@ describe('the statistics page in a browser', () => {
         const [, month, date] = berlinDay(Date.now()).split('-');
         expect(await v.page.$$eval('svg.console-chart text', (texts) => texts.map((text) => text.textContent))).toContain(`${date}.${month}.`);
         expect(await labelsOutside(v), `${days} days`).toEqual([]);
+        expect(await labelsOverlapping(v), `${days} days`).toEqual([]);
         expect(await overflow(v, viewport.width), `${days} days`).toBeLessThanOrEqual(0);
       }
     }, 120_000);
