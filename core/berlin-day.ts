@@ -47,3 +47,16 @@ export function monthsBefore(day: string, months: number): string {
   const lastOfMonth = new Date(Date.UTC(year, month - 1 - months + 1, 0)).getUTCDate();
   return format(Date.UTC(year, month - 1 - months, Math.min(date, lastOfMonth)));
 }
+
+const BERLIN_HOUR = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' });
+
+/** The hour (0–23) of the Berlin clock at the instant `ms`. */
+export function berlinHour(ms: number): number {
+  return Number(BERLIN_HOUR.formatToParts(ms).find((part) => part.type === 'hour')!.value);
+}
+
+/** The weekday of a calendar day "YYYY-MM-DD": 0 Monday … 6 Sunday. */
+export function weekdayOf(day: string): number {
+  const [year, month, date] = ymd(day);
+  return (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7;
+}

@@ -85,7 +85,7 @@ export const fallbackPlacesSchema = z.record(z.string().max(60).regex(PLACE_SLUG
 export type FallbackPlaces = z.infer<typeof fallbackPlacesSchema>;
 
 export const routeManifestSchema = z.array(
-  z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.enum(TEMPLATE_NAMES), title: z.string(), indexable: z.boolean() }),
+  z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.enum(TEMPLATE_NAMES), title: z.string(), indexable: z.boolean(), name: z.string().optional() }),
 );
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
 

@@ -90,6 +90,9 @@ export const STORED_TABLES = {
   mail_delivery: ['id', 'last_success_at', 'last_success_transport', 'last_failure_at', 'last_failure_kind', 'last_failure_error', 'failing_since'],
   health_checks: ['id', 'checked_at'],
   content_log: ['id', 'at', 'session', 'action', 'outcome', 'detail'],
+  source_counts: ['day', 'source', 'views'],
+  device_counts: ['day', 'device', 'views'],
+  click_hours: ['day', 'hour', 'kind', 'clicks'],
 } as const;
 
 export type StoredTable = keyof typeof STORED_TABLES;

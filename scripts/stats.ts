@@ -1,7 +1,8 @@
 // `npm run stats [-- --days 7]`: per day (Europe/Berlin) and path, the page views the server
 // counted itself (page_counts), the page views and visits the browser logged for visitors who chose
 // 'Alle akzeptieren' (visits), and their call and WhatsApp clicks (the daily totals of
-// click_counts). Read through server/visits/statistics.ts, as the owner's console reads them. Reads
+// click_counts), and for the period the page views by source and device (server/visits/figures.ts).
+// Read through server/visits/statistics.ts, as the owner's console reads them. Reads
 // DATABASE_PATH read-only; the server may keep running.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { berlinDay, daysBefore } from '../core/berlin-day.ts';
 import { openConnection } from '../server/store/database.ts';
 import { databasePathFromEnv, PAGE_COUNT_FLUSH_MS } from '../server/config.ts';
 import { countsByDayAndPath, type DayPathCounts } from '../server/visits/statistics.ts';
+import { periodTotals, type PeriodTotals } from '../server/visits/figures.ts';
 import { formatTable, type Cell } from './lib/table.ts';
 
 const FLUSH_SECONDS = PAGE_COUNT_FLUSH_MS / 1000;
@@ -29,6 +31,9 @@ Prints, per day (Europe/Berlin) and path:
   calls, WhatsApp  clicks on call and WhatsApp links (only after "Alle akzeptieren"): clicks, not
                    calls that took place. The daily totals per path the server adds each click
                    to (table click_counts, no IP address), kept ${PAGE_COUNT_RETENTION_MONTHS} months like the page views.
+Below the table, for the whole period: the page views by where they came from (the category of
+their Referer, table source_counts; a link within the site is not counted) and by device (phone or
+desktop, table device_counts), both counted by the server like the page views.
 The owner's console (/intern, "Besuche und Klicks") reads the same figures the same way.
 Reads the SQLite file DATABASE_PATH (default var/site.db).
 
@@ -58,13 +63,13 @@ function options(): { days: number } {
   return { days };
 }
 
-function readRows(databasePath: string, since: string): DayPathCounts[] {
+function readRows(databasePath: string, since: string, today: string): { rows: DayPathCounts[]; totals: PeriodTotals } {
   if (!existsSync(databasePath)) {
     fail(`There is no database at ${databasePath}. Set DATABASE_PATH to the server's SQLite file (default var/site.db).`);
   }
   const db = openConnection(databasePath, { readonly: true, fileMustExist: true });
   try {
-    return countsByDayAndPath(db, { since });
+    return { rows: countsByDayAndPath(db, { since }), totals: periodTotals(db, { first: since, last: today }) };
   } catch (error) {
     fail(`Cannot read the statistics of ${databasePath}: ${(error as Error).message}. Start the server once so it creates its tables.`);
   } finally {
@@ -76,7 +81,7 @@ const { days } = options();
 const databasePath = databasePathFromEnv();
 const today = berlinDay(Date.now());
 const since = daysBefore(today, days - 1);
-const rows = readRows(databasePath, since);
+const { rows, totals } = readRows(databasePath, since, today);
 
 console.log(`Visitor statistics of ${databasePath}, ${since} to ${today} (days in Europe/Berlin)\n`);
 if (rows.length === 0) {
@@ -91,4 +96,7 @@ if (rows.length === 0) {
       `\nThe other columns: only visitors who chose "Alle akzeptieren"; consented views and visits go back VISIT_RETENTION_DAYS days (default ${DEFAULT_VISIT_RETENTION_DAYS}),` +
       `\ncalls and WhatsApp (clicks on the links, not calls) ${PAGE_COUNT_RETENTION_MONTHS} months.`,
   );
+  const listed = (counts: Record<string, number>) => Object.entries(counts).map(([key, views]) => `${key} ${views}`).join(', ');
+  console.log(`\nsources (Referer category; links within the site not counted): ${listed(totals.sources)}`);
+  console.log(`devices: ${listed(totals.devices)}`);
 }

@@ -82,13 +82,14 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
   const areaCrumb = crumb('/einsatzgebiet');
   const door = priceSentence(prices, 'tuer-zugefallen');
 
+  const placeName = (place: Place) => (place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name);
   const placeHead = (place: Place, crumbs: Crumb[]) => {
     const { indexable } = placeIndexing(place);
     const [title, description] =
       !place.known
         ? [placePages.unknownPlace.title, placePages.unknownPlace.description].map((text) => fillSlots(text, { name: place.name, at: place.at, door }))
         : [placePages.place.title, placePages.place.description].map((text) =>
-            fillSlots(text, { where: place.kind === 'district' && place.town ? `${place.name} (${place.town.name})` : place.name, at: atWithTown(place), arrival: place.arrivalTime ?? '', door }),
+            fillSlots(text, { where: placeName(place), at: atWithTown(place), arrival: place.arrivalTime ?? '', door }),
           );
     return {
       title: title!,
@@ -110,7 +111,7 @@ function placePageParts({ data, siteUrl, start, crumb, described }: RouteKit) {
   const services = placeServiceCards(data);
   const placePage = (place: Place, crumbs: Crumb[]) => createElement(PlacePage, { site, prices, claims: data.claims, vat: data.vat, place, crumbs, words: placePages.page, services });
   const route: PlaceRouteMaker = (place) =>
-    new MadeOnRead(place.path, place.kind, placeIndexing(place).indexable, () => placeHead(place, placeCrumbs(place)), () => placePage(place, placeCrumbs(place)));
+    new MadeOnRead(place.path, place.kind, placeIndexing(place).indexable, () => placeHead(place, placeCrumbs(place)), () => placePage(place, placeCrumbs(place)), place.known ? placeName(place) : undefined);
   return { areaCrumb, placeHead, placeCrumbs, placePage, route };
 }
 

@@ -18,6 +18,8 @@ export interface Route {
   /** Listed in sitemap.xml. */
   indexable: boolean;
   page: ReactElement;
+  /** A place page's place ("Rüttenscheid (Essen)"), by which the owner's statistics name it; other pages go by their title. */
+  name?: string;
 }
 
 export interface RouteInputs {
@@ -61,6 +63,7 @@ export class MadeOnRead implements Route {
     indexable: boolean,
     private readonly makeHead: () => Head,
     private readonly makePage: () => ReactElement,
+    readonly name?: string,
   ) {
     this.indexable = indexable;
   }

@@ -31,6 +31,7 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
       template: route.template,
       title: route.head.title,
       indexable: route.indexable,
+      ...(route.name === undefined ? {} : { name: route.name }),
     }));
   writer.write(serverFile('routes'), json(routeManifestSchema.parse(manifest)));
   const { site } = data;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { contactFormWords, legalFormWords } from './console-site-forms.ts';
 import { placesConsoleWords } from './console-places.ts';
 import { inboxConsoleWords } from './console-inbox.ts';
+import { statisticsConsoleWords } from './console-statistics.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
@@ -61,7 +62,6 @@ export const consoleWordsSchema = z.strictObject({
   }),
   visits: z.strictObject({
     title: text,
-    period: wordsWith('days'),
     perDay: z.strictObject({ title: text, note: text }),
     clicks: z.strictObject({ title: text, note: text, call: text, whatsapp: text }),
     topPages: z.strictObject({ title: text }),
@@ -216,6 +216,7 @@ export const consoleWordsSchema = z.strictObject({
   backups: backupsConsoleWords,
   /** The messages as an inbox (/intern/nachrichten; core/schema/console-inbox.ts). */
   inbox: inboxConsoleWords,
+  statistics: statisticsConsoleWords,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -1,8 +1,8 @@
 // The request listener: static hits are answered from memory in one write; everything
 // else (API, health check, 404) goes to Express.
-import type { RequestListener } from 'node:http';
+import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import type { Express } from 'express';
-import type { PageCounter } from '../visits/counts.ts';
+import type { PageCounter, ViewOrigin } from '../visits/counts.ts';
 import { sendEntry, sendFixed, sendRedirect, type FixedReplies } from './replies.ts';
 import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
 import type { StaticTable } from './table.ts';
@@ -26,6 +26,13 @@ export interface ListenerParts {
   pageViews: PageCounter;
 }
 
+/** Where a counted view came from, as server/visits/counts.ts reads it. */
+const viewOrigin = (headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): ViewOrigin => ({
+  referer: headers.referer,
+  mobileHint: typeof headers['sec-ch-ua-mobile'] === 'string' ? headers['sec-ch-ua-mobile'] : undefined,
+  ownHosts,
+});
+
 export function createRequestListener({ served, shutdown, pageViews }: ListenerParts): RequestListener {
   return (req, res) => {
     const { table, replies, app, ownHosts } = served();
@@ -42,11 +49,11 @@ export function createRequestListener({ served, shutdown, pageViews }: ListenerP
       const entry = table.entries.get(path);
       if (entry !== undefined) {
         // Answered 200 or 304; a 304 is a page seen again after its cache time.
-        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent']);
+        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent'], viewOrigin(req.headers, ownHosts));
         return sendEntry(req, res, entry);
       }
       // The pages the app completes on request (/bewertungen) answer 200 or 304 as well.
-      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent']);
+      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent'], viewOrigin(req.headers, ownHosts));
       const location = canonicalLocation(rawPath, query);
       if (location !== null) return sendRedirect(res, location);
     }

@@ -12,6 +12,7 @@ import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
 import { inboxRoutes } from './inbox.tsx';
+import { visitRoutes } from './visits.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
 import { contentService } from '../content/publisher.ts';
@@ -80,6 +81,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
 
   router.use(inboxRoutes({ api, words, sendPage }));
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
+  router.use(visitRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();

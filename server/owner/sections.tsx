@@ -15,12 +15,10 @@ import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
 import { backupStatus } from '../store/backup-record.ts';
 import { backupOverdue } from '../store/backup-watch.ts';
 import { deleteMessage, findMessage, type MessageRow } from './messages.ts';
-import { consoleStatistics } from './statistics.ts';
 import { deletePage } from './views/messages-view.tsx';
 import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
-import { visitsPage } from './views/visits-view.tsx';
 import { recentContentChanges } from '../content/audit.ts';
 
 const RESEND_WAIT_MS = 5_000;
@@ -60,7 +58,6 @@ export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiC
     res.redirect(303, `${SECTION_PATHS.messages}?geloescht`);
   });
 
-  router.get(routerPath(SECTION_PATHS.visits), (_req, res) => sendPage(res, 200, visitsPage(words, consoleStatistics(db, new Date()))));
   router.get(routerPath(SECTION_PATHS.reviews), (req, res) => sendPage(res, 200, reviewsPage(words, reviewsStatus(api), 'abgeglichen' in req.query)));
   router.post(routerPath(SYNC_PATH), async (_req, res) => {
     await syncReviews(api, { clearExisting: false });

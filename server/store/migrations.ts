@@ -1,6 +1,6 @@
 // The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
 // Never edit an applied migration: add the next one.
-import { berlinDay } from '../../core/berlin-day.ts';
+import { berlinDay, berlinHour } from '../../core/berlin-day.ts';
 import type { Db } from './database.ts';
 
 /** SQL, or a function for what SQL cannot say (a Berlin calendar day); each runs in one transaction. */
@@ -153,6 +153,38 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX contact_messages_status ON contact_messages (status, id);
   CREATE INDEX contact_messages_refused ON contact_messages (created_at) WHERE spam_reason IS NOT NULL;
   `,
+  // 8: the console's statistics (server/visits/counts.ts, log.ts): page views per Berlin day by the
+  // category of their Referer (core/visit-source.ts) and by device, and the consented call and
+  // WhatsApp clicks per Berlin day and hour, for the weekday × hour table; the clicks the visitor
+  // log still holds are counted in.
+  (db) => {
+    db.exec(`
+    CREATE TABLE source_counts (
+      day TEXT NOT NULL,
+      source TEXT NOT NULL CHECK (source IN ('google', 'maps', 'search', 'social', 'other', 'direct')),
+      views INTEGER NOT NULL CHECK (views > 0),
+      PRIMARY KEY (day, source)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE device_counts (
+      day TEXT NOT NULL,
+      device TEXT NOT NULL CHECK (device IN ('phone', 'desktop')),
+      views INTEGER NOT NULL CHECK (views > 0),
+      PRIMARY KEY (day, device)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE click_hours (
+      day TEXT NOT NULL,
+      hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+      kind TEXT NOT NULL CHECK (kind IN ('call', 'whatsapp')),
+      clicks INTEGER NOT NULL CHECK (clicks > 0),
+      PRIMARY KEY (day, hour, kind)
+    ) WITHOUT ROWID;
+    `);
+    const rows = db.prepare("SELECT created_at, click FROM visits WHERE kind = 'click' AND click IS NOT NULL").all() as { created_at: string; click: string }[];
+    const add = db.prepare('INSERT INTO click_hours (day, hour, kind, clicks) VALUES (?, ?, ?, 1) ON CONFLICT (day, hour, kind) DO UPDATE SET clicks = clicks + 1');
+    for (const row of rows) add.run(berlinDay(Date.parse(row.created_at)), berlinHour(Date.parse(row.created_at)), row.click);
+  },
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

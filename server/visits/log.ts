@@ -2,7 +2,7 @@
 // truncated address only), the daily click totals written beside them, and the daily job that
 // forgets rows past VISIT_RETENTION_DAYS.
 import cron from 'node-cron';
-import { berlinDay } from '../../core/berlin-day.ts';
+import { berlinDay, berlinHour } from '../../core/berlin-day.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 import type { Db } from '../store/database.ts';
 
@@ -22,7 +22,8 @@ export interface LoggedRow {
 
 /**
  * The writer of the visitor log. A click also adds one to the total of its Berlin day, path and
- * kind in click_counts, in the same transaction: the totals carry no address and are kept as long
+ * kind in click_counts, and to that of its Berlin day, hour and kind in click_hours (the console's
+ * weekday × hour table), in the same transaction: the totals carry no address and are kept as long
  * as the page counts (13 months), after the row itself is gone (server/visits/statistics.ts reads them).
  */
 export function visitLog(db: Db): (row: LoggedRow, at: Date) => void {
@@ -34,9 +35,16 @@ export function visitLog(db: Db): (row: LoggedRow, at: Date) => void {
     `INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, ?, ?, 1)
      ON CONFLICT (day, path, kind) DO UPDATE SET clicks = clicks + 1`,
   );
+  const countHour = db.prepare(
+    `INSERT INTO click_hours (day, hour, kind, clicks) VALUES (?, ?, ?, 1)
+     ON CONFLICT (day, hour, kind) DO UPDATE SET clicks = clicks + 1`,
+  );
   const write = db.transaction((row: LoggedRow, at: Date) => {
     insert.run({ sessionId: null, screen: null, timezone: null, click: null, ...row, createdAt: at.toISOString() });
-    if (row.kind === 'click' && row.click) countClick.run(berlinDay(at.getTime()), row.path, row.click);
+    if (row.kind !== 'click' || !row.click) return;
+    const day = berlinDay(at.getTime());
+    countClick.run(day, row.path, row.click);
+    countHour.run(day, berlinHour(at.getTime()), row.click);
   });
   return (row, at) => void write(row, at);
 }

@@ -15,7 +15,7 @@ describe('database migrations', () => {
   it('creates the tables of docs/architecture.md (Database) on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'contact_messages', 'content_log', 'google_reviews', 'health_checks', 'mail_delivery', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'visits']);
+    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'click_hours', 'contact_messages', 'content_log', 'device_counts', 'google_reviews', 'health_checks', 'mail_delivery', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'source_counts', 'visits']);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -52,6 +52,12 @@ describe('database migrations', () => {
       { day: '2026-11-24', kind: 'call', clicks: 1 },
       { day: '2026-11-24', kind: 'whatsapp', clicks: 1 },
       { day: '2026-11-25', kind: 'call', clicks: 1 },
+    ]);
+    // Migration 7: the same clicks by Berlin day and hour (UTC+1 in November).
+    expect(db.prepare('SELECT day, hour, kind, clicks FROM click_hours ORDER BY day, hour, kind').all()).toEqual([
+      { day: '2026-11-24', hour: 13, kind: 'call', clicks: 1 },
+      { day: '2026-11-24', hour: 13, kind: 'whatsapp', clicks: 1 },
+      { day: '2026-11-25', hour: 0, kind: 'call', clicks: 1 },
     ]);
     db.close();
   });

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  db.prepare('DELETE FROM page_counts').run();
+  db.exec('DELETE FROM page_counts; DELETE FROM source_counts; DELETE FROM device_counts');
 });
 
 interface Request {
@@ -166,6 +166,46 @@ describe('what is stored', () => {
       { path: '/preise', views: 2 },
     ]);
     after.close();
+  });
+});
+
+describe('where views came from, and on what device', () => {
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const byKey = (table: string, key: string) =>
+    Object.fromEntries((db.prepare(`SELECT day, ${key} AS key, views FROM ${table}`).all() as { day: string; key: string; views: number }[]).map((row) => [`${row.day} ${row.key}`, row.views]));
+
+  it('counts the Referer by its category per Berlin day, leaves out our own pages, and stores no URL', async () => {
+    const referers = [
+      'https://www.google.de/',
+      'https://www.google.de/url?q=schluesseldienst',
+      'https://www.google.com/maps/place/Essen',
+      'android-app://com.google.android.gm',
+      'https://www.bing.com/',
+      'https://l.instagram.com/?u=x',
+      'https://www.gelbeseiten.de/schluesseldienst/essen',
+      `${server.url}/kontakt`,
+      'kein gültiger Referer',
+    ];
+    for (const referer of referers) await request('/preise', { headers: { Referer: referer } });
+    await request('/stra%C3%9Fe');
+    await storedAfter('/straße');
+    const day = today();
+    expect(byKey('source_counts', 'source')).toEqual({ [`${day} google`]: 2, [`${day} maps`]: 1, [`${day} other`]: 2, [`${day} search`]: 1, [`${day} social`]: 1, [`${day} direct`]: 2 });
+    expect((db.pragma('table_info(source_counts)') as { name: string }[]).map((column) => column.name)).toEqual(['day', 'source', 'views']);
+  });
+
+  it('counts phones by Sec-CH-UA-Mobile or the Mobi token, the rest as desktop; bots not at all', async () => {
+    await request('/', { userAgent: IPHONE });
+    await request('/', { userAgent: BROWSER });
+    await request('/', { userAgent: DESKTOP, headers: { 'Sec-CH-UA-Mobile': '?1' } });
+    await request('/', { userAgent: DESKTOP });
+    await request('/', { userAgent: BROWSER, headers: { 'Sec-CH-UA-Mobile': '?0' } });
+    await request('/', { userAgent: GOOGLEBOT, headers: { Referer: 'https://www.google.de/' } });
+    await request('/stra%C3%9Fe', { userAgent: DESKTOP });
+    await storedAfter('/straße');
+    expect(byKey('device_counts', 'device')).toEqual({ [`${today()} phone`]: 3, [`${today()} desktop`]: 3 });
+    expect(byKey('source_counts', 'source')).toEqual({ [`${today()} direct`]: 6 });
   });
 });
 

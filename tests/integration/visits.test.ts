@@ -356,9 +356,13 @@ describe('npm run stats', () => {
     // 23:30 UTC the day before yesterday is already yesterday in Essen.
     insert.run(`${daysBefore(today, 2)}T23:30:00.000Z`, 'visit', '/', null);
     insert.run('2020-01-01T10:00:00.000Z', 'ip', '/uralt', null);
+    store.prepare("INSERT INTO source_counts (day, source, views) VALUES (?, 'google', 30), (?, 'maps', 2), (?, 'google', 5)").run(today, today, yesterday);
+    store.prepare("INSERT INTO device_counts (day, device, views) VALUES (?, 'phone', 41), (?, 'desktop', 6), ('2020-01-01', 'phone', 9)").run(today, today);
     store.close();
 
     const { stdout } = await run(tsx, [script, '--days', '2'], { env: { ...process.env, DATABASE_PATH: file } });
+    expect(stdout).toContain('sources (Referer category; links within the site not counted): google 35, maps 2, search 0, social 0, other 0, direct 0');
+    expect(stdout).toContain('devices: phone 41, desktop 6');
     const lines = stdout.split('\n').map((line) => line.trim().split(/\s{2,}/));
     expect(lines).toContainEqual(['day', 'path', 'page views', 'consented views', 'visits', 'calls', 'WhatsApp']);
     expect(lines).toContainEqual([today, '/preise', '40', '3', '1', '2', '1']);

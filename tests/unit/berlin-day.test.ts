@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDay, daysBefore, monthsBefore, nextBerlinMidnight } from '../../core/berlin-day.ts';
+import { berlinDay, berlinHour, daysBefore, monthsBefore, nextBerlinMidnight, weekdayOf } from '../../core/berlin-day.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -41,5 +41,26 @@ describe('calendar arithmetic', () => {
     expect(monthsBefore('2026-03-31', 13)).toBe('2025-02-28');
     expect(monthsBefore('2025-03-31', 13)).toBe('2024-02-29');
     expect(monthsBefore('2026-01-31', 1)).toBe('2025-12-31');
+  });
+});
+
+describe('berlinHour and weekdayOf', () => {
+  it.each([
+    ['2026-01-15T22:59:59Z', 23],
+    ['2026-01-15T23:00:00Z', 0],
+    ['2026-07-15T21:30:00Z', 23],
+    ['2026-07-15T01:00:00Z', 3],
+    ['2026-03-29T01:30:00Z', 3],
+  ])('%s is hour %i in Essen', (iso, hour) => {
+    expect(berlinHour(at(iso))).toBe(hour);
+  });
+
+  it.each([
+    ['2026-11-23', 0],
+    ['2026-11-28', 5],
+    ['2026-11-29', 6],
+    ['2027-01-01', 4],
+  ])('%s is weekday %i (Monday 0)', (day, weekday) => {
+    expect(weekdayOf(day)).toBe(weekday);
   });
 });

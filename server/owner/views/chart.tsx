@@ -9,6 +9,29 @@ import { number } from './render.tsx';
 const WIDTH = 480;
 const HEIGHT = 160;
 const AXIS = 20;
+// The labels' font is 14 units (console.css); a character is taken as 0.72 of that, wider than a
+// digit of the site's font (0.65, measured in Chromium), so that a label placed by this estimate
+// stays inside the viewBox (tests/e2e/owner-visits.test.ts measures each text's box in Chromium).
+const CHAR_WIDTH = 14 * 0.72;
+const MIN_LABEL_GAP = 8;
+
+/** The estimated width of a label in chart units. */
+export const labelWidth = (text: string): number => text.length * CHAR_WIDTH;
+
+/** The x of a centred label at `x`, moved inwards so that none of it lies outside the chart. */
+const inside = (x: number, text: string): number => {
+  const half = labelWidth(text) / 2;
+  return Math.min(WIDTH - half, Math.max(half, x));
+};
+
+/** Every how many days a date label stands: a week or a multiple of it where a week is too narrow, every day for short periods. */
+function labelStep(slot: number): number {
+  const needed = labelWidth('00.00.') + MIN_LABEL_GAP;
+  if (slot >= needed) return 1;
+  let step = 7;
+  while (step * slot < needed) step += 7;
+  return step;
+}
 
 export interface Series {
   label: string;
@@ -16,12 +39,13 @@ export interface Series {
   values: readonly number[];
 }
 
-/** Stacked bars, one per day; labels under every seventh day ("24.11."). */
+/** Stacked bars, one per day; labels ("24.11.") under the last day and every seventh before it (every day of a short period, every second or third week of a long one). */
 export function DayChart({ label, days, series }: { label: string; days: readonly string[]; series: readonly Series[] }) {
   const totals = days.map((_day, index) => series.reduce((sum, one) => sum + (one.values[index] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const slot = WIDTH / Math.max(1, days.length);
   const scale = (value: number) => (value / max) * (HEIGHT - AXIS - 20);
+  const step = labelStep(slot);
   return (
     <svg className="console-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
       <text x="0" y="13">{number(max)}</text>
@@ -44,8 +68,8 @@ export function DayChart({ label, days, series }: { label: string; days: readonl
         return (
           <g key={day}>
             {bars}
-            {(days.length - 1 - index) % 7 === 0 && (
-              <text x={index * slot + slot / 2} y={HEIGHT - 4} textAnchor="middle">{`${date}.${month}.`}</text>
+            {(days.length - 1 - index) % step === 0 && (
+              <text x={inside(index * slot + slot / 2, `${date}.${month}.`)} y={HEIGHT - 4} textAnchor="middle">{`${date}.${month}.`}</text>
             )}
           </g>
         );
@@ -60,15 +84,19 @@ export function RankChart({ label, rows }: { label: string; rows: readonly { nam
   const row = 24;
   const height = Math.max(row, rows.length * row);
   const textWidth = 230;
+  // The names are cut to fit before the bars (the table below names each in full); the bars leave
+  // room for the longest number after them.
+  const nameChars = Math.floor((textWidth - MIN_LABEL_GAP) / CHAR_WIDTH);
+  const barRoom = WIDTH - textWidth - 6 - Math.max(...rows.map((entry) => labelWidth(number(entry.value))), labelWidth('0'));
   return (
     <svg className="console-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={label}>
       {rows.map((entry, index) => (
         <g key={entry.name}>
           <text x="0" y={index * row + 17}>
-            {entry.name.length > 30 ? `${entry.name.slice(0, 29)}…` : entry.name}
+            {entry.name.length > nameChars ? `${entry.name.slice(0, nameChars - 1)}…` : entry.name}
           </text>
-          <rect className="bar" x={textWidth} y={index * row + 4} width={Math.max(1, (entry.value / max) * (WIDTH - textWidth - 50))} height={row - 8} />
-          <text x={textWidth + (entry.value / max) * (WIDTH - textWidth - 50) + 6} y={index * row + 17}>
+          <rect className="bar" x={textWidth} y={index * row + 4} width={Math.max(1, (entry.value / max) * barRoom)} height={row - 8} />
+          <text x={textWidth + (entry.value / max) * barRoom + 6} y={index * row + 17}>
             {number(entry.value)}
           </text>
         </g>
