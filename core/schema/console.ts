@@ -5,6 +5,7 @@ import { placesConsoleWords } from './console-places.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
+import { pushWordsShape } from './console-push.ts';
 
 const text = z.string().min(2);
 
@@ -215,6 +216,7 @@ export const consoleWordsSchema = z.strictObject({
   legal: legalFormWords,
   /** The Orte form of data/places/ (/intern/inhalte/orte). */
   places: placesConsoleWords,
+  ...pushWordsShape,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -11,6 +11,7 @@ import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from '../http/
 import { apiRateLimit } from '../http/limit.ts';
 import { leaseUntil, sendInBackground } from './outbox.ts';
 import { failedPage, sentPage } from './result.ts';
+import { alertNewMessage } from '../push/alerts.ts';
 
 const JSON_LIMIT = 16 * 1024;
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
@@ -115,6 +116,8 @@ function acceptMessage(context: ApiContext): RequestHandler {
     }
     succeed(id);
     void sendInBackground(context, id);
+    // The owner's phone hears of it at once, beside the mail (server/push/alerts.ts).
+    void alertNewMessage(context, id);
   };
 }
 

@@ -13,6 +13,7 @@ import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
+import { publicPushRoutes, pushRoutes } from './push.tsx';
 import { contentService } from '../content/publisher.ts';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
@@ -45,6 +46,8 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     next();
   });
   if (!shell || !words || !phoneScript) return router;
+  // The app's manifest and icons: a browser fetches them without cookies (server/owner/push.tsx).
+  router.use(publicPushRoutes(api, words));
 
   // Behind the login, every page says at the top when mail has failed for MAIL_ALARM_MS.
   const alarmOf = (page: ConsolePage): string | null => {
@@ -77,6 +80,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   });
 
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
+  router.use(pushRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();

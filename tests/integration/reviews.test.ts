@@ -101,7 +101,8 @@ describe('review sync against the Places API (New) fake', () => {
   it('inserts every review on the first sync, asking with key, field mask and German', async () => {
     const ctx = context();
     const result = await syncReviews(ctx, { clearExisting: false });
-    expect(result).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0 });
+    expect(result).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0, newReviews: expect.any(Array) });
+    expect(result.newReviews!.map((review) => review.id)).toHaveLength(6);
 
     const [call] = fake.requests;
     expect(call!.path).toBe(`/v1/places/${FAKE_PLACE_ID}?languageCode=de`);
