@@ -74,7 +74,7 @@ export const STORED_TABLES = {
   health_checks: ['id', 'checked_at'],
   content_log: ['id', 'at', 'session', 'action', 'outcome', 'detail'],
   owner_push_keys: ['id', 'public_key', 'private_key', 'created_at'],
-  push_subscriptions: ['id', 'endpoint', 'p256dh', 'auth', 'label', 'created_at'],
+  push_subscriptions: ['id', 'endpoint', 'device_key', 'auth_secret', 'label', 'created_at'],
   push_delivery: ['id', 'last_success_at', 'last_failure_at', 'last_failure_kind', 'last_failure_error'],
 } as const;
 

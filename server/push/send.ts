@@ -66,7 +66,7 @@ export function failureStatus(error: string): string {
 async function sendOne(context: PushContext, row: PushSubscriptionRow, payload: string, vapid: { subject: string; publicKey: string; privateKey: string }): Promise<'sent' | 'failed' | 'removed'> {
   const { db, log } = context;
   try {
-    await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, { vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'high', timeout: TIMEOUT_MS, agent: agentFor(context.config.pushCa) });
+    await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.device_key, auth: row.auth_secret } }, payload, { vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'high', timeout: TIMEOUT_MS, agent: agentFor(context.config.pushCa) });
     recordSuccess(db, new Date());
     return 'sent';
   } catch (error) {

@@ -9,8 +9,8 @@ import type { Db } from '../store/database.ts';
 export interface PushSubscriptionRow {
   id: number;
   endpoint: string;
-  p256dh: string;
-  auth: string;
+  device_key: string;
+  auth_secret: string;
   label: string;
   created_at: string;
 }
@@ -27,14 +27,14 @@ export type SubscriptionBody = z.infer<typeof subscriptionBody>;
 /** Stores a subscription, or renews the keys and label of a known endpoint; returns its id. */
 export function saveSubscription(db: Db, body: SubscriptionBody, label: string, now: Date = new Date()): number {
   db.prepare(
-    `INSERT INTO push_subscriptions (endpoint, p256dh, auth, label, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label`,
+    `INSERT INTO push_subscriptions (endpoint, device_key, auth_secret, label, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (endpoint) DO UPDATE SET device_key = excluded.device_key, auth_secret = excluded.auth_secret, label = excluded.label`,
   ).run(body.endpoint, body.keys.p256dh, body.keys.auth, label, now.toISOString());
   return (db.prepare('SELECT id FROM push_subscriptions WHERE endpoint = ?').get(body.endpoint) as { id: number }).id;
 }
 
 export function listSubscriptions(db: Db): PushSubscriptionRow[] {
-  return db.prepare('SELECT id, endpoint, p256dh, auth, label, created_at FROM push_subscriptions ORDER BY id').all() as PushSubscriptionRow[];
+  return db.prepare('SELECT id, endpoint, device_key, auth_secret, label, created_at FROM push_subscriptions ORDER BY id').all() as PushSubscriptionRow[];
 }
 
 export function removeSubscription(db: Db, id: number): boolean {

@@ -156,8 +156,8 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE TABLE push_subscriptions (
     id INTEGER PRIMARY KEY,
     endpoint TEXT NOT NULL UNIQUE,
-    p256dh TEXT NOT NULL,
-    auth TEXT NOT NULL,
+    device_key TEXT NOT NULL,
+    auth_secret TEXT NOT NULL,
     label TEXT NOT NULL,
     created_at TEXT NOT NULL
   );
