@@ -19,7 +19,7 @@ export function pushStatus(db: ApiContext['db']): PushStatus {
   return { publicKey: storedPushKeys(db)?.publicKey ?? null, devices: listSubscriptions(db), delivery: pushDeliveryState(db) };
 }
 
-function serve(api: ApiContext, file: Promise<AppFile>, res: express.Response, cache: string): void {
+function serveAppFile(api: ApiContext, file: Promise<AppFile>, res: express.Response, cache: string): void {
   file.then(
     ({ type, body }) => void res.status(200).type(type).set('Cache-Control', cache).send(body),
     (error: Error) => {
@@ -33,7 +33,7 @@ function serve(api: ApiContext, file: Promise<AppFile>, res: express.Response, c
 export function publicPushRoutes(api: ApiContext, words: ConsoleWords): Router {
   const router = Router();
   for (const path of [CONSOLE_APP_PATHS.manifest, CONSOLE_APP_PATHS.icon192, CONSOLE_APP_PATHS.icon512, CONSOLE_APP_PATHS.maskable]) {
-    router.get(routerPath(path), (_req, res) => serve(api, publicAppFile(path, words.push, api.site?.name ?? '')!, res, 'public, max-age=86400'));
+    router.get(routerPath(path), (_req, res) => serveAppFile(api, publicAppFile(path, words.push, api.site?.name ?? '')!, res, 'public, max-age=86400'));
   }
   return router;
 }
@@ -42,7 +42,7 @@ export function pushRoutes({ api, words, sendPage }: { api: ApiContext; words: C
   const { db } = api;
   const router = Router();
   for (const path of [CONSOLE_APP_PATHS.script, CONSOLE_APP_PATHS.worker]) {
-    router.get(routerPath(path), (_req, res) => serve(api, appScript(path)!, res, 'no-cache'));
+    router.get(routerPath(path), (_req, res) => serveAppFile(api, appScript(path)!, res, 'no-cache'));
   }
 
   router.get(routerPath(PUSH_PATH), (req, res) => {

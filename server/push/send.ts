@@ -37,14 +37,14 @@ const TIMEOUT_MS = 10_000;
 /** A message a device gets later than a day is of no use any more (the mail has it). */
 const TTL_SECONDS = 24 * 60 * 60;
 
-function recordFailure(db: Db, kind: PushFailureKind, error: string, now: Date): void {
+function recordPushFailure(db: Db, kind: PushFailureKind, error: string, now: Date): void {
   db.prepare(
     `INSERT INTO push_delivery (id, last_failure_at, last_failure_kind, last_failure_error) VALUES (1, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET last_failure_at = excluded.last_failure_at, last_failure_kind = excluded.last_failure_kind, last_failure_error = excluded.last_failure_error`,
   ).run(now.toISOString(), kind, error);
 }
 
-function recordSuccess(db: Db, now: Date): void {
+function recordPushSuccess(db: Db, now: Date): void {
   db.prepare('INSERT INTO push_delivery (id, last_success_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_success_at = excluded.last_success_at').run(now.toISOString());
 }
 
@@ -67,11 +67,11 @@ async function sendOne(context: PushContext, row: PushSubscriptionRow, payload: 
   const { db, log } = context;
   try {
     await webpush.sendNotification({ endpoint: row.endpoint, keys: { p256dh: row.device_key, auth: row.auth_secret } }, payload, { vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'high', timeout: TIMEOUT_MS, agent: agentFor(context.config.pushCa) });
-    recordSuccess(db, new Date());
+    recordPushSuccess(db, new Date());
     return 'sent';
   } catch (error) {
     const failure = failureOf(error);
-    recordFailure(db, failure.kind, failure.text, new Date());
+    recordPushFailure(db, failure.kind, failure.text, new Date());
     if (failure.kind === 'gone') {
       db.prepare('DELETE FROM push_subscriptions WHERE id = ?').run(row.id);
       log(`Push: the push service answered ${failure.text} for device ${row.id} (${row.label}): it has unsubscribed, so it was deleted.`);

@@ -11,7 +11,7 @@ import { berlinTime, consolePage, Notice, PostButton, type ConsolePage } from '.
 
 export const PUSH_PATH = '/intern/benachrichtigungen';
 export const SUBSCRIBE_PATH = `${PUSH_PATH}/abonnieren`;
-export const removePath = (id: number): string => `${PUSH_PATH}/geraete/${id}/entfernen`;
+export const removeDevicePath = (id: number): string => `${PUSH_PATH}/geraete/${id}/entfernen`;
 
 export interface PushStatus {
   /** Null until `npm run owner:push-keys` has made the key pair. */
@@ -22,7 +22,7 @@ export interface PushStatus {
 
 type PushWords = ConsoleWords['push'];
 
-function failureText(w: PushWords, failure: NonNullable<PushDeliveryState['lastFailure']>): string {
+function pushFailureText(w: PushWords, failure: NonNullable<PushDeliveryState['lastFailure']>): string {
   const reason = failure.kind === 'rejected' ? fillSlots(w.failures.rejected, { status: failureStatus(failure.error) }) : w.failures[failure.kind];
   return fillSlots(w.failure, { time: berlinTime(failure.at), reason });
 }
@@ -39,7 +39,7 @@ export function PushDevices({ w, status }: { w: PushWords; status: PushStatus })
         <ul className="console-list">
           {status.devices.map((device) => (
             <li key={device.id} id={`geraet-${device.id}`}>
-              <span>{fillSlots(w.device, { label: device.label, time: berlinTime(device.created_at) })}</span> <PostButton action={removePath(device.id)} label={w.remove} />
+              <span>{fillSlots(w.device, { label: device.label, time: berlinTime(device.created_at) })}</span> <PostButton action={removeDevicePath(device.id)} label={w.remove} />
             </li>
           ))}
         </ul>
@@ -48,7 +48,7 @@ export function PushDevices({ w, status }: { w: PushWords; status: PushStatus })
         <dt>{w.lastSuccess}</dt>
         <dd>{lastSuccessAt ? fillSlots(w.success, { time: berlinTime(lastSuccessAt) }) : w.noSuccess}</dd>
         <dt>{w.lastFailure}</dt>
-        <dd>{lastFailure ? failureText(w, lastFailure) : w.noFailure}</dd>
+        <dd>{lastFailure ? pushFailureText(w, lastFailure) : w.noFailure}</dd>
       </dl>
       <p>
         <a href={PUSH_PATH}>{w.systemLink}</a>
