@@ -13,6 +13,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 function say(status: HTMLElement, text: string | undefined, kind: 'info' | 'error'): void {
   status.textContent = text ?? '';
+  // An empty notice would still show its coloured box.
+  status.hidden = !text;
   status.dataset.kind = kind;
   status.setAttribute('role', kind === 'error' ? 'alert' : 'status');
 }
