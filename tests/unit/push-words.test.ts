@@ -1,6 +1,6 @@
 // What the owner reads of a device and of a message in an alert: the German label made from a
 // browser's user agent (server/push/subscriptions.ts) and the first words of a text
-// (server/push/alerts.ts).
+// (server/push/alerts.ts), and the setting of the daily summary (server/config.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
 import { deviceLabel } from '../../server/push/subscriptions.ts';
 import { firstWords } from '../../server/push/alerts.ts';
+import { featuresFromEnv } from '../../server/config.ts';
 import { ROOT } from '../support/data-copy.ts';
 
 const words = consoleWordsSchema.parse(parse(readFileSync(join(ROOT, 'data/console.yaml'), 'utf8'))).push;
@@ -37,5 +38,15 @@ describe('firstWords', () => {
     const cut = firstWords(text);
     expect(cut).toBe('Meine Haustür ist zugefallen, der Schlüssel steckt innen. Bitte kommen Sie so schnell wie möglich …');
     expect(cut.length).toBeLessThanOrEqual(102);
+  });
+});
+
+describe('OWNER_SUMMARY_TIME', () => {
+  it('is off unless set to a time of day, and refuses anything else with what to write', () => {
+    expect(featuresFromEnv({}).summaryTime).toBeNull();
+    expect(featuresFromEnv({ OWNER_SUMMARY_TIME: 'off' }).summaryTime).toBeNull();
+    expect(featuresFromEnv({ OWNER_SUMMARY_TIME: '07:30' }).summaryTime).toBe('07:30');
+    expect(() => featuresFromEnv({ OWNER_SUMMARY_TIME: '7.30' })).toThrow('OWNER_SUMMARY_TIME must be a time such as 07:30 (Essen\'s time), or off, but it is "7.30".');
+    expect(() => featuresFromEnv({ OWNER_SUMMARY_TIME: '24:00' })).toThrow(/OWNER_SUMMARY_TIME/);
   });
 });
