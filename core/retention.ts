@@ -93,6 +93,9 @@ export const STORED_TABLES = {
   source_counts: ['day', 'source', 'views'],
   device_counts: ['day', 'device', 'views'],
   click_hours: ['day', 'hour', 'kind', 'clicks'],
+  owner_push_keys: ['id', 'public_key', 'private_key', 'created_at'],
+  push_subscriptions: ['id', 'endpoint', 'device_key', 'auth_secret', 'label', 'created_at'],
+  push_delivery: ['id', 'last_success_at', 'last_failure_at', 'last_failure_kind', 'last_failure_error'],
 } as const;
 
 export type StoredTable = keyof typeof STORED_TABLES;

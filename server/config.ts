@@ -44,6 +44,10 @@ export interface FeatureConfig {
   loginFailureMs: number;
   /** The data folder the owner's console edits (server/content/): DATA_DIR, or data. */
   dataDir: string;
+  /** The daily summary mail to the owner, "HH:MM" in Essen's time (OWNER_SUMMARY_TIME); null: none (server/push/summary.ts). */
+  summaryTime: string | null;
+  /** An extra certificate authority (PEM) trusted for push services: tests' local push service only; null in operation. */
+  pushCa: string | null;
   /** The served site's link (`dist`, beside `releases/`): where the console publishes (server/content/site-build.ts). startServer sets it to the folder it serves. */
   distDir: string;
 }
@@ -98,6 +102,13 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** "07:30" as given, or null when unset or "off"; anything else is refused with what to write. */
+function summaryTime(raw: string | null): string | null {
+  if (raw === null || raw === 'off') return null;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) throw new Error(`OWNER_SUMMARY_TIME must be a time such as 07:30 (Essen's time), or off, but it is "${raw}".`);
+  return raw;
+}
+
 /** The SQLite file of the server and of the operator's commands: DATABASE_PATH, or var/site.db. */
 export function databasePathFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return valueOf(env, 'DATABASE_PATH') ?? 'var/site.db';
@@ -134,6 +145,8 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     mailAlarmMs: MAIL_ALARM_MS,
     production: env.NODE_ENV === 'production',
     dataDir: value('DATA_DIR') ?? 'data',
+    summaryTime: summaryTime(value('OWNER_SUMMARY_TIME')),
+    pushCa: null,
     distDir: distDirFromEnv(env),
   };
 }

@@ -9,6 +9,7 @@ import { gracefulCloser } from './http/shutdown.ts';
 import { LimitCounts } from './http/limit.ts';
 import { followReleases, loadRelease, makeRelease, openingRelease, servedContext, type ReleaseParts } from './release.ts';
 import { backupJobs } from './store/backup.ts';
+import { summaryJobs } from './push/summary.ts';
 import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
 import { contactRetentionJobs } from './contact/retention.ts';
 import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
@@ -87,7 +88,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let current = makeRelease(folder, build, parts);
   // The jobs, and the mails still in flight at close, read the facts of the release served when they run.
   const api = servedContext(parts, () => current);
-  const stopJobs = config.jobs ? [mailRetryJobs(api), contactRetentionJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api)] : [];
+  const stopJobs = config.jobs ? [mailRetryJobs(api), contactRetentionJobs(api), reviewsJobs(api), visitsJobs(api), pageCountsJobs(api), backupJobs(api), summaryJobs(api)] : [];
   const pageViews = createPageCounter(db, { flushEveryMs: config.pageCountFlushMs, log });
   const server = createServer(createRequestListener({ served: () => current, shutdown: shutdown.signal, pageViews }));
   // A request (headers and body) that takes longer is a stalled or hostile client; the largest

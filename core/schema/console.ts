@@ -8,6 +8,7 @@ import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
 import { backupsConsoleWords } from './console-backups.ts';
+import { pushWordsShape } from './console-push.ts';
 
 const text = z.string().min(2);
 
@@ -217,6 +218,7 @@ export const consoleWordsSchema = z.strictObject({
   /** The messages as an inbox (/intern/nachrichten; core/schema/console-inbox.ts). */
   inbox: inboxConsoleWords,
   statistics: statisticsConsoleWords,
+  ...pushWordsShape,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

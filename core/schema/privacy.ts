@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 const text = z.string().min(2);
-const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog', 'ownerAccount', 'ownerSessions']);
+const retentionKey = z.enum(['contact', 'visits', 'pageCounts', 'reviews', 'syncLog', 'ownerAccount', 'ownerSessions', 'pushKeys', 'pushDevices']);
 
 export const privacySchema = z.strictObject({
   tables: z

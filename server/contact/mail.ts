@@ -102,7 +102,15 @@ export interface MailSent {
 
 /** Sends the row's mail once: to the SMTP server, or into an .eml file of MAIL_DIR. Throws when it fails. */
 export async function transmitMail(context: MailContext, row: OutboxRow): Promise<MailSent> {
-  const mail = composeMail(row, context);
+  return deliverMail(context, composeMail(row, context), `contact-${row.id}-${row.created_at.replace(/[:.]/g, '-')}`);
+}
+
+/**
+ * Hands a composed mail to the SMTP server, or writes it as `<fileStem>.eml` into MAIL_DIR when no
+ * server is set: the one way every mail to the owner goes out (this file's, and the alerts' of
+ * server/push/). Throws when it fails.
+ */
+export async function deliverMail(context: MailContext, mail: SendMailOptions, fileStem: string): Promise<MailSent> {
   const { config } = context;
   const to = String(mail.to);
   if (config.smtpUrl !== null) {
@@ -112,11 +120,20 @@ export async function transmitMail(context: MailContext, row: OutboxRow): Promis
   const { message } = await fileTransport(config).sendMail(mail);
   const folder = resolve(config.mailDir);
   await mkdir(folder, { recursive: true });
-  const stamp = row.created_at.replace(/[:.]/g, '-');
   // `buffer: true` gives the whole message as bytes, never a stream.
   if (!Buffer.isBuffer(message)) throw new Error('The mail sink returned a stream instead of the message; nothing was written.');
-  await writeFile(join(folder, `contact-${row.id}-${stamp}.eml`), message);
+  await writeFile(join(folder, `${fileStem}.eml`), message);
   return { transport: 'file', to };
+}
+
+/** The owner's address and the sender of the site's mails (MAIL_TO, MAIL_FROM, else data/site.yaml's); throws without one. */
+export function ownerAddresses(context: MailContext): { to: string; from: { name: string; address: string } } {
+  const to = context.config.mailTo ?? context.site?.email ?? null;
+  const from = context.config.mailFrom ?? context.site?.email ?? null;
+  if (to === null || from === null) {
+    throw new Error('No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json holds the e-mail address of data/site.yaml.');
+  }
+  return { to, from: { name: context.site?.name ?? 'Website', address: from } };
 }
 
 /** How mail goes out, without the password: the SMTP server's host and port, or the folder of .eml files. */

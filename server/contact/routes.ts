@@ -12,6 +12,7 @@ import { apiRateLimit } from '../http/limit.ts';
 import { leaseUntil, sendInBackground } from './outbox.ts';
 import { keepRefused } from './refused.ts';
 import { failedPage, sentPage } from './result.ts';
+import { alertNewMessage } from '../push/alerts.ts';
 
 const JSON_LIMIT = 16 * 1024;
 // Percent-encoding turns one umlaut into six bytes, so a full-length message needs more room.
@@ -118,6 +119,8 @@ function acceptMessage(context: ApiContext): RequestHandler {
     }
     succeed(id);
     void sendInBackground(context, id);
+    // The owner's phone hears of it at once, beside the mail (server/push/alerts.ts).
+    void alertNewMessage(context, id);
   };
 }
 

@@ -15,6 +15,7 @@ import { inboxRoutes } from './inbox.tsx';
 import { visitRoutes } from './visits.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
+import { publicPushRoutes, pushRoutes } from './push.tsx';
 import { contentService } from '../content/publisher.ts';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
 import { loginPage, noPasswordPage } from './views/login-view.tsx';
@@ -48,6 +49,8 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     next();
   });
   if (!shell || !words || !phoneScript) return router;
+  // The app's manifest and icons: a browser fetches them without cookies (server/owner/push.tsx).
+  router.use(publicPushRoutes(api, words));
 
   // Behind the login, every page says at the top when mail has failed for MAIL_ALARM_MS.
   const alarmOf = (page: ConsolePage): string | null => {
@@ -82,6 +85,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   router.use(inboxRoutes({ api, words, sendPage }));
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
   router.use(visitRoutes({ api, words, sendPage }));
+  router.use(pushRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();

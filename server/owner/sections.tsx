@@ -11,7 +11,8 @@ import { sendAgain } from '../contact/outbox.ts';
 import { mailDeliveryState } from '../contact/delivery.ts';
 import { mailTransport } from '../contact/mail.ts';
 import { goLiveStatus } from './go-live.ts';
-import { lastPlaceRating, syncReviews } from '../reviews/store.ts';
+import { lastPlaceRating } from '../reviews/store.ts';
+import { syncReviewsAndAlert } from '../push/alerts.ts';
 import { backupStatus } from '../store/backup-record.ts';
 import { backupOverdue } from '../store/backup-watch.ts';
 import { deleteMessage, findMessage, type MessageRow } from './messages.ts';
@@ -19,6 +20,8 @@ import { deletePage } from './views/messages-view.tsx';
 import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
+import { withPushDevices } from './views/push-view.tsx';
+import { pushStatus } from './push.tsx';
 import { recentContentChanges } from '../content/audit.ts';
 
 const RESEND_WAIT_MS = 5_000;
@@ -60,11 +63,11 @@ export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiC
 
   router.get(routerPath(SECTION_PATHS.reviews), (req, res) => sendPage(res, 200, reviewsPage(words, reviewsStatus(api), 'abgeglichen' in req.query)));
   router.post(routerPath(SYNC_PATH), async (_req, res) => {
-    await syncReviews(api, { clearExisting: false });
+    await syncReviewsAndAlert(api, { clearExisting: false });
     res.redirect(303, `${SECTION_PATHS.reviews}?abgeglichen`);
   });
   router.get(routerPath(SECTION_PATHS.phone), (_req, res) => sendPage(res, 200, phonePage(words, phoneScript)));
-  router.get(routerPath(SECTION_PATHS.system), async (_req, res) => sendPage(res, 200, systemPage(words, await systemStatus(api))));
+  router.get(routerPath(SECTION_PATHS.system), async (_req, res) => sendPage(res, 200, withPushDevices(systemPage(words, await systemStatus(api)), words, pushStatus(api.db))));
   return router;
 }
 function reviewsStatus({ db }: ApiContext): ReviewsStatus {

@@ -7,7 +7,8 @@ import cron from 'node-cron';
 import type { ApiContext, StopJobs } from '../context.ts';
 import { sendJsonError } from '../http/body.ts';
 import { apiRateLimit } from '../http/limit.ts';
-import { HEARTBEAT_MS, listReviews, syncReviews, type SyncContext } from './store.ts';
+import { HEARTBEAT_MS, listReviews } from './store.ts';
+import { syncReviewsAndAlert, type AlertContext } from '../push/alerts.ts';
 import { STREAM_MAX_AGE_MS, streamHub } from './events.ts';
 
 export interface ReviewsApiOptions {
@@ -54,12 +55,13 @@ export function reviewsApi(context: ApiContext, options: ReviewsApiOptions = {})
   return router;
 }
 
-export function reviewsJobs(context: SyncContext): StopJobs {
+export function reviewsJobs(context: AlertContext): StopJobs {
   if (!cron.validate(context.config.reviewsSyncCron)) {
     throw new Error(`REVIEWS_SYNC_CRON "${context.config.reviewsSyncCron}" is not a valid cron expression; use five fields such as "0 4 * * *".`);
   }
   const task = cron.schedule(context.config.reviewsSyncCron, async () => {
-    const result = await syncReviews(context, { clearExisting: true });
+    // A new review of few stars reaches the owner's phone and mailbox (server/push/alerts.ts).
+    const result = await syncReviewsAndAlert(context, { clearExisting: true });
     if (result.success) context.log(`Review sync: ${result.inserted} inserted, ${result.updated} updated, ${result.deleted} deleted.`);
   }, { name: 'reviews-sync', noOverlap: true });
   return () => void task.stop();

@@ -25,6 +25,8 @@ export interface SyncResult {
   /** English, for the operator. */
   error?: string;
   errorKind?: PlacesErrorKind;
+  /** The reviews this sync stored that were not stored before (the owner's alerts: server/push/alerts.ts). */
+  newReviews?: PlaceReview[];
 }
 
 export interface ReviewChange {
@@ -104,10 +106,13 @@ function store(db: Db, reviews: PlaceReview[], place: { rating: number | null; c
     let inserted = 0;
     let updated = 0;
     let deleted = 0;
+    const fresh: PlaceReview[] = [];
     for (const review of reviews) {
       const row = select.get(review.id) as Review | undefined;
-      if (!row) inserted += insert.run({ ...review, syncedAt }).changes;
-      else {
+      if (!row) {
+        inserted += insert.run({ ...review, syncedAt }).changes;
+        fresh.push(review);
+      } else {
         update.run({ ...review, syncedAt });
         if (differs(row, review)) updated += 1;
       }
@@ -122,7 +127,7 @@ function store(db: Db, reviews: PlaceReview[], place: { rating: number | null; c
          values (?, 1, ?, ?, ?, ?, ?)`,
       )
       .run(startedAt, inserted, updated, deleted, place.rating, place.count);
-    return { id: Number(lastInsertRowid), inserted, updated, deleted };
+    return { id: Number(lastInsertRowid), inserted, updated, deleted, fresh };
   })();
 }
 
@@ -143,7 +148,7 @@ async function runSync(context: SyncContext, options: SyncOptions): Promise<Sync
   const { place } = answer;
   const row = store(db, place.reviews, { rating: place.rating, count: place.userRatingCount }, options.clearExisting, startedAt);
   publish(feedOf(db), row);
-  return { success: true, inserted: row.inserted, updated: row.updated, deleted: row.deleted };
+  return { success: true, inserted: row.inserted, updated: row.updated, deleted: row.deleted, ...(row.fresh.length > 0 ? { newReviews: row.fresh } : {}) };
 }
 
 /**

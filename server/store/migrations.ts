@@ -185,6 +185,34 @@ const MIGRATIONS: readonly Migration[] = [
     const add = db.prepare('INSERT INTO click_hours (day, hour, kind, clicks) VALUES (?, ?, ?, 1) ON CONFLICT (day, hour, kind) DO UPDATE SET clicks = clicks + 1');
     for (const row of rows) add.run(berlinDay(Date.parse(row.created_at)), berlinHour(Date.parse(row.created_at)), row.click);
   },
+  // 9: alerts on the owner's phone (server/push/): the VAPID key pair of `npm run owner:push-keys`
+  // beside the password hash, the devices the console subscribed to Web Push, and the state of
+  // push delivery as a whole for the System page.
+  `
+  CREATE TABLE owner_push_keys (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    public_key TEXT NOT NULL,
+    private_key TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE push_subscriptions (
+    id INTEGER PRIMARY KEY,
+    endpoint TEXT NOT NULL UNIQUE,
+    device_key TEXT NOT NULL,
+    auth_secret TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE push_delivery (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    last_success_at TEXT,
+    last_failure_at TEXT,
+    last_failure_kind TEXT,
+    last_failure_error TEXT
+  );
+  `,
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

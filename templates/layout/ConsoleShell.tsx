@@ -2,11 +2,12 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import type { Site } from '../../core/schema/site.ts';
 import { Logo } from '../components/Logo.tsx';
 import { CONSOLE_TOKENS } from '../../core/build-server-contract.ts';
+import { CONSOLE_APP_PATHS } from '../../core/console-app.ts';
 
 /**
  * The frame of every page of the owner's console (/intern), which the server fills per request
- * (server/owner/): the site's stylesheet and logo, the console's own few rules inline, no script,
- * never indexed. The public pages neither link nor load any of it.
+ * (server/owner/): the site's stylesheet and logo, the console's own few rules inline, the web app
+ * manifest that puts it on a phone's home screen (server/owner/push-files.ts), never indexed. The public pages neither link nor load any of it.
  */
 export function ConsoleShell({ site, words, stylesheet, consoleStyles }: { site: Site; words: ConsoleWords; stylesheet: string; consoleStyles: string }) {
   return (
@@ -18,6 +19,8 @@ export function ConsoleShell({ site, words, stylesheet, consoleStyles }: { site:
         <meta name="referrer" content="no-referrer" />
         <title>{`${CONSOLE_TOKENS.title} · ${words.title} · ${site.name}`}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={CONSOLE_APP_PATHS.manifest} />
+        <link rel="apple-touch-icon" href={CONSOLE_APP_PATHS.icon192} />
         <link rel="stylesheet" href={stylesheet} />
         <style dangerouslySetInnerHTML={{ __html: consoleStyles }} />
       </head>

@@ -11,6 +11,7 @@ import { checkServedPages, contactResultPages, formatMessage, type ServedPage } 
 import { openDatabase } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { makePushKeys } from '../../server/push/keys.ts';
 import { buildSite, type BuiltSite } from '../support/site-build.ts';
 
 let site: BuiltSite;
@@ -31,7 +32,7 @@ async function consolePages(baseUrl: string): Promise<ServedPage[]> {
     redirect: 'manual',
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const paths = ['/intern/anmelden?abgemeldet', '/intern/nachrichten', '/intern/nachrichten?status=in-arbeit&zeit=7-tage', '/intern/nachrichten/1', '/intern/nachrichten/1/loeschen', '/intern/besuche', '/intern/bewertungen', '/intern/telefon', '/intern/inhalte', '/intern/inhalte/preise', '/intern/system'];
+  const paths = ['/intern/anmelden?abgemeldet', '/intern/nachrichten', '/intern/nachrichten?status=in-arbeit&zeit=7-tage', '/intern/nachrichten/1', '/intern/nachrichten/1/loeschen', '/intern/besuche', '/intern/bewertungen', '/intern/telefon', '/intern/inhalte', '/intern/inhalte/preise', '/intern/system', '/intern/benachrichtigungen'];
   return Promise.all(
     paths.map(async (path) => {
       const html = await fetch(new URL(path, baseUrl), { headers: path.includes('anmelden') ? {} : { Cookie: cookie } }).then((response) => response.text());
@@ -63,6 +64,9 @@ beforeAll(async () => {
   const freshDb = openDatabase(join(root, 'fresh.db'));
   storePasswordHash(freshDb, await hashPassword(CONSOLE_PASSWORD));
   freshDb.prepare("INSERT INTO contact_messages (created_at, form, name, email, message) VALUES (?, 'kontakt', 'Jürgen Groß', 'j@example.de', 'Tür zu')").run(new Date().toISOString());
+  // The phone alerts' page with its button and a device (server/owner/views/push-view.tsx).
+  makePushKeys(freshDb);
+  freshDb.prepare("INSERT INTO push_subscriptions (endpoint, device_key, auth_secret, label, created_at) VALUES ('https://push.example/1', 'k', 'a', 'Android-Telefon, Chrome', ?)").run(new Date().toISOString());
   freshDb.close();
   fresh = await serve(join(root, 'fresh.db'));
   seedSync(join(root, 'synced.db'));

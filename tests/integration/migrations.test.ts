@@ -15,7 +15,7 @@ describe('database migrations', () => {
   it('creates the tables of docs/architecture.md (Database) on a new file, in WAL mode', () => {
     const db = openDatabase(databasePath());
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'click_hours', 'contact_messages', 'content_log', 'device_counts', 'google_reviews', 'health_checks', 'mail_delivery', 'owner_account', 'owner_sessions', 'page_counts', 'review_syncs', 'source_counts', 'visits']);
+    expect(tables.map((table) => table.name)).toEqual(['backup_runs', 'click_counts', 'click_hours', 'contact_messages', 'content_log', 'device_counts', 'google_reviews', 'health_checks', 'mail_delivery', 'owner_account', 'owner_push_keys', 'owner_sessions', 'page_counts', 'push_delivery', 'push_subscriptions', 'review_syncs', 'source_counts', 'visits']);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });

@@ -101,7 +101,8 @@ describe('review sync against the Places API (New) fake', () => {
   it('inserts every review on the first sync, asking with key, field mask and German', async () => {
     const ctx = context();
     const result = await syncReviews(ctx, { clearExisting: false });
-    expect(result).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0 });
+    expect(result).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0, newReviews: expect.any(Array) });
+    expect(result.newReviews!.map((review) => review.id)).toHaveLength(6);
 
     const [call] = fake.requests;
     expect(call!.path).toBe(`/v1/places/${FAKE_PLACE_ID}?languageCode=de`);
@@ -197,7 +198,7 @@ describe('GET /api/reviews', () => {
 
   it('lists the reviews newest first with the average to one decimal and the distribution 5 to 1', async () => {
     const { url } = await server();
-    expect(await syncReviews(context(), { clearExisting: false })).toEqual({ success: true, inserted: 6, updated: 0, deleted: 0 });
+    expect(await syncReviews(context(), { clearExisting: false })).toMatchObject({ success: true, inserted: 6, updated: 0, deleted: 0 });
     const body = (await (await fetch(`${url}/api/reviews`)).json()) as {
       reviews: Record<string, unknown>[];
       summary: { average: number; totalReviews: number; distribution: { stars: number; count: number; percentage: number }[]; complete: boolean };
