@@ -5,6 +5,7 @@ import { placesConsoleWords } from './console-places.ts';
 import { wordsWith } from './slots.ts';
 import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
+import { reviewListWordsShape } from './console-reviews.ts';
 
 const text = z.string().min(2);
 
@@ -215,6 +216,7 @@ export const consoleWordsSchema = z.strictObject({
   legal: legalFormWords,
   /** The Orte form of data/places/ (/intern/inhalte/orte). */
   places: placesConsoleWords,
+  ...reviewListWordsShape,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

@@ -11,6 +11,7 @@ import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
+import { reviewsRoutes } from './reviews-page.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
 import { contentService } from '../content/publisher.ts';
@@ -77,6 +78,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   });
 
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
+  router.use(reviewsRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
+import type { FeatureConfig } from '../../server/config.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { copyData, type DataCopy } from './data-copy.ts';
@@ -25,7 +26,8 @@ export interface OwnerSite {
   close(): Promise<void>;
 }
 
-export async function openOwnerSite(prefix: string, password: string): Promise<OwnerSite> {
+/** `features` overrides the server's settings further (e.g. `googlePlaceId`). */
+export async function openOwnerSite(prefix: string, password: string, features: Partial<FeatureConfig> = {}): Promise<OwnerSite> {
   const data = copyData();
   const words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
   const dir = tempDir(prefix);
@@ -37,7 +39,7 @@ export async function openOwnerSite(prefix: string, password: string): Promise<O
     host: '127.0.0.1',
     databasePath: join(dir, 'site.db'),
     log: (line) => log.push(line),
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
+    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir, ...features },
   });
   const db = openDatabase(join(dir, 'site.db'));
   storePasswordHash(db, await hashPassword(password));
