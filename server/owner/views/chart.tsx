@@ -16,6 +16,9 @@ export interface Series {
   values: readonly number[];
 }
 
+/** A day's label is centred under its bar, but kept inside the chart at both ends (a label past the edge is cut). */
+const labelAnchor = (x: number): 'start' | 'middle' | 'end' => (x < 24 ? 'start' : x > WIDTH - 24 ? 'end' : 'middle');
+
 /** Stacked bars, one per day; labels under every seventh day ("24.11."). */
 export function DayChart({ label, days, series }: { label: string; days: readonly string[]; series: readonly Series[] }) {
   const totals = days.map((_day, index) => series.reduce((sum, one) => sum + (one.values[index] ?? 0), 0));
@@ -45,7 +48,7 @@ export function DayChart({ label, days, series }: { label: string; days: readonl
           <g key={day}>
             {bars}
             {(days.length - 1 - index) % 7 === 0 && (
-              <text x={index * slot + slot / 2} y={HEIGHT - 4} textAnchor="middle">{`${date}.${month}.`}</text>
+              <text x={index * slot + slot / 2} y={HEIGHT - 4} textAnchor={labelAnchor(index * slot + slot / 2)}>{`${date}.${month}.`}</text>
             )}
           </g>
         );
@@ -60,6 +63,8 @@ export function RankChart({ label, rows }: { label: string; rows: readonly { nam
   const row = 24;
   const height = Math.max(row, rows.length * row);
   const textWidth = 230;
+  // Room right of the longest bar for its number ("1.234.567" at 14 units), which would be cut past the edge.
+  const barSpace = WIDTH - textWidth - 72;
   return (
     <svg className="console-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={label}>
       {rows.map((entry, index) => (
@@ -67,8 +72,8 @@ export function RankChart({ label, rows }: { label: string; rows: readonly { nam
           <text x="0" y={index * row + 17}>
             {entry.name.length > 30 ? `${entry.name.slice(0, 29)}…` : entry.name}
           </text>
-          <rect className="bar" x={textWidth} y={index * row + 4} width={Math.max(1, (entry.value / max) * (WIDTH - textWidth - 50))} height={row - 8} />
-          <text x={textWidth + (entry.value / max) * (WIDTH - textWidth - 50) + 6} y={index * row + 17}>
+          <rect className="bar" x={textWidth} y={index * row + 4} width={Math.max(1, (entry.value / max) * barSpace)} height={row - 8} />
+          <text x={textWidth + (entry.value / max) * barSpace + 6} y={index * row + 17}>
             {number(entry.value)}
           </text>
         </g>
