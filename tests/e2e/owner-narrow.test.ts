@@ -3,7 +3,8 @@
 // pages themselves, so a page added later is measured without a change here, and asserts on each
 // that the page does not scroll sideways and that no element with text is cut (beyond the
 // viewport, clipped by a box or an SVG chart, or shortened with an ellipsis). The database holds
-// messages, reviews and visits with long words, addresses and URLs, which must wrap.
+// messages, reviews and visits with long words, addresses and URLs, which must wrap. The reviews'
+// list is read as the owner reads it at both widths.
 import { join } from 'node:path';
 import type { Page, Viewport } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -153,4 +154,18 @@ describe.each([
     expect(visited.some((path) => path.startsWith('/intern/inhalte/texte/'))).toBe(true);
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('lists the stored reviews newest first with the ones of 3 stars or fewer marked in words', async () => {
+    const v = await open(`${server.url}/intern/anmelden`, { viewport });
+    await logIn(v.page);
+    await v.page.goto(`${server.url}/intern/bewertungen`, { waitUntil: 'load' });
+    const reviews = await v.page.$$eval('.console-review', (items) => items.map((item) => (item as HTMLElement).innerText));
+    expect(reviews).toHaveLength(3);
+    expect(reviews.map((text) => /(\d) von 5 Sternen/.exec(text)?.[1])).toEqual(['2', '5', '4']);
+    expect(reviews.map((text) => text.includes('3 Sterne oder weniger'))).toEqual([true, false, false]);
+    expect(reviews[2]).toContain('Nur Sterne, ohne Text.');
+    const rows = await v.page.$$eval('.console-stars tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+    expect(rows).toEqual(['5 von 5 Sternen 1', '4 von 5 Sternen 1', '3 von 5 Sternen 0', '2 von 5 Sternen 1', '1 von 5 Sternen 0']);
+    expect(await v.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  }, 60_000);
 });
