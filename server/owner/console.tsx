@@ -3,9 +3,9 @@
 // without a session answers a redirect to the login page and nothing else; every state change is a
 // POST that must come from our own origin; nothing here is cached, indexed or linked from a public
 // page.
-import { Router, type ErrorRequestHandler } from 'express';
+import { Router } from 'express';
 import type { ApiContext } from '../context.ts';
-import { errorStatus } from '../http/body.ts';
+import { consoleErrors } from './request-errors.tsx';
 import { fromOwnOrigin } from '../http/origin.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
@@ -86,12 +86,6 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   router.use(publishRoutes({ api, words, sendPage, service }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));
-  const clientError: ErrorRequestHandler = (error, _req, res, next) => {
-    const status = errorStatus(error);
-    if (status === null || status >= 500) return next(error);
-    // A malformed or oversized login form: the same page, asking again.
-    sendPage(res, status, loginPage(words, { kind: 'error', text: words.login.failed }));
-  };
-  router.use(clientError);
+  router.use(consoleErrors({ words, sendPage, log: api.log }));
   return router;
 }
