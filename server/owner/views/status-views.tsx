@@ -28,9 +28,9 @@ type SystemWords = ConsoleWords['system'];
 export const transportText = (w: SystemWords, transport: MailTransport): string =>
   transport.kind === 'smtp' ? fillSlots(w.transportSmtp, { host: transport.host, port: transport.port }) : fillSlots(w.transportFile, { folder: transport.folder });
 
-/** Why the last send failed and what to do, then the mail server's own words. */
+/** Why the last send failed and what to do; the mail server's own (English) words are the operator's log's (server/contact/outbox.ts). */
 export const failureText = (w: SystemWords, failure: NonNullable<MailDeliveryState['lastFailure']>): string =>
-  fillSlots(w.mailFailure, { time: berlinTime(failure.at), reason: w.mailFailures[failure.kind], error: failure.error });
+  fillSlots(w.mailFailure, { time: berlinTime(failure.at), reason: w.mailFailures[failure.kind] });
 
 /** How mail goes out, the last mail that did and the last failure. */
 function MailFacts({ w, mail }: { w: SystemWords; mail: SystemStatus['mail'] }) {
