@@ -1,6 +1,7 @@
 // /intern/bewertungen on the real server with reviews put into its SQLite file: every stored
 // review newest first, 50 a page, its date as a Berlin calendar day, the ones of 3 stars or fewer
-// marked in words, the distribution, and the link to answer them at Google.
+// marked in words, the distribution, and the link to answer them at Google; and that the console's
+// times are Essen's around midnight UTC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 
@@ -65,3 +66,17 @@ describe('/intern/bewertungen', () => {
     expect(items((await site.page('/intern/bewertungen?seite=abc')).html)).toHaveLength(50);
   });
 });
+
+describe("the console's dates and times", () => {
+  it('are Essen\'s, around midnight UTC in winter and summer time', async () => {
+    const message = site.db.prepare("INSERT INTO contact_messages (created_at, form, name, message) VALUES (?, 'kontakt', ?, 'Tür zu')");
+    message.run('2026-03-28T23:30:00.000Z', 'Winterzeit');
+    message.run('2026-03-29T22:30:00.000Z', 'Sommerzeit');
+    const messages = (await site.page('/intern/nachrichten')).html;
+    expect(messages).toMatch(/Sommerzeit<\/h2><p>Eingegangen am 30\.03\.2026, 00:30 /);
+    expect(messages).toMatch(/Winterzeit<\/h2><p>Eingegangen am 29\.03\.2026, 00:30 /);
+    site.db.prepare('INSERT INTO review_syncs (started_at, success, inserted, updated, deleted) VALUES (?, 1, 0, 0, 0)').run('2026-10-24T22:15:00.000Z');
+    expect((await site.page('/intern/bewertungen')).html).toContain('Letzter Abgleich mit Google am 25.10.2026, 00:15.');
+  });
+});
+
