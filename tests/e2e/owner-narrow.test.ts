@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Page, Viewport } from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
 import { openDatabase, type Db } from '../../server/store/database.ts';
 import { startServer, type RunningServer } from '../../server/index.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
@@ -164,6 +165,10 @@ describe.each([
     expect(reviews.map((text) => /(\d) von 5 Sternen/.exec(text)?.[1])).toEqual(['2', '5', '4']);
     expect(reviews.map((text) => text.includes('3 Sterne oder weniger'))).toEqual([true, false, false]);
     expect(reviews[2]).toContain('Nur Sterne, ohne Text.');
+    // Without GOOGLE_PLACE_ID, "Bei Google antworten" opens the profile of data/site.yaml, and the note says so.
+    const pageUrl = (parse(data.read('site.yaml')) as { reviews: { pageUrl: string } }).reviews.pageUrl;
+    expect(await v.page.$$eval('.console-review a', (links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual([pageUrl, pageUrl, pageUrl]);
+    expect(await v.page.$eval('main', (main) => (main as HTMLElement).innerText)).toContain('die Adresse aus den Kontaktdaten der Website');
     const rows = await v.page.$$eval('.console-stars tbody tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
     expect(rows).toEqual(['5 von 5 Sternen 1', '4 von 5 Sternen 1', '3 von 5 Sternen 0', '2 von 5 Sternen 1', '1 von 5 Sternen 0']);
     expect(await v.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
