@@ -63,6 +63,8 @@ beforeAll(async () => {
   const freshDb = openDatabase(join(root, 'fresh.db'));
   storePasswordHash(freshDb, await hashPassword(CONSOLE_PASSWORD));
   freshDb.prepare("INSERT INTO contact_messages (created_at, form, name, email, message) VALUES (?, 'kontakt', 'Jürgen Groß', 'j@example.de', 'Tür zu')").run(new Date().toISOString());
+  // The console's list of reviews with a low one, marked (/intern/bewertungen).
+  freshDb.prepare("INSERT INTO google_reviews (id, author_name, rating, text, time_created, synced_at) VALUES ('places/x/reviews/1', 'Karl Kritisch', 2, 'Zu spät', ?, ?)").run(new Date().toISOString(), new Date().toISOString());
   freshDb.close();
   fresh = await serve(join(root, 'fresh.db'));
   seedSync(join(root, 'synced.db'));
