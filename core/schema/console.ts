@@ -9,6 +9,7 @@ import { publishWordsShape } from './console-publish.ts';
 import { formWordsShape } from './console-forms.ts';
 import { backupsConsoleWords } from './console-backups.ts';
 import { pushWordsShape } from './console-push.ts';
+import { reviewListWordsShape } from './console-reviews.ts';
 
 const text = z.string().min(2);
 
@@ -47,10 +48,10 @@ export const consoleWordsSchema = z.strictObject({
     mailSent: wordsWith('time'),
     mailSentTo: wordsWith('to', 'time'),
     mailFiled: wordsWith('time'),
-    mailRetrying: wordsWith('error'),
+    mailRetrying: text,
     mailPending: wordsWith('attempts', 'time'),
     mailPendingNow: wordsWith('attempts'),
-    mailFailed: wordsWith('attempts', 'error'),
+    mailFailed: wordsWith('attempts'),
     resend: text,
     resent: text,
     delete: text,
@@ -101,7 +102,7 @@ export const consoleWordsSchema = z.strictObject({
     mailSuccessFile: wordsWith('time'),
     noMailYet: text,
     lastMailFailure: text,
-    mailFailure: wordsWith('time', 'reason', 'error'),
+    mailFailure: wordsWith('time', 'reason'),
     noMailFailure: text,
     mailFailures: z.strictObject({ auth: text, connection: text, timeout: text, rejected: text, other: text }),
     mailAlarm: wordsWith('time', 'reason'),
@@ -129,7 +130,7 @@ export const consoleWordsSchema = z.strictObject({
       siteUrlExample: wordsWith('url'),
       siteUrlDiffers: wordsWith('url', 'dataUrl'),
       smtpUnset: text,
-      smtpFailed: wordsWith('server', 'reason', 'error'),
+      smtpFailed: wordsWith('server', 'reason'),
       noPassword: text,
       noBackup: text,
       oldBackup: wordsWith('time', 'hours'),
@@ -219,6 +220,7 @@ export const consoleWordsSchema = z.strictObject({
   inbox: inboxConsoleWords,
   statistics: statisticsConsoleWords,
   ...pushWordsShape,
+  ...reviewListWordsShape,
 });
 
 export type ConsoleWords = z.infer<typeof consoleWordsSchema>;

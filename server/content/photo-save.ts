@@ -121,7 +121,7 @@ export async function writeChecked(dataDir: string, photo: Photo, change: { vers
   }
   if (found.length > 0) {
     log(`Owner's console: photo ${photo.slug} not saved, the build refuses the change:\n${found.map((problem) => `- ${problem.message}`).join('\n')}`);
-    const message = found.map((problem) => fillSlots(words.problems.build, { message: problem.message })).join(' ');
+    const message = [...new Set(found.map((problem) => fillSlots(words.problems.build, { message: problem.message })))].join(' ');
     return { kind: 'problems', typed, problems: new Map([[change.at, message]]) };
   }
   if (readDataFile(dataDir, photo.file).version !== change.version) return { kind: 'conflict', typed };

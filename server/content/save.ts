@@ -57,7 +57,7 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
     const named = /\{\{([\w.-]+)\}\}/.exec(problem.message)?.[1];
     const path = at?.field ?? (named !== undefined && fields.some((field) => field.path === named) ? named : edits[0]!.field);
     const message = fillSlots(words.problems.build, { message: problem.message });
-    found.set(path, found.has(path) ? `${found.get(path)} ${message}` : message);
+    found.set(path, found.has(path) && !found.get(path)!.includes(message) ? `${found.get(path)} ${message}` : message);
   }
   return found;
 }

@@ -3,9 +3,9 @@
 // without a session answers a redirect to the login page and nothing else; every state change is a
 // POST that must come from our own origin; nothing here is cached, indexed or linked from a public
 // page.
-import { Router, type ErrorRequestHandler } from 'express';
+import { Router } from 'express';
 import type { ApiContext } from '../context.ts';
-import { errorStatus } from '../http/body.ts';
+import { consoleErrors } from './request-errors.tsx';
 import { fromOwnOrigin } from '../http/origin.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
@@ -13,6 +13,7 @@ import { storedPasswordHash } from './password.ts';
 import { sectionRoutes } from './sections.tsx';
 import { inboxRoutes } from './inbox.tsx';
 import { visitRoutes } from './visits.tsx';
+import { reviewsRoutes } from './reviews-page.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
 import { publicPushRoutes, pushRoutes } from './push.tsx';
@@ -86,6 +87,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
   router.use(visitRoutes({ api, words, sendPage }));
   router.use(pushRoutes({ api, words, sendPage }));
+  router.use(reviewsRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();
@@ -93,12 +95,6 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   router.use(publishRoutes({ api, words, sendPage, service }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));
-  const clientError: ErrorRequestHandler = (error, _req, res, next) => {
-    const status = errorStatus(error);
-    if (status === null || status >= 500) return next(error);
-    // A malformed or oversized login form: the same page, asking again.
-    sendPage(res, status, loginPage(words, { kind: 'error', text: words.login.failed }));
-  };
-  router.use(clientError);
+  router.use(consoleErrors({ words, sendPage, log: api.log }));
   return router;
 }

@@ -60,7 +60,7 @@ export function refusedAt(outcome: Extract<TextSaveOutcome, { kind: 'refused' }>
   const found = new Map<string, string>();
   const add = (path: string, message: string) => {
     const text = fillSlots(words.form.problems.build, { message });
-    found.set(path, found.has(path) ? `${found.get(path)} ${text}` : text);
+    found.set(path, found.has(path) && !found.get(path)!.includes(text) ? `${found.get(path)} ${text}` : text);
   };
   for (const issue of outcome.issues) {
     const path = placePathOf(data, issue.path);
@@ -86,7 +86,7 @@ export function outcomeNotice(outcome: TextSaveOutcome, file: string, words: Con
 
 /** A removal or an addition refused by the schema or the build: the build's lines, for a notice. */
 export function refusedLines(outcome: Extract<TextSaveOutcome, { kind: 'refused' }>, words: ConsoleWords): string[] {
-  return [...outcome.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`), ...outcome.problems.map((problem) => problem.message)].map((message) => fillSlots(words.form.problems.build, { message }));
+  return [...outcome.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`), ...outcome.problems.map((problem) => problem.message)].map((message) => fillSlots(words.form.problems.build, { message })).filter((line, index, all) => all.indexOf(line) === index);
 }
 
 /** Saves a place file through every step of a save (server/content/save.ts, `saveText`). */

@@ -103,7 +103,8 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   const router = Router();
   const record = (req: express.Request, action: ContentAction, outcome: ContentOutcome, detail: string) => recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action, outcome, detail });
   const logged = (outcome: PublishOutcome | UndoOutcome, done: string): [ContentOutcome, string] =>
-    outcome.kind === 'published' ? ['done', done] : outcome.kind === 'failed' ? ['failed', outcome.message.split('\n')[0] ?? ''] : ['refused', publishNotice(outcome, words, '').notice.text];
+    // A failed build is recorded by what was tried, in the owner's words (the System page shows it); its English message is the log's (server/content/publisher.ts).
+    outcome.kind === 'published' || outcome.kind === 'failed' ? [outcome.kind === 'published' ? 'done' : 'failed', done] : ['refused', publishNotice(outcome, words, '').notice.text];
   const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 4 });
 
   const showPreview = async (status: number, notices: Notices = {}) => {
@@ -129,7 +130,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   router.get(routerPath(PREVIEW_PATH), (_req, res) => answer(res, showPreview(200)));
   router.post(routerPath(PREVIEW_PATH), async (req, res) => {
     const outcome = await service.preview();
-    record(req, 'preview', outcome.kind === 'built' ? 'done' : 'failed', outcome.kind === 'failed' ? (outcome.message.split('\n')[0] ?? '') : '');
+    record(req, 'preview', outcome.kind === 'built' ? 'done' : 'failed', '');
     if (outcome.kind === 'built') return void res.redirect(303, PREVIEW_PATH);
     const text = outcome.kind === 'unavailable' ? words.publish.unavailable : fillSlots(words.publish.previewFailed, { message: outcome.message });
     await answer(res, showPreview(outcome.kind === 'unavailable' ? 503 : 500, { notice: { kind: 'error', text } }));

@@ -1,6 +1,6 @@
 // The console's sections behind the login (docs/owner-console.md): the messages (send again,
-// delete; the list and each message's page are server/owner/inbox.tsx), visits and clicks, reviews
-// (sync now), the phone script and the system's state.
+// delete; the list and each message's page are server/owner/inbox.tsx), the phone script and
+// the system's state (the reviews are server/owner/reviews-page.tsx, the visits server/owner/visits.tsx).
 import { statSync } from 'node:fs';
 import { Router, type Request } from 'express';
 import type { ConsoleWords } from '../../core/schema/console.ts';
@@ -11,15 +11,13 @@ import { sendAgain } from '../contact/outbox.ts';
 import { mailDeliveryState } from '../contact/delivery.ts';
 import { mailTransport } from '../contact/mail.ts';
 import { goLiveStatus } from './go-live.ts';
-import { lastPlaceRating } from '../reviews/store.ts';
-import { syncReviewsAndAlert } from '../push/alerts.ts';
 import { backupStatus } from '../store/backup-record.ts';
 import { backupOverdue } from '../store/backup-watch.ts';
 import { deleteMessage, findMessage, type MessageRow } from './messages.ts';
 import { deletePage } from './views/messages-view.tsx';
 import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
-import { reviewsPage, systemPage, SYNC_PATH, type ReviewsStatus, type SystemStatus } from './views/status-views.tsx';
+import { systemPage, type SystemStatus } from './views/status-views.tsx';
 import { withPushDevices } from './views/push-view.tsx';
 import { pushStatus } from './push.tsx';
 import { recentContentChanges } from '../content/audit.ts';
@@ -61,28 +59,10 @@ export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiC
     res.redirect(303, `${SECTION_PATHS.messages}?geloescht`);
   });
 
-  router.get(routerPath(SECTION_PATHS.reviews), (req, res) => sendPage(res, 200, reviewsPage(words, reviewsStatus(api), 'abgeglichen' in req.query)));
-  router.post(routerPath(SYNC_PATH), async (_req, res) => {
-    await syncReviewsAndAlert(api, { clearExisting: false });
-    res.redirect(303, `${SECTION_PATHS.reviews}?abgeglichen`);
-  });
   router.get(routerPath(SECTION_PATHS.phone), (_req, res) => sendPage(res, 200, phonePage(words, phoneScript)));
   router.get(routerPath(SECTION_PATHS.system), async (_req, res) => sendPage(res, 200, withPushDevices(systemPage(words, await systemStatus(api)), words, pushStatus(api.db))));
   return router;
 }
-function reviewsStatus({ db }: ApiContext): ReviewsStatus {
-  const stored = db.prepare('SELECT count(*) AS count, coalesce(avg(rating), 0) AS average FROM google_reviews').get() as { count: number; average: number };
-  const last = db.prepare('SELECT started_at, success, inserted, updated, deleted, error FROM review_syncs ORDER BY id DESC LIMIT 1').get() as
-    | { started_at: string; success: number; inserted: number; updated: number; deleted: number; error: string | null }
-    | undefined;
-  const place = lastPlaceRating(db);
-  return {
-    stored,
-    google: place && { rating: place.rating, count: place.userRatingCount },
-    lastSync: last ? { startedAt: last.started_at, success: last.success === 1, inserted: last.inserted, updated: last.updated, deleted: last.deleted, error: last.error } : null,
-  };
-}
-
 function fileSize(path: string): number {
   try {
     return statSync(path).size;

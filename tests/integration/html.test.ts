@@ -67,6 +67,8 @@ beforeAll(async () => {
   // The phone alerts' page with its button and a device (server/owner/views/push-view.tsx).
   makePushKeys(freshDb);
   freshDb.prepare("INSERT INTO push_subscriptions (endpoint, device_key, auth_secret, label, created_at) VALUES ('https://push.example/1', 'k', 'a', 'Android-Telefon, Chrome', ?)").run(new Date().toISOString());
+  // The console's list of reviews with a low one, marked (/intern/bewertungen).
+  freshDb.prepare("INSERT INTO google_reviews (id, author_name, rating, text, time_created, synced_at) VALUES ('places/x/reviews/1', 'Karl Kritisch', 2, 'Zu spät', ?, ?)").run(new Date().toISOString(), new Date().toISOString());
   freshDb.close();
   fresh = await serve(join(root, 'fresh.db'));
   seedSync(join(root, 'synced.db'));

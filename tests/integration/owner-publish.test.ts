@@ -193,4 +193,23 @@ describe('preview, publish and undo', () => {
     expect(hint).toMatch(/^[0-9a-f]{8}$/);
     expect(items.every(({ text }) => text.includes(`Anmeldung ${hint}`))).toBe(true);
   });
+
+  it('says in German that a preview the build refuses was not made, and keeps the build\'s English line for the log', async () => {
+    // A developer's push broke a data file: the build refuses it.
+    const before = data.read('prices.yaml');
+    data.write('prices.yaml', before.replace(/^services:/m, 'services: 5\nalt:'));
+    try {
+      const failed = await post('/intern/vorschau');
+      expect(failed.status).toBe(500);
+      expect(failed.html).toContain(escapeMarkup(words.publish.previewFailed));
+      expect(failed.html).not.toMatch(/must be|data\/prices\.yaml:\d/);
+      expect(log.some((line) => /^Owner's console: the preview was not built: [\s\S]*prices\.yaml/.test(line))).toBe(true);
+      // The System page's log of changes says what was tried, not the build's line.
+      const system = (await page('/intern/system')).html;
+      expect(system).toMatch(/<li data-action="preview" data-outcome="failed">[^<]*Vorschau \(fehlgeschlagen\)\. Anmeldung/);
+    } finally {
+      data.write('prices.yaml', before);
+    }
+  }, 120_000);
 });
+

@@ -26,7 +26,7 @@ export interface OwnerSite {
   close(): Promise<void>;
 }
 
-/** `features` adds to or overrides the test server's settings (e.g. `pageCountFlushMs`, mail, the Places API, the push service). */
+/** `features` adds to or overrides the test server's settings (e.g. `pageCountFlushMs`, `googlePlaceId`, mail, the Places API, the push service). */
 export async function openOwnerSite(prefix: string, password: string, features: Partial<FeatureConfig> = {}): Promise<OwnerSite> {
   const data = copyData();
   const words = consoleWordsSchema.parse(parse(data.read('console.yaml')));

@@ -19,11 +19,12 @@ export function mailState(words: ConsoleWords['messages'], row: MessageRow, now:
     if (row.mail_transport === 'smtp' && row.mail_sent_to) return fillSlots(words.mailSentTo, { to: row.mail_sent_to, time });
     return fillSlots(words.mailSent, { time });
   }
-  if (row.mail_status === 'failed') return fillSlots(words.mailFailed, { attempts: row.mail_attempts, error: row.mail_last_error ?? '–' });
+  if (row.mail_status === 'failed') return fillSlots(words.mailFailed, { attempts: row.mail_attempts });
   const next = row.mail_next_attempt_at;
   const pending =
     next === null || Date.parse(next) <= now ? fillSlots(words.mailPendingNow, { attempts: row.mail_attempts }) : fillSlots(words.mailPending, { attempts: row.mail_attempts, time: berlinTime(next) });
-  return row.mail_last_error ? `${pending} ${fillSlots(words.mailRetrying, { error: row.mail_last_error })}` : pending;
+  // The mail server's own (English) words are the operator's log's (server/contact/outbox.ts).
+  return row.mail_last_error ? `${pending} ${words.mailRetrying}` : pending;
 }
 
 function Contact({ words, row }: { words: ConsoleWords; row: MessageRow }) {
