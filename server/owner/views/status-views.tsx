@@ -9,6 +9,7 @@ import { GoLiveList } from './go-live-view.tsx';
 import { consolePage, berlinTime, megabytes, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 import type { ContentLogEntry } from '../../content/audit.ts';
 import { ContentLog } from './content-log-view.tsx';
+import { LoginFacts, type LoginCounts } from './login-facts-view.tsx';
 import { failureKindOf } from '../../reviews/google.ts';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
@@ -60,6 +61,8 @@ export interface SystemStatus {
   mail: { transport: MailTransport; delivery: MailDeliveryState };
   goLive: GoLiveStatus;
   contentLog: readonly ContentLogEntry[];
+  /** Wrong passwords and refused logins of the last 24 hours (server/owner/login-record.ts); null when this server keeps none. */
+  logins?: LoginCounts | null;
 }
 
 type SystemWords = ConsoleWords['system'];
@@ -97,6 +100,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
       {status.lastFailure && <Notice kind="error">{fillSlots(w.backupFailed, { time: berlinTime(status.lastFailure.at), error: status.lastFailure.error })}</Notice>}
       <dl className="console-facts">
         <MailFacts w={w} mail={status.mail} />
+        <LoginFacts w={w} logins={status.logins} />
         <dt>{w.database}</dt>
         <dd>{megabytes(status.databaseBytes)}</dd>
         <dt>{w.pendingMails}</dt>
