@@ -49,8 +49,10 @@ describe("the owner's console in a browser", () => {
     await logIn(v, PASSWORD);
     expect(new URL(v.page.url()).pathname).toBe('/intern/nachrichten');
     expect(await mainText(v)).toContain('Erika Mustermann');
-    const [cookie] = await v.page.cookies();
-    expect(cookie).toMatchObject({ name: 'owner_session', path: '/intern', httpOnly: true, sameSite: 'Strict', secure: true });
+    // The session and the device cookie (server/owner/device-cookie.ts), both out of the page's reach.
+    const cookies = await v.page.cookies();
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['owner_device', 'owner_session']);
+    for (const cookie of cookies) expect(cookie).toMatchObject({ path: '/intern', httpOnly: true, sameSite: 'Strict', secure: true });
     expect(await v.page.evaluate(() => document.cookie)).toBe('');
     await Promise.all([v.page.waitForNavigation(), v.page.click('.console-nav button')]);
     expect(v.page.url()).toBe(`${server.url}/intern/anmelden?abgemeldet`);
