@@ -4,15 +4,17 @@
 // guess as fast as they are answered get (the overall budget allows LOGIN_CHECKS_PER_MINUTE), and
 // how long the owner's login with his device cookie takes while 200 guesses arrive at once (goal:
 // at most 2 s, well inside nginx's 60 s proxy timeout).
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/index.ts';
 import { LOGIN_CHECKS_PER_MINUTE } from '../../server/owner/login-throttle.ts';
 import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { ms, type Section } from './bench-format.ts';
+import { freePort, waitForPort } from './port.ts';
+import { REPO_ROOT } from './repo.ts';
 import { formatTable } from './table.ts';
 
 const PASSWORD = 'Bench-Schluessel-Essen-2026';
@@ -63,9 +65,18 @@ export async function benchLogin(distDir: string): Promise<Section> {
   const db = openDatabase(databasePath);
   storePasswordHash(db, await hashPassword(PASSWORD));
   db.close();
-  const server = await startServer({ distDir, port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups') } });
+  // A process of its own, as the systemd unit runs it: the 320 clients here must not share its event loop.
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, DATABASE_PATH: databasePath, MAIL_DIR: join(dir, 'mail'), BACKUP_DIR: join(dir, 'backups'), JOBS: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = { url: `http://127.0.0.1:${port}` };
   const problems: string[] = [];
   try {
+    if (!(await waitForPort(port, 30_000))) throw new Error(`The server (server/main.ts) did not listen on port ${port} within 30 s.`);
     const first = await login(server.url, PASSWORD, '203.0.113.7');
     if (first.status !== 303 || first.device === null) problems.push(`The owner's first login answered ${first.status} without a device cookie.`);
     const guesses = Array.from({ length: PENDING }, (_, index) => login(server.url, `falsch-${index}`, `10.66.${index >> 8}.${index & 255}`));
@@ -90,7 +101,8 @@ export async function benchLogin(distDir: string): Promise<Section> {
       problems,
     };
   } finally {
-    await server.close();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
     await rm(dir, { recursive: true, force: true });
   }
 }

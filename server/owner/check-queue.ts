@@ -1,23 +1,13 @@
-// The owner's password checks, one at a time (scrypt's memory stays at one check's 32 MiB), in two
-// lanes: a check of a known device (server/owner/device-cookie.ts) runs before every other that
-// waits, so the owner's login never waits behind a queue of guesses (server/owner/login-throttle.ts).
-export type RunCheck = <T>(first: boolean, work: () => Promise<T>) => Promise<T>;
+// The owner's password checks, one at a time in each of two lanes (scrypt's memory stays at two
+// checks' 32 MiB each): the checks of known devices (server/owner/device-cookie.ts) and all others.
+// A known device's check never waits for a guess's, so the owner's login never waits behind a queue
+// of guesses (server/owner/login-throttle.ts).
+import pLimit from 'p-limit';
+
+export type RunCheck = <T>(known: boolean, work: () => Promise<T>) => Promise<T>;
 
 export function createCheckQueue(): RunCheck {
-  const waiting = { first: [] as (() => void)[], rest: [] as (() => void)[] };
-  let running = false;
-  const next = () => {
-    const go = waiting.first.shift() ?? waiting.rest.shift();
-    if (go) go();
-    else running = false;
-  };
-  return async (first, work) => {
-    if (running) await new Promise<void>((resolve) => (first ? waiting.first : waiting.rest).push(resolve));
-    running = true;
-    try {
-      return await work();
-    } finally {
-      next();
-    }
-  };
+  const known = pLimit(1);
+  const others = pLimit(1);
+  return (isKnown, work) => (isKnown ? known : others)(work);
 }

@@ -2,7 +2,7 @@
 // - a known device (the owner's browser, recognised by its device cookie, server/owner/device-cookie.ts)
 //   is held back by its own failures only: after ADDRESS_FAILURES wrong passwords within
 //   ADDRESS_BLOCK_MS it waits ADDRESS_BLOCK_MS. Nothing anybody else does delays or refuses it, and
-//   its check runs before every other that waits (server/owner/check-queue.ts);
+//   its check runs in a lane of its own, beside the others' (server/owner/check-queue.ts);
 // - every other request: each password check counts against one overall budget, first attempts
 //   included (LOGIN_CHECKS_PER_MINUTE, LOGIN_CHECKS_PER_HOUR), so a thousand addresses together get
 //   no more checks than one; an address (IPv6: its /64, `addressKey`) blocks itself for
@@ -49,7 +49,7 @@ export interface LoginThrottle {
   succeeded(client: LoginClient): void;
   /** The client was gone before its check ran: the attempt ends without counting as a failure. */
   skipped(client: LoginClient): void;
-  /** Runs one password check at a time, a known device's first. */
+  /** Runs the password check: one at a time for known devices, one at a time for all others.*/
   check<T>(client: LoginClient, work: () => Promise<T>): Promise<T>;
   /** Wrong passwords and refused attempts of the last 24 hours, and since when they are counted. */
   counts(now?: number): LoginCounts;
