@@ -42,6 +42,8 @@ export class LimitCounts {
  * The unit every per-address limit counts by: an IPv4 address itself, an IPv6 address by its /64
  * (the smallest block one household or server gets, so a client cannot get fresh counts by
  * taking the next address of its own block); an IPv4-mapped IPv6 address as the IPv4 address.
+ * Not wider: a mobile network gives each phone a /64, and the neighbouring /64s of a /56 (the unit
+ * express-rate-limit takes by default) may be strangers'.
  */
 export function addressKey(address: string | undefined): string {
   const value = (address ?? '').replace(/%.*$/, '');
