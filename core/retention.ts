@@ -34,8 +34,8 @@ export function visitRetentionDays(configured: string | undefined): number {
  */
 export const PAGE_COUNT_RETENTION_MONTHS = 13;
 
-/** Hours after its last request that a session of the owner's console ends (server/owner/sessions.ts). */
-export const OWNER_SESSION_IDLE_HOURS = 12;
+/** Hours after its login that a session of the owner's console ends, however busy it was (server/owner/sessions.ts). */
+export const OWNER_SESSION_HOURS = 12;
 
 /**
  * The database backups (server/store/backup.ts): the newest copy of each of the last 7 calendar days and

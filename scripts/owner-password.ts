@@ -1,17 +1,19 @@
 // CLI: `npm run owner:password` sets the password of the owner's console (/intern). It asks twice
-// without echo, refuses fewer than 12 characters, and stores only an scrypt hash in the database
+// without echo, refuses fewer than 12 characters and a password on the bundled list of common
+// passwords (scripts/common-passwords/), and stores only an scrypt hash in the database
 // (DATABASE_PATH); setting it ends every open session. Without a terminal (a script piping two
 // lines) it reads the two lines from standard input.
 import { openDatabase } from '../server/store/database.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem, storePasswordHash } from '../server/owner/password.ts';
 import { helpOrNothing } from './lib/arguments.ts';
+import { isCommonPassword } from './lib/common-passwords.ts';
 import { runMain } from './lib/cleanup.ts';
 import { databasePathFromEnv } from '../server/config.ts';
 
 const USAGE = `Usage: npm run owner:password
 
 Asks twice for the new password of the owner's console at /intern (at least ${MIN_PASSWORD_LENGTH}
-characters; nothing is shown while you type) and stores only its scrypt hash in the database.
+characters, not one of the 10,000 most common passwords; nothing is shown while you type) and stores only its scrypt hash in the database.
 Every open session of the console ends. Works while the server runs.
 
 Environment: DATABASE_PATH (default var/site.db).`;
@@ -61,7 +63,7 @@ async function main(args: string[]): Promise<number> {
   const early = helpOrNothing(args, USAGE, 'owner:password');
   if (early !== null) return early;
   const [password, repeated] = process.stdin.isTTY ? [await askHidden('New password: '), await askHidden('Repeat it: ')] : await readTwoLines();
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password) ?? (isCommonPassword(password) ? 'This password is on the list of the 10,000 most common passwords (scripts/common-passwords/), whatever its case: choose another.' : null);
   if (problem !== null) {
     console.error(`${problem} The password is unchanged.`);
     return 1;

@@ -51,7 +51,8 @@ export function createApp({ api, table, replies, ownHosts, consolePage, fallback
   app.use('/api/reviews', reviewsApi(api));
   app.use('/api/log', visitsApi(api));
   // A running server's failed logins count across releases (server/release.ts).
-  const throttle = api.kept ? (api.kept.throttle ??= createLoginThrottle()) : createLoginThrottle();
+  const make = () => createLoginThrottle({ perMinute: api.config.loginChecksPerMinute, perHour: api.config.loginChecksPerHour, log });
+  const throttle = api.kept ? (api.kept.throttle ??= make()) : make();
   app.use(CONSOLE_MOUNT, ownerConsole({ api, shell: consolePage, ownHosts, throttle }));
   app.use(reviewsPageRoute(table, db, api.site));
   app.use(redirects());

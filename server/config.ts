@@ -4,6 +4,7 @@
 // operator's scripts read the same settings from here; tests override the features through
 // ServerOptions.features (server/index.ts).
 import { visitRetentionDays } from '../core/retention.ts';
+import { LOGIN_CHECKS_PER_HOUR, LOGIN_CHECKS_PER_MINUTE } from './owner/login-throttle.ts';
 
 export interface FeatureConfig {
   /** Outgoing mail; null writes .eml files into mailDir instead. */
@@ -42,6 +43,9 @@ export interface FeatureConfig {
   production: boolean;
   /** How long after it arrived every failed login of the owner's console is answered (server/owner/login-throttle.ts). */
   loginFailureMs: number;
+  /** The overall budget of the owner's password checks without a device cookie (server/owner/login-throttle.ts); tests that log in often raise it. */
+  loginChecksPerMinute: number;
+  loginChecksPerHour: number;
   /** The data folder the owner's console edits (server/content/): DATA_DIR, or data. */
   dataDir: string;
   /** The daily summary mail to the owner, "HH:MM" in Essen's time (OWNER_SUMMARY_TIME); null: none (server/push/summary.ts). */
@@ -142,6 +146,8 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     backupDir: value('BACKUP_DIR') ?? 'var/backups',
     backupCron: value('BACKUP_CRON') ?? '17 2 * * *',
     loginFailureMs: LOGIN_FAILURE_MS,
+    loginChecksPerMinute: LOGIN_CHECKS_PER_MINUTE,
+    loginChecksPerHour: LOGIN_CHECKS_PER_HOUR,
     mailAlarmMs: MAIL_ALARM_MS,
     production: env.NODE_ENV === 'production',
     dataDir: value('DATA_DIR') ?? 'data',

@@ -10,7 +10,7 @@ import { formatGermanDate, germanList } from '../../core/format.ts';
 import { officeHours } from '../../core/hours.ts';
 import type { Place } from '../../core/place.ts';
 import { vatWording } from '../../core/prices.ts';
-import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_IDLE_HOURS, PAGE_COUNT_RETENTION_MONTHS, SPAM_RETENTION_DAYS, visitRetentionDays } from '../../core/retention.ts';
+import { BACKUP_DAILY_COPIES, BACKUP_LAST_COPIES, BACKUP_WEEKLY_COPIES, CONTACT_RETENTION_DAYS, OWNER_SESSION_HOURS, PAGE_COUNT_RETENTION_MONTHS, SPAM_RETENTION_DAYS, visitRetentionDays } from '../../core/retention.ts';
 import { claimsSchema, type Claims } from '../../core/schema/claims.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { contactFormSchema, type ContactFormTexts } from '../../core/schema/contact-form.ts';
@@ -117,7 +117,7 @@ function loadFacts(file: DataFile, dataDir: string, buildDate: Date): { facts: F
     spamDays: SPAM_RETENTION_DAYS,
     visitDays: visitRetentionDays(process.env['VISIT_RETENTION_DAYS']),
     pageCountMonths: PAGE_COUNT_RETENTION_MONTHS,
-    ownerSessionHours: OWNER_SESSION_IDLE_HOURS,
+    ownerSessionHours: OWNER_SESSION_HOURS,
     backupDays: BACKUP_DAILY_COPIES,
     backupWeeks: BACKUP_WEEKLY_COPIES,
     backupLast: BACKUP_LAST_COPIES,

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { identityOf } from './identity-cache.ts';
 import type { Coding } from './encoding.ts';
 import { contentTypeFor } from './mime.ts';
 import { cacheControlFor, SECURITY_HEADERS, securityHeaders, type HeaderSet } from '../../core/http-policy.ts';
@@ -133,10 +134,11 @@ function entryFor(
   const etagFor = (suffix: string) => (hash === undefined ? undefined : `"${hash}${suffix}"`);
   // A page of the table (a thousand of them, held as long as the server runs) is kept only in its
   // brotli form, which nearly every client takes: its plain form is decompressed from that for the
-  // few that do not (about 0.1 ms), so the server needs about 12 KB a page instead of 55 (for
-  // 10,000 pages, docs/architecture.md, 'Routes'). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
+  // few that do not (about 0.1 ms, the pages asked for lately kept: server/http/identity-cache.ts), so
+  // the server needs about 12 KB a page instead of 55 (for 10,000 pages, docs/architecture.md,
+  // 'Routes'). A page made for one request (`htmlEntry`) keeps the plain form it was made from.
   const brotli = brotliOnly ? useful.find(([coding]) => coding === 'br')?.[1] : undefined;
-  const plain: Buffer | (() => Buffer) = brotli ? () => brotliDecompressSync(brotli) : identity;
+  const plain: Buffer | (() => Buffer) = brotli ? () => identityOf(brotli) : identity;
   const entry: Partial<Record<Coding, Representation>> & { page: boolean } = {
     identity: representation(plain, length, common, security, 'identity', etagFor('')),
     page,

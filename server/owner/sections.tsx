@@ -85,5 +85,6 @@ async function systemStatus(api: ApiContext): Promise<SystemStatus> {
     mail: { transport: mailTransport(api.config), delivery: mailDeliveryState(db) },
     goLive: await goLiveStatus(api, new Date()),
     contentLog: recentContentChanges(db),
+    logins: api.kept?.throttle?.counts() ?? null,
   };
 }

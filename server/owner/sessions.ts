@@ -1,14 +1,16 @@
 // Sessions of the owner's console: a random id of 256 bits in an HttpOnly, SameSite=Strict cookie
 // (Secure when the site is served over https), stored server-side only as its SHA-256, so a copy
-// of the database (a backup) holds no usable session. A session ends at logout, after
-// OWNER_SESSION_IDLE_HOURS without a request, or when a new password is set.
+// of the database (a backup) holds no usable session. A session ends at logout, OWNER_SESSION_HOURS
+// after its login whatever the activity (a stolen cookie is worth half a day at most), or when a
+// new password is set.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { OWNER_SESSION_IDLE_HOURS } from '../../core/retention.ts';
+import { OWNER_SESSION_HOURS } from '../../core/retention.ts';
 import type { Db } from '../store/database.ts';
+import { cookieValue } from './device-cookie.ts';
 
 export const SESSION_COOKIE = 'owner_session';
-export const SESSION_IDLE_MS = OWNER_SESSION_IDLE_HOURS * 60 * 60 * 1000;
+export const SESSION_MS = OWNER_SESSION_HOURS * 60 * 60 * 1000;
 /** A session's last use is written at most this often: a page view is not a database write. */
 const TOUCH_EVERY_MS = 60_000;
 const ID_BYTES = 32;
@@ -32,10 +34,10 @@ export function startSession(db: Db, now: Date = new Date()): string {
 export function sessionOf(db: Db, id: string | null, now: Date = new Date()): SessionState {
   if (id === null || !ID_SHAPE.test(id)) return { state: 'none' };
   const hash = digest(id);
-  const row = db.prepare('SELECT last_seen_at FROM owner_sessions WHERE id_hash = ?').get(hash) as { last_seen_at: string } | undefined;
+  const row = db.prepare('SELECT created_at, last_seen_at FROM owner_sessions WHERE id_hash = ?').get(hash) as { created_at: string; last_seen_at: string } | undefined;
   if (row === undefined) return { state: 'none' };
   const idle = now.getTime() - Date.parse(row.last_seen_at);
-  if (idle >= SESSION_IDLE_MS) {
+  if (now.getTime() - Date.parse(row.created_at) >= SESSION_MS) {
     db.prepare('DELETE FROM owner_sessions WHERE id_hash = ?').run(hash);
     return { state: 'expired' };
   }
@@ -47,18 +49,14 @@ export function endSession(db: Db, id: string | null): void {
   if (id !== null) db.prepare('DELETE FROM owner_sessions WHERE id_hash = ?').run(digest(id));
 }
 
-/** Forgets sessions idle past their end (at each login; an expired one is also refused on use). */
-export function deleteIdleSessions(db: Db, now: Date = new Date()): number {
-  return db.prepare('DELETE FROM owner_sessions WHERE last_seen_at <= ?').run(new Date(now.getTime() - SESSION_IDLE_MS).toISOString()).changes;
+/** Forgets sessions past their end (at each login; an expired one is also refused on use). */
+export function deleteEndedSessions(db: Db, now: Date = new Date()): number {
+  return db.prepare('DELETE FROM owner_sessions WHERE created_at <= ?').run(new Date(now.getTime() - SESSION_MS).toISOString()).changes;
 }
 
 /** The session id the request's cookie carries, or null. */
 export function sessionCookie(headers: IncomingHttpHeaders): string | null {
-  for (const pair of (headers.cookie ?? '').split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=');
-  }
-  return null;
+  return cookieValue(headers, SESSION_COOKIE);
 }
 
 /** Set-Cookie for a session id, or for clearing it (null). Path /intern: no public page ever gets it. */

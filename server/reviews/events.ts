@@ -1,5 +1,5 @@
 // The open Server-Sent Event streams of /api/reviews/events, bounded: at most `total` open at once
-// and `perAddress` from one visitor address, so streams from many addresses cannot hold sockets
+// and `perAddress` from one visitor address (IPv6: its /64, `addressKey`), so streams from many addresses cannot hold sockets
 // without end; past a bound the answer is 503 with Retry-After (the page keeps its reviews, only
 // the live reload is missing). One heartbeat and one change poll serve every stream. A peer that is
 // gone without saying so is let go three ways: TCP keepalive probes it, a peer whose heartbeats pile
@@ -8,6 +8,7 @@
 import type { Request, Response } from 'express';
 import type { ApiContext } from '../context.ts';
 import { sendJsonError } from '../http/body.ts';
+import { addressKey } from '../http/limit.ts';
 import { feedOf, pollFeed, type ReviewChange } from './store.ts';
 
 interface StreamLimits {
@@ -72,7 +73,7 @@ export function streamHub(context: Pick<ApiContext, 'db' | 'log' | 'shutdown'>, 
 
   return {
     open(req, res, busy) {
-      const address = req.ip ?? 'unknown';
+      const address = addressKey(req.ip) || 'unknown';
       const mine = byAddress.get(address) ?? 0;
       if (open.size >= options.total || mine >= options.perAddress || context.shutdown.aborted) {
         res.set('Retry-After', String(RETRY_AFTER_S));

@@ -1,7 +1,8 @@
 // `<database>.lock`: the file a running server (or a restore) holds, so that `npm run restore`
 // never replaces the database under a server and a second server never opens it during a restore.
-// It holds the holder's pid and the boot it ran in; a lock whose process is gone (kill -9) or that
-// an earlier boot left (a power cut; its pid may now belong to another process) is stale and replaced.
+// It holds the holder's pid and the boot it ran in; a lock whose process is gone (kill -9, also
+// while it is still a zombie its parent has not collected) or that an earlier boot left (a power
+// cut; its pid may now belong to another process) is stale and replaced.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -38,14 +39,32 @@ const BOOT_ID = (() => {
   }
 })();
 
+/**
+ * Whether the process still runs. A process killed (kill -9) whose parent has not yet collected it
+ * is a zombie: it holds nothing any more, but signal 0 still reaches its pid, so Linux's state of
+ * it (Z, or X while it goes) in /proc/<pid>/stat says it is gone.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc (not Linux): signal 0 is all there is to go by.
+    return false;
+  }
+  // "pid (name) state …": the name may hold spaces and parentheses, the state follows the last ")".
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
 }
 
 /**

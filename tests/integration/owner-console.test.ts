@@ -39,7 +39,8 @@ beforeAll(async () => {
     host: '127.0.0.1',
     databasePath: join(dir, 'site.db'),
     log: () => undefined,
-    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: FAILURE_MS, googlePlacesApiKey: null },
+    // The overall budget of password checks is tested in owner-login-guard.test.ts; here it must not count.
+    features: { jobs: false, smtpUrl: null, mailTo: null, mailFrom: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: FAILURE_MS, loginChecksPerMinute: 10_000, loginChecksPerHour: 100_000, googlePlacesApiKey: null },
   });
   base = server.url;
   db = openDatabase(join(dir, 'site.db'));
@@ -62,7 +63,8 @@ function post(path: string, { body = '', cookie, address = freshAddress(), heade
 
 function requestWithBody(path: string, method: string, body: string, headers: Record<string, string>): Promise<RawResponse> {
   return fetch(`${base}${path}`, { method, body: method === 'GET' || method === 'HEAD' ? undefined : body, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, redirect: 'manual' }).then(
-    async (res) => ({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) }),
+    // Both cookies of a login (session and device), as one header the way Headers.get joins them.
+    async (res) => ({ status: res.status, headers: { ...Object.fromEntries(res.headers), 'set-cookie': res.headers.getSetCookie().join(', ') || undefined }, body: Buffer.from(await res.arrayBuffer()) }),
   );
 }
 
@@ -102,6 +104,8 @@ describe('npm run owner:password', () => {
   it('refuses a short password and two entries that differ, and stores only a hash', async () => {
     expect(await setPassword('kurz\nkurz\n')).toMatchObject({ code: 1, out: expect.stringContaining('at least 12 characters') });
     expect(await setPassword(`${PASSWORD}\n${PASSWORD}x\n`)).toMatchObject({ code: 1, out: expect.stringContaining('differ') });
+    // On the bundled list of common passwords (scripts/common-passwords/), whatever the case.
+    expect(await setPassword('UnBelievable\nUnBelievable\n')).toMatchObject({ code: 1, out: expect.stringContaining('common passwords') });
     expect(db.prepare('SELECT count(*) AS n FROM owner_account').get()).toEqual({ n: 0 });
     expect((await setPassword(`${PASSWORD}\n${PASSWORD}\n`)).code).toBe(0);
     const { password_hash: hash } = db.prepare('SELECT password_hash FROM owner_account').get() as { password_hash: string };
@@ -129,9 +133,12 @@ describe('login', () => {
     const res = await login();
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/intern/nachrichten');
-    const cookie = String(res.headers['set-cookie']);
+    const [cookie, device] = String(res.headers['set-cookie']).split(/, (?=owner_)/) as [string, string];
     expect(cookie).toMatch(/^owner_session=[A-Za-z0-9_-]{43};/);
     expect(cookie.split(/;\s*/).slice(1).sort()).toEqual(['HttpOnly', 'Path=/intern', 'SameSite=Strict', 'Secure']);
+    // The device cookie (server/owner/device-cookie.ts): the same flags, kept for 400 days.
+    expect(device).toMatch(/^owner_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
+    expect(device.split(/;\s*/).slice(1).sort()).toEqual(['HttpOnly', `Max-Age=${400 * 86_400}`, 'Path=/intern', 'SameSite=Strict', 'Secure']);
     // Only a digest is stored: the database alone cannot be used to take over a session.
     const id = sessionFrom(res).split('=')[1]!;
     expect(JSON.stringify(db.prepare('SELECT * FROM owner_sessions').all())).not.toContain(id);
@@ -162,14 +169,19 @@ describe('login', () => {
     expect(text(after)).not.toContain(SECRET);
   });
 
-  it('ends a session after 12 idle hours, and says so', async () => {
+  it('ends a session 12 hours after its login however busy it was, and says so before and after', async () => {
+    expect(text(await get('/intern/anmelden'))).toContain('Eine Anmeldung gilt 12 Stunden, auch wenn Sie die ganze Zeit arbeiten.');
     const cookie = sessionFrom(await login());
     const hash = (db.prepare('SELECT id_hash FROM owner_sessions ORDER BY created_at DESC LIMIT 1').get() as { id_hash: string }).id_hash;
-    db.prepare('UPDATE owner_sessions SET last_seen_at = ? WHERE id_hash = ?').run(new Date(Date.now() - 12 * 3600_000 - 1000).toISOString(), hash);
+    const begun = (ms: number) => db.prepare('UPDATE owner_sessions SET created_at = ?, last_seen_at = ? WHERE id_hash = ?').run(new Date(Date.now() - ms).toISOString(), new Date(Date.now() - 60_000).toISOString(), hash);
+    begun(12 * 3600_000 - 60_000);
+    expect((await get('/intern/nachrichten', cookie)).status).toBe(200);
+    // Used a minute ago, but begun 12 hours ago: over.
+    begun(12 * 3600_000 + 1000);
     const res = await get('/intern/nachrichten', cookie);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/intern/anmelden?abgelaufen');
-    expect(text(await get('/intern/anmelden?abgelaufen'))).toContain('12 Stunden nicht aktiv');
+    expect(text(await get('/intern/anmelden?abgelaufen'))).toContain('Ihre Anmeldung hat 12 Stunden gegolten und ist abgelaufen.');
     expect(db.prepare('SELECT count(*) AS n FROM owner_sessions WHERE id_hash = ?').get(hash)).toEqual({ n: 0 });
   });
 

@@ -74,6 +74,15 @@ describe('GET /api/reviews/events, bounded', () => {
     expect((await connect(url, '198.51.100.2')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 visitor by its /64: other addresses of the same block share its bound, the next block does not', async () => {
+    const url = await serve(50, 3);
+    const answers = [];
+    for (let host = 1; host <= 20; host++) answers.push((await connect(url, `2001:db8:5:6::${host.toString(16)}`)).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(3);
+    expect(answers.slice(3).every((status) => status === 503)).toBe(true);
+    expect((await connect(url, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
   it('refuses everybody past the total bound, and takes the next visitor once a stream ends', async () => {
     const url = await serve(3, 2);
     const first = await connect(url, '198.51.100.1');

@@ -1,6 +1,7 @@
 // The lock a running server holds on its database (`<database>.lock`): a second server stops with
 // the first one's pid, a lock whose process died or that an earlier boot left is replaced, and it
 // goes when the server closes or fails to start.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -43,6 +44,31 @@ describe('the database lock', () => {
     expect(JSON.parse(readFileSync(lockPathOf(databasePath), 'utf8'))).toMatchObject({ pid: process.pid, command: 'server', port: second.port });
     await second.close();
     expect(existsSync(lockPathOf(databasePath))).toBe(false);
+  });
+
+  it('is replaced within a second of a kill -9, while the killed server is still a zombie its parent has not collected', { timeout: 60_000 }, async () => {
+    const databasePath = join(root, 'zombie.db');
+    // The server's parent is a shell that then becomes `sleep`, which never collects its children,
+    // as a supervisor busy elsewhere would not at once.
+    const parent = spawn('sh', ['-c', 'node --import tsx server/main.ts >/dev/null 2>&1 & exec sleep 60'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', JOBS: 'off', DIST_DIR: join(root, 'dist'), DATABASE_PATH: databasePath, MAIL_DIR: join(root, 'mail') },
+      stdio: 'ignore',
+    });
+    try {
+      const lock = lockPathOf(databasePath);
+      await expect.poll(() => (existsSync(lock) ? JSON.parse(readFileSync(lock, 'utf8')).port : undefined), { timeout: 45_000, interval: 100 }).toBeGreaterThan(0);
+      const { pid } = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number };
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0], { timeout: 5_000, interval: 20 }).toBe('Z');
+      const killedAt = Date.now();
+      const server = await startServer(options(databasePath));
+      expect(Date.now() - killedAt).toBeLessThan(1000);
+      expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: process.pid, port: server.port });
+      await server.close();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('is replaced when an earlier boot left it, even if its pid now belongs to a live process (a power cut)', async () => {

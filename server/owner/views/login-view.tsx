@@ -2,7 +2,8 @@
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { consolePage, LOGIN_PATH, Notice, type ConsolePage } from './render.tsx';
 
-export function loginPage(words: ConsoleWords, notice: { kind: 'info' | 'error'; text: string } | null): ConsolePage {
+/** The form, with a notice above it and, on the page the owner opens, how long a login lasts. */
+export function loginPage(words: ConsoleWords, notice: { kind: 'info' | 'error'; text: string } | null, lifetime?: string): ConsolePage {
   return consolePage(
     words.login.title,
     null,
@@ -15,6 +16,7 @@ export function loginPage(words: ConsoleWords, notice: { kind: 'info' | 'error';
           {words.login.submit}
         </button>
       </form>
+      {lifetime && <p>{lifetime}</p>}
     </>,
     'console-login',
   );

@@ -11,6 +11,7 @@ import { ContentLog } from './content-log-view.tsx';
 import type { BackupStatus } from '../../store/backup-record.ts';
 import type { BackupOverdue } from '../../store/backup-watch.ts';
 import { BackupFacts, BackupNotices } from './backup-view.tsx';
+import { LoginFacts, type LoginCounts } from './login-facts-view.tsx';
 
 export interface SystemStatus {
   databaseBytes: number;
@@ -23,6 +24,8 @@ export interface SystemStatus {
   mail: { transport: MailTransport; delivery: MailDeliveryState };
   goLive: GoLiveStatus;
   contentLog: readonly ContentLogEntry[];
+  /** Wrong passwords and refused logins of the last 24 hours (server/owner/login-record.ts); null when this server keeps none. */
+  logins?: LoginCounts | null;
 }
 
 type SystemWords = ConsoleWords['system'];
@@ -59,6 +62,7 @@ export function systemPage(words: ConsoleWords, status: SystemStatus): ConsolePa
       <BackupNotices words={words} status={status.backups} overdue={status.backupOverdue} />
       <dl className="console-facts">
         <MailFacts w={w} mail={status.mail} />
+        <LoginFacts w={w} logins={status.logins} />
         <dt>{w.database}</dt>
         <dd>{megabytes(status.databaseBytes)}</dd>
         <dt>{w.pendingMails}</dt>
