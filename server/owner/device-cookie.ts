@@ -35,7 +35,7 @@ export function newDevice(passwordHash: string): string {
 }
 
 /** The id of the known device the request's cookie names, or null when it carries none that this password signed. */
-export function deviceOf(headers: IncomingHttpHeaders, passwordHash: string | null): string | null {
+export function knownDevice(headers: IncomingHttpHeaders, passwordHash: string | null): string | null {
   const match = SHAPE.exec(cookieValue(headers, DEVICE_COOKIE) ?? '');
   if (match === null || passwordHash === null) return null;
   const [, id, mac] = match as unknown as [string, string, string];

@@ -8,7 +8,7 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { OWNER_SESSION_HOURS } from '../../core/retention.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
-import { deviceOf, newDevice, setDeviceCookie } from './device-cookie.ts';
+import { knownDevice, newDevice, setDeviceCookie } from './device-cookie.ts';
 import type { LoginClient, LoginThrottle, Refusal } from './login-throttle.ts';
 import { MAX_PASSWORD_LENGTH, storedPasswordHash, verifyPassword } from './password.ts';
 import { deleteEndedSessions, endSession, sessionCookie, sessionOf, setSessionCookie, startSession } from './sessions.ts';
@@ -51,7 +51,7 @@ export function loginRoutes({ api, words, sendPage, throttle, secure }: LoginOpt
   router.post(routerPath(LOGIN_PATH), express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 }), async (req, res) => {
     const arrived = performance.now();
     const hash = storedPasswordHash(db);
-    const client: LoginClient = { address: req.ip, device: deviceOf(req.headers, hash) };
+    const client: LoginClient = { address: req.ip, device: knownDevice(req.headers, hash) };
     const admission = throttle.admit(client);
     if (!admission.allowed) return refuse(res, admission);
     // A client that has gone (closed, timed out at the proxy) before its turn gets no check.

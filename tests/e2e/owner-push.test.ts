@@ -81,13 +81,20 @@ describe('the Benachrichtigungen page in Chromium', () => {
     expect(scope).toBe(`${server.url}/intern/`);
     const registrationId = await registered;
     const payload = { title: 'Neue Anfrage von Jürgen Groß', body: 'Meine Haustür ist zugefallen …', url: '/intern/nachrichten/7', tag: 'nachricht-7' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
-    const shown = await v.page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/intern/');
-      const [notification] = (await registration?.getNotifications()) ?? [];
-      return notification && { title: notification.title, body: notification.body, tag: notification.tag, data: notification.data as unknown, lang: notification.lang };
-    }, { timeout: 10_000 });
-    expect(await shown.jsonValue()).toEqual({ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url }, lang: 'de' });
+    const notification = () =>
+      v.page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/intern/');
+        const [shown] = (await registration?.getNotifications()) ?? [];
+        return shown ? { title: shown.title, body: shown.body, tag: shown.tag, data: shown.data as unknown, lang: shown.lang } : null;
+      });
+    // On a loaded machine a push delivered the moment the worker activates was seen lost once in a
+    // full run: delivered again (the same tag replaces it) until it shows, for at most 30 s.
+    let shown = null;
+    for (const deadline = Date.now() + 30_000; shown === null && Date.now() < deadline; ) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(payload) });
+      for (const wait = Date.now() + 3_000; shown === null && Date.now() < wait; await new Promise((done) => setTimeout(done, 100))) shown = await notification();
+    }
+    expect(shown).toEqual({ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url }, lang: 'de' });
   });
 
   it('the System page with its devices fits a 360 px phone', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from '../../server/http/limit.ts';
 import { createCheckQueue } from '../../server/owner/check-queue.ts';
-import { deviceOf, newDevice } from '../../server/owner/device-cookie.ts';
+import { knownDevice, newDevice } from '../../server/owner/device-cookie.ts';
 import { ADDRESS_BLOCK_MS, ADDRESS_FAILURES, CHECK_QUEUE, createLoginThrottle, LOGIN_CHECKS_PER_HOUR, LOGIN_CHECKS_PER_MINUTE, type LoginClient } from '../../server/owner/login-throttle.ts';
 
 const from = (address: string): LoginClient => ({ address, device: null });
@@ -134,12 +134,12 @@ describe('device cookie', () => {
   it('names a device only when signed under the current password hash', () => {
     const hash = 'scrypt$32768$8$3$c2FsdA$a2V5';
     const value = newDevice(hash);
-    const id = deviceOf({ cookie: `owner_session=x; owner_device=${value}` }, hash);
+    const id = knownDevice({ cookie: `owner_session=x; owner_device=${value}` }, hash);
     expect(id).toBe(value.split('.')[0]);
-    expect(deviceOf({ cookie: `owner_device=${value}` }, `${hash}x`)).toBeNull();
-    expect(deviceOf({ cookie: `owner_device=${value.slice(0, -2)}AA` }, hash)).toBeNull();
-    expect(deviceOf({ cookie: `owner_device=${value.split('.')[0]}.${newDevice(hash).split('.')[1]}` }, hash)).toBeNull();
-    expect(deviceOf({}, hash)).toBeNull();
+    expect(knownDevice({ cookie: `owner_device=${value}` }, `${hash}x`)).toBeNull();
+    expect(knownDevice({ cookie: `owner_device=${value.slice(0, -2)}AA` }, hash)).toBeNull();
+    expect(knownDevice({ cookie: `owner_device=${value.split('.')[0]}.${newDevice(hash).split('.')[1]}` }, hash)).toBeNull();
+    expect(knownDevice({}, hash)).toBeNull();
   });
 });
 
