@@ -11,6 +11,7 @@ import { followReleases, loadRelease, makeRelease, openingRelease, servedContext
 import { backupJobs } from './store/backup.ts';
 import { summaryJobs } from './push/summary.ts';
 import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
+import { closeMailPool } from './contact/mail.ts';
 import { contactRetentionJobs } from './contact/retention.ts';
 import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
 import { reviewsJobs } from './reviews/routes.ts';
@@ -125,6 +126,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         // Every page was answered: the last counts go to the database before it closes.
         pageViews.close();
         await settleDeliveries(api, DELIVERY_GRACE_MS);
+        closeMailPool(config);
         db.close();
         lock.release();
       })();

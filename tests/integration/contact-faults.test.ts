@@ -105,7 +105,7 @@ async function inProcessServer(databasePath: string, smtpUrl: string): Promise<R
     host: '127.0.0.1',
     databasePath,
     log: () => undefined,
-    features: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: `${databasePath}-mail`, contactPerTenMinutes: 1_000_000 },
+    features: { jobs: false, smtpUrl, mailTo: null, mailFrom: null, mailDir: `${databasePath}-mail`, contactPerTenMinutes: 1_000_000, contactPerHour: 1_000_000 },
   });
   servers.push(server);
   return server;
