@@ -155,7 +155,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     visitRetentionDays: visitRetentionDays(env.VISIT_RETENTION_DAYS),
     visitsPerMinute: VISITS_PER_MINUTE,
     contactPerTenMinutes: CONTACT_PER_TEN_MINUTES,
-    contactPerHour: CONTACT_PER_HOUR,
+    contactPerHour: count(env, 'CONTACT_PER_HOUR', CONTACT_PER_HOUR),
     contactCapWindowMs: CONTACT_CAP_WINDOW_MS,
     mailsPerSecond: MAILS_PER_SECOND,
     jobs: value('JOBS') !== 'off',
