@@ -80,12 +80,16 @@ export function composeMail(row: OutboxRow, context: MailContext): SendMailOptio
 
 /** One transport per configuration (tests run several), made on its first mail. */
 const smtpTransports = new WeakMap<MailContext['config'], Transporter<SMTPTransport.SentMessageInfo>>();
-/** An idle pooled connection is closed after this long (below a provider's idle timeout). */
-const POOL_IDLE_MS = 30_000;
+/**
+ * The pooled connection is closed this long after its last mail: a contact mail is rare, and the
+ * pool matters only while a burst is queued (the rate's pauses are shorter), so no connection is
+ * held open between the messages of a normal day.
+ */
+const POOL_IDLE_MS = 2_000;
 const fileTransports = new WeakMap<MailContext['config'], Transporter<StreamTransport.SentMessageInfo>>();
 
 /**
- * One pooled connection (reused for the next mail, closed after POOL_IDLE_MS without one) sending
+ * One pooled connection (reused for the next queued mail, closed POOL_IDLE_MS after the last) sending
  * at most `mailsPerSecond` (config.ts, MAILS_PER_SECOND): a flood of messages, already capped
  * (server/contact/cap.ts), goes out at a steady rate a provider accepts; the mails wait in the
  * pool's queue meanwhile, each under its outbox lease.
