@@ -15,7 +15,8 @@ import { makePushKeys } from '../../server/push/keys.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { startPushService, type PushService } from '../support/push-service.ts';
 import { MESSAGES, SERVER_WORDS } from '../support/server-files.ts';
-import { eventually, plainTextOf, subjectOf } from './fixtures/contact-sink.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { eventually, plainTextOf, serveContactSite, subjectOf } from './fixtures/contact-sink.ts';
 
 const CAP = 6;
 const WINDOW_MS = 3_000;
@@ -192,5 +193,35 @@ describe('a real message after a flood', () => {
     await eventually(() => alertMails()[1], 15_000);
     expect(alertMails()).toHaveLength(2);
     expect(site.log.filter((line) => line.startsWith('Contact cap: more than'))).toHaveLength(2);
+  });
+});
+
+describe('the cap after a restart', () => {
+  it('counts the messages the database holds, so a restart during a flood does not reopen the form', async () => {
+    const root = tempDir('flood-restart-');
+    const features = { contactPerHour: 3, contactCapWindowMs: 60 * 60_000 };
+    const first = await serveContactSite(root, features);
+    const send = (url: string, n: number) =>
+      fetch(`${url}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${n}` },
+        body: JSON.stringify({ form: 'home', name: 'Neustart Tester', email: 'neustart@example.de', phone: '', message: `Nachricht ${n} vor und nach dem Neustart.`, privacy: true }),
+      });
+    try {
+      for (let n = 1; n <= 3; n += 1) expect((await send(first.url, n)).status).toBe(201);
+      expect((await send(first.url, 4)).status).toBe(503);
+    } finally {
+      await first.close();
+    }
+    const second = await serveContactSite(root, features);
+    try {
+      const answer = await send(second.url, 5);
+      expect(answer.status).toBe(503);
+      // The oldest of the three leaves the hour in a little under 3600 s.
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(await answer.json()).toEqual({ error: MESSAGES.contact.overCap });
+    } finally {
+      await second.close();
+    }
   });
 });
