@@ -48,8 +48,8 @@ export const pushWordsShape = {
     /** The one mail and push of a flood of contact messages (server/push/flood-alert.ts). */
     flood: z.strictObject({
       subject: wordsWith('count'),
-      intro: wordsWith('count', 'time'),
-      refused: wordsWith('count'),
+      intro: wordsWith('count'),
+      refused: wordsWith('count', 'time'),
       check: wordsWith('url'),
       notification: wordsWith('count'),
       notificationText: text,

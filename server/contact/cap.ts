@@ -18,7 +18,7 @@ interface Episode {
   since: Date;
   lastHit: number;
   refused: number;
-  timer: ReturnType<typeof setTimeout>;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 const episodes = new WeakMap<CapContext['db'], Episode>();
@@ -70,7 +70,7 @@ export function noteCapHit(context: CapContext, now: number = Date.now()): void 
     episode = undefined;
   }
   if (episode === undefined) {
-    const started: Episode = { since: new Date(now), lastHit: now, refused: 0, timer: undefined as unknown as ReturnType<typeof setTimeout> };
+    const started: Episode = { since: new Date(now), lastHit: now, refused: 0 };
     started.timer = watch(context, started, windowMs);
     episodes.set(context.db, (episode = started));
     context.log(
