@@ -1,7 +1,8 @@
 // `npm run bench`: build throughput, static-file throughput of our server next to a plain nginx,
 // contact API throughput with durable writes, the event streams at their bound, and the switch of
 // the running server to a new release (`-- switch` alone) and publishing from the owner's console
-// (`-- publish` alone), guessing the owner's password (`-- login` alone), ending in one table of
+// (`-- publish` alone), guessing the owner's password (`-- login` alone), a flood of contact
+// messages from random addresses (`-- flood` alone), ending in one table of
 // ratios. With `--peers DIR` (or PEERS_DIR), also ours
 // against the Astro and Eleventy peers (scripts/lib/bench-peers.ts).
 // Figures, not assertions: timing never goes into `npm test`.
@@ -17,6 +18,7 @@ import { benchStreams } from './lib/bench-streams.ts';
 import { benchSwitch } from './lib/bench-switch.ts';
 import { benchPublish } from './lib/bench-publish.ts';
 import { benchLogin } from './lib/bench-login.ts';
+import { benchFlood } from './lib/bench-flood.ts';
 import { GET_HEADERS, ms, rate, ratio, type Section, type SummaryRow } from './lib/bench-format.ts';
 import { probe, type Probe } from './lib/http-probe.ts';
 import { NGINX_PATH, nginxInstalled, startNginx } from './lib/nginx.ts';
@@ -240,6 +242,14 @@ async function main(): Promise<number> {
     for (const problem of login.problems) console.error(problem);
     return login.problems.length === 0 ? 0 : 1;
   }
+  // `npm run bench -- flood` measures only a flood of contact messages (after one build).
+  if (process.argv.includes('flood')) {
+    await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
+    const flood = await benchFlood(outDir);
+    console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], flood.summary)}\n`);
+    for (const problem of flood.problems) console.error(problem);
+    return flood.problems.length === 0 ? 0 : 1;
+  }
   // `npm run bench -- streams` measures only the event streams (after one build).
   if (process.argv.includes('streams')) {
     await build({ outDir, cacheDir: join(workDir, 'cache'), quiet: true });
@@ -255,14 +265,15 @@ async function main(): Promise<number> {
   const switched = await benchSwitch(workDir, join(workDir, 'cache'));
   const published = await benchPublish(workDir);
   const login = await benchLogin(outDir);
+  const flood = await benchFlood(outDir);
   const peers: Section = peersDir ? await benchPeers(peersDir, outDir, workDir) : { summary: [], problems: [] };
   if (!peersDir) console.log('No peers folder given (--peers DIR or PEERS_DIR): the comparison with the Astro and Eleventy peers is skipped.\n');
 
-  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...switched.summary, ...published.summary, ...login.summary, ...builds.summary, ...peers.summary];
+  const summary = [...servers.summary, ...contact.summary, ...streams.summary, ...switched.summary, ...published.summary, ...login.summary, ...flood.summary, ...builds.summary, ...peers.summary];
   console.log(`Summary (${new Date().toISOString().slice(0, 10)}, ${((performance.now() - started) / 1000).toFixed(0)} s, loopback):\n`);
   console.log(`${formatTable(['Measure', 'Ratio/value', 'From'], summary)}\n`);
 
-  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems, ...switched.problems, ...published.problems, ...login.problems, ...peers.problems];
+  const problems = [...builds.problems, ...servers.problems, ...contact.problems, ...streams.problems, ...switched.problems, ...published.problems, ...login.problems, ...flood.problems, ...peers.problems];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) console.error('The figures above are not trustworthy until these are fixed.');
   return problems.length === 0 ? 0 : 1;

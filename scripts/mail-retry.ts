@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { openDatabase } from '../server/store/database.ts';
 import { retryPending, type OutboxContext } from '../server/contact/outbox.ts';
+import { closeMailPool } from '../server/contact/mail.ts';
 import { databasePathFromEnv, distDirFromEnv, featuresFromEnv } from '../server/config.ts';
 import { loadSiteFacts } from '../server/facts.ts';
 import { helpOrNothing } from './lib/arguments.ts';
@@ -21,11 +22,12 @@ async function main(args: string[]): Promise<number> {
   const early = helpOrNothing(args, USAGE, 'mail:retry');
   if (early !== null) return early;
   const db = openDatabase(databasePathFromEnv());
+  const config = featuresFromEnv();
   try {
     const log = (line: string) => console.log(line);
     const context: OutboxContext = {
       db,
-      config: featuresFromEnv(),
+      config,
       site: loadSiteFacts(resolve(distDirFromEnv()), log),
       log,
       shutdown: new AbortController().signal,
@@ -34,6 +36,7 @@ async function main(args: string[]): Promise<number> {
     console.log(`${summary.sent} sent, ${summary.pending} still pending, ${summary.failed} failed`);
     return 0;
   } finally {
+    closeMailPool(config);
     db.close();
   }
 }

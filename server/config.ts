@@ -25,6 +25,12 @@ export interface FeatureConfig {
   visitsPerMinute: number;
   /** Contact messages one address may send in ten minutes. */
   contactPerTenMinutes: number;
+  /** Contact messages the site stores from everyone together within `contactCapWindowMs`; the next ones are refused (server/contact/cap.ts). */
+  contactPerHour: number;
+  /** The cap's sliding window: an hour; tests shorten it. */
+  contactCapWindowMs: number;
+  /** Mails a second the pooled SMTP transport sends at most (server/contact/mail.ts). */
+  mailsPerSecond: number;
   /** Run the node-cron jobs (off in most tests). */
   jobs: boolean;
   /** How often the page views counted in memory are written to SQLite (server/visits/counts.ts). */
@@ -68,6 +74,17 @@ export interface ServerConfig {
 
 export const VISITS_PER_MINUTE = 120;
 export const CONTACT_PER_TEN_MINUTES = 5;
+/**
+ * The overall cap on stored contact messages: a locksmith's form brings a few messages a day, a
+ * busy hour a handful, so 60 within a sliding hour is far above any real hour and still a number
+ * of mails no mail provider throttles (a flood of 7,366 in 15 s was stored and mailed before it).
+ * At MAILS_PER_SECOND the 60 are mailed within a minute, well inside the outbox's lease
+ * (server/contact/outbox.ts, LEASE_MS), so a queued mail is never sent twice by the retry job.
+ */
+export const CONTACT_PER_HOUR = 60;
+export const CONTACT_CAP_WINDOW_MS = 60 * 60_000;
+/** One mail a second over one pooled SMTP connection: steady for any provider, and the cap's 60 go out within a minute. */
+export const MAILS_PER_SECOND = 1;
 /** A crash loses at most this much of the server's page counts; a write a minute costs nothing. */
 export const PAGE_COUNT_FLUSH_MS = 60_000;
 
@@ -138,6 +155,9 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     visitRetentionDays: visitRetentionDays(env.VISIT_RETENTION_DAYS),
     visitsPerMinute: VISITS_PER_MINUTE,
     contactPerTenMinutes: CONTACT_PER_TEN_MINUTES,
+    contactPerHour: count(env, 'CONTACT_PER_HOUR', CONTACT_PER_HOUR),
+    contactCapWindowMs: CONTACT_CAP_WINDOW_MS,
+    mailsPerSecond: MAILS_PER_SECOND,
     jobs: value('JOBS') !== 'off',
     pageCountFlushMs: PAGE_COUNT_FLUSH_MS,
     eventStreamsTotal: count(env, 'EVENT_STREAMS_MAX', EVENT_STREAMS_TOTAL),

@@ -11,6 +11,7 @@ import { followReleases, loadRelease, makeRelease, openingRelease, servedContext
 import { backupJobs } from './store/backup.ts';
 import { summaryJobs } from './push/summary.ts';
 import { mailRetryJobs, settleDeliveries } from './contact/outbox.ts';
+import { closeMailPool } from './contact/mail.ts';
 import { contactRetentionJobs } from './contact/retention.ts';
 import { createPageCounter, pageCountsJobs } from './visits/counts.ts';
 import { reviewsJobs } from './reviews/routes.ts';
@@ -18,7 +19,7 @@ import { featuresFromEnv, type FeatureConfig } from './config.ts';
 import { visitsJobs } from './visits/log.ts';
 import { lockDatabase } from './store/lock.ts';
 
-// Mails a request started may finish after the last response; a mail still open after this stays
+// Mails a request started may finish after the last response; a mail still queued after this stays
 // pending and goes out with the next retry.
 const DELIVERY_GRACE_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -124,6 +125,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await closeGracefully();
         // Every page was answered: the last counts go to the database before it closes.
         pageViews.close();
+        await settleDeliveries(api, DELIVERY_GRACE_MS);
+        // Mails still queued in the pool (at MAILS_PER_SECOND) are given up and stay pending; the
+        // one on the wire finishes and is marked sent before the database closes.
+        closeMailPool(config);
         await settleDeliveries(api, DELIVERY_GRACE_MS);
         db.close();
         lock.release();

@@ -45,6 +45,15 @@ export const pushWordsShape = {
     notification: z.strictObject({ message: wordsWith('name'), review: wordsWith('stars', 'author') }),
     /** The mail about a new review of few stars. */
     reviewMail: z.strictObject({ subject: wordsWith('stars', 'author'), intro: wordsWith('stars', 'author', 'time'), noText: text, answer: wordsWith('url') }),
+    /** The one mail and push of a flood of contact messages (server/push/flood-alert.ts). */
+    flood: z.strictObject({
+      subject: wordsWith('count'),
+      intro: wordsWith('count'),
+      refused: wordsWith('count', 'time'),
+      check: wordsWith('url'),
+      notification: wordsWith('count'),
+      notificationText: text,
+    }),
     /** The daily summary mail (OWNER_SUMMARY_TIME). */
     summary: z.strictObject({
       subject: wordsWith('day', 'count'),

@@ -29,6 +29,7 @@ export const visitorMessagesSchema = section({
     format: text,
     tooLong: text,
     notStored: text,
+    overCap: text,
     postOnly: text,
     sent: section({ title: text, text }),
     failedTitle: text,

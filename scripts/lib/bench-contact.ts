@@ -141,7 +141,7 @@ export async function benchContact(distDir: string, workDir: string): Promise<Se
       `${stored.failed} failed; warm-up and probe rows included).`,
   );
   console.log(
-    'Per-address limit lifted (contactPerTenMinutes 1e9): all requests come from 127.0.0.1. Cron jobs off.\n' +
+    'Per-address limit and overall cap lifted (contactPerTenMinutes, contactPerHour 1e9): all requests come from 127.0.0.1. Cron jobs off.\n' +
       'contact / healthz: both pass Express (security headers, router, a JSON answer; healthz reads SQLite once), so the ratio is the share ' +
       'of the plain API request rate left once a request also parses and validates a JSON body and commits it durably (plus its mail). ' +
       'contact / page: against a page served from memory ahead of Express.' +

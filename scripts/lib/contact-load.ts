@@ -34,7 +34,7 @@ export async function startContactServer(distDir: string, workDir: string): Prom
     host: '127.0.0.1',
     databasePath,
     log: (line) => void log.push(line),
-    features: { smtpUrl: null, mailDir, contactPerTenMinutes: 1e9, jobs: false },
+    features: { smtpUrl: null, mailDir, contactPerTenMinutes: 1e9, contactPerHour: 1e9, jobs: false },
   });
   const close = onCleanup(() => server.close());
   return { url: server.url, databasePath, mailDir, log, close };

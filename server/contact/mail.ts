@@ -80,12 +80,33 @@ export function composeMail(row: OutboxRow, context: MailContext): SendMailOptio
 
 /** One transport per configuration (tests run several), made on its first mail. */
 const smtpTransports = new WeakMap<MailContext['config'], Transporter<SMTPTransport.SentMessageInfo>>();
+/**
+ * The pooled connection is closed this long after its last mail: a contact mail is rare, and the
+ * pool matters only while a burst is queued (the rate's pauses are shorter), so no connection is
+ * held open between the messages of a normal day.
+ */
+const POOL_IDLE_MS = 2_000;
 const fileTransports = new WeakMap<MailContext['config'], Transporter<StreamTransport.SentMessageInfo>>();
 
+/**
+ * One pooled connection (reused for the next queued mail, closed POOL_IDLE_MS after the last) sending
+ * at most `mailsPerSecond` (config.ts, MAILS_PER_SECOND): a flood of messages, already capped
+ * (server/contact/cap.ts), goes out at a steady rate a provider accepts; the mails wait in the
+ * pool's queue meanwhile, each under its outbox lease.
+ */
 function smtpTransport(config: MailContext['config'], url: string): Transporter<SMTPTransport.SentMessageInfo> {
   let transport = smtpTransports.get(config);
-  if (transport === undefined) smtpTransports.set(config, (transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })));
+  if (transport === undefined) {
+    transport = nodemailer.createTransport({ url, pool: true, maxConnections: 1, idleTimeout: POOL_IDLE_MS, rateDelta: 1000, rateLimit: config.mailsPerSecond, ...SMTP_TIMEOUTS });
+    smtpTransports.set(config, transport);
+  }
   return transport;
+}
+
+/** Closes the pooled SMTP connection of this configuration's server; its shutdown calls it after the last send. */
+export function closeMailPool(config: MailContext['config']): void {
+  smtpTransports.get(config)?.close();
+  smtpTransports.delete(config);
 }
 
 function fileTransport(config: MailContext['config']): Transporter<StreamTransport.SentMessageInfo> {

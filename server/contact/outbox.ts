@@ -67,6 +67,9 @@ async function deliver(context: OutboxContext, row: OutboxRow): Promise<Delivery
   try {
     sent = await transmitMail(context, row);
   } catch (error) {
+    // A shutdown closed the mail pool before this mail's turn (server/index.ts): no attempt was
+    // made, and the database may be closed; the row stays pending under its lease, sent again after it.
+    if (context.shutdown.aborted) return 'pending';
     return recordFailure(context, row, error);
   }
   const now = new Date();

@@ -9,6 +9,7 @@ import { CONTACT_FORMS, parseContact, type ContactFormVariant } from '../../core
 import type { ApiContext } from '../context.ts';
 import { bodyError, closeAfterTooLarge, refuseAnnouncedTooLarge } from '../http/body.ts';
 import { apiRateLimit } from '../http/limit.ts';
+import { capReached, noteCapHit } from './cap.ts';
 import { leaseUntil, sendInBackground } from './outbox.ts';
 import { keepRefused } from './refused.ts';
 import { failedPage, sentPage } from './result.ts';
@@ -108,6 +109,14 @@ function acceptMessage(context: ApiContext): RequestHandler {
     if (!parsed.ok) return answerFailure(context, req, res, 422, messages.api.invalid, parsed.fields);
     const { value } = parsed;
     const now = new Date();
+    // The overall cap (server/contact/cap.ts): the message is kept as spam, the visitor asked to call.
+    const retryAfter = capReached(context, now.getTime());
+    if (retryAfter !== null) {
+      keepRefused(context, body, kind === 'form', 'limit');
+      noteCapHit(context, now.getTime());
+      res.set('Retry-After', String(retryAfter));
+      return answerFailure(context, req, res, 503, messages.contact.overCap);
+    }
     let id: number;
     try {
       // Stored with a lease on the first send: the job does not send it twice while this process does.

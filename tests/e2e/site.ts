@@ -49,7 +49,7 @@ export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; dis
       // Every simulated visitor comes from 127.0.0.1: one address, hundreds of page views a
       // minute, which the per-address limit of the log endpoints would rightly refuse.
       // The contact tests send more messages than one visitor may; their mail goes to a folder here.
-      features: { visitsPerMinute: 1_000_000, contactPerTenMinutes: 1_000, mailDir: join(dir, 'mail'), jobs: false },
+      features: { visitsPerMinute: 1_000_000, contactPerTenMinutes: 1_000, contactPerHour: 1_000, mailDir: join(dir, 'mail'), jobs: false },
       // The not-found tests request missing pages on purpose; their log lines are noise.
       log: (line) => {
         if (!line.startsWith('404 ')) console.log(line);

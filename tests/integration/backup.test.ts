@@ -55,7 +55,7 @@ let nextVisitor = 1;
 beforeAll(async () => {
   root = tempDir('backup-');
   databasePath = join(root, 'site.db');
-  server = await serveContactSite(root, { contactPerTenMinutes: 1_000_000 });
+  server = await serveContactSite(root, { contactPerTenMinutes: 1_000_000, contactPerHour: 1_000_000 });
   // A connection of its own, as `npm run backup` has one.
   db = openDatabase(databasePath);
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/store/database.ts';
 import { LEASE_MS, retryPending, type OutboxContext } from '../../server/contact/outbox.ts';
 import { featuresFromEnv } from '../../server/config.ts';
+import { closeMailPool } from '../../server/contact/mail.ts';
 import { freePort, partOf, SITE_FACTS, startSmtpSink, writeContactSite } from './fixtures/contact-sink.ts';
 import { spawnServerProcess } from './fixtures/server-process.ts';
 
@@ -69,6 +70,8 @@ it('keeps a message answered 201 through kill -9 and sends it after the restart'
     expect(partOf(sink.mails[0]!.raw, 'text/plain')).toContain('Bitte Rückruf, Schloss klemmt.');
   } finally {
     context.db.close();
+    // The pooled connection, closed as a process's shutdown closes it: the sink then closes at once.
+    closeMailPool(context.config);
     await sink.close();
     second.child.kill('SIGTERM');
     await second.exit;

@@ -229,8 +229,8 @@ describe('POST /api/contact', () => {
   });
 
   it('answers a filled honeypot like a success, keeps the message as spam and mails nothing', async () => {
-    // The earlier tests' mails are still on their way.
-    await eventually(() => (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n === 0 || undefined);
+    // The earlier tests' mails are still on their way, at most one a second (MAILS_PER_SECOND, server/config.ts).
+    await eventually(() => (db.prepare("SELECT count(*) AS n FROM contact_messages WHERE mail_status = 'pending'").get() as { n: number }).n === 0 || undefined, 30_000);
     const rows = rowCount();
     const mails = sink.mails.length;
     const answer = await postJson({ ...homeMessage, website: 'https://spam.example' });

@@ -43,7 +43,7 @@ function writeFuzzSite(distDir: string): void {
   writeFileSync(join(distDir, 'bewertungen/index.html'), '<!doctype html><html lang="de"><head><title>Bewertungen</title></head><body><h1>Bewertungen</h1></body></html>');
 }
 
-async function serve(name: string, limits: { contactPerTenMinutes?: number; visitsPerMinute?: number }) {
+async function serve(name: string, limits: { contactPerTenMinutes?: number; contactPerHour?: number; visitsPerMinute?: number }) {
   const server = await startServer({
     distDir: join(root, 'dist'),
     port: 0,
@@ -141,7 +141,7 @@ function answerProblems(fuzzCase: FuzzCase, answer: Exchange): string[] {
 
 describe(`fuzzing with seed ${SEED}`, () => {
   it('answers thousands of hostile requests below 500, never hangs, and stores rows only for 201/204', { timeout: 90_000 + BUDGET_MS }, async () => {
-    const { server, db } = await serve('fuzz', { contactPerTenMinutes: 1_000_000_000, visitsPerMinute: 1_000_000_000 });
+    const { server, db } = await serve('fuzz', { contactPerTenMinutes: 1_000_000_000, contactPerHour: 1_000_000_000, visitsPerMinute: 1_000_000_000 });
     const target = { port: server.port, siteUrl: SITE_FACTS.url };
     console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), at least ${MIN_CASES} cases${BUDGET_MS > 0 ? ` and ${BUDGET_MS / 1000} s` : ''}`);
     const started = Date.now();

@@ -1,0 +1,32 @@
+// The owner's one alert about a flood of contact messages (server/contact/cap.ts): a mail through
+// the site's one mail path (server/contact/mail.ts) and a push to every subscribed device, in the
+// words of data/console.yaml (push.flood). Never throws: a failure is logged for the operator.
+import { formatBerlinTime } from '../../core/format.ts';
+import { fillSlots } from '../../core/slots.ts';
+import { deliverMail, ownerAddresses } from '../contact/mail.ts';
+import type { AlertContext } from './alerts.ts';
+import { pushToOwner } from './send.ts';
+
+/** The inbox filtered to spam, where the refused messages are. */
+export const SPAM_FILTER_PATH = '/intern/nachrichten?status=spam';
+
+/** Mails and pushes the alert that more than `cap` messages came within an hour, since `since`. */
+export async function alertFlood(context: AlertContext, cap: number, since: Date): Promise<void> {
+  const words = context.site?.console.push.flood;
+  if (!context.site || !words) {
+    context.log('Contact cap: no dist/_server/site.json, so the owner cannot be alerted about the flood; run "npm run build".');
+    return;
+  }
+  const url = `${context.site.url.replace(/\/$/, '')}${SPAM_FILTER_PATH}`;
+  const slots = { count: cap, time: formatBerlinTime(since.toISOString()) };
+  const text = [fillSlots(words.intro, slots), '', fillSlots(words.refused, slots), '', fillSlots(words.check, { url })].join('\n');
+  const mailed = Promise.resolve()
+    .then(() => deliverMail(context, { ...ownerAddresses(context), subject: fillSlots(words.subject, slots), text }, `flood-${since.toISOString().replace(/[:.]/g, '-')}`))
+    .then(
+      () => context.log('Contact cap: the owner was mailed about the flood.'),
+      (error: Error) => context.log(`Contact cap: the mail to the owner about the flood failed: ${error.message}`),
+    );
+  // Never throws; logs a failure itself (server/push/send.ts).
+  const pushed = pushToOwner(context, { title: fillSlots(words.notification, slots), body: words.notificationText, url: SPAM_FILTER_PATH, tag: 'flut' });
+  await Promise.all([mailed, pushed]);
+}
