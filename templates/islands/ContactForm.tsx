@@ -54,11 +54,16 @@ function readForm(form: HTMLFormElement, variant: Variant) {
 /** What the server answers a message it did not take (docs/api.md, 'POST /api/contact'): a message, and the field messages. */
 const refusal = z.object({ error: z.optional(z.string()), fields: z.optional(z.record(z.string(), z.string())) });
 
-/** The server did not store the message; `fields`: its messages for the fields, if it named any. */
+/**
+ * The server did not store the message; `fields`: its messages for the fields, if it named any;
+ * `notice`: its own words for the visitor when it takes no message for now (429, 503: too many,
+ * a flood, the database), which say when to try again or give the phone number.
+ */
 class Refused extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, string>,
+    readonly notice: string | null,
   ) {
     super(message);
   }
@@ -75,7 +80,8 @@ async function postContact(input: ReturnType<typeof readForm>): Promise<void> {
   if (response.status === 201) return;
   const answer = refusal.safeParse(await response.json().catch(() => ({})));
   const { error, fields } = answer.success ? answer.data : {};
-  throw new Refused(`POST /api/contact answered ${response.status}${error ? `: ${error}` : ''}`, fields ?? {});
+  const notice = (response.status === 429 || response.status === 503) && error ? error : null;
+  throw new Refused(`POST /api/contact answered ${response.status}${error ? `: ${error}` : ''}`, fields ?? {}, notice);
 }
 
 /** The field messages of `fields` for the visible fields, in their order. */
@@ -153,7 +159,8 @@ function useSend(variant: Variant, words: ContactFormWords, hooks: ContactFormHo
     } catch (error) {
       if (error instanceof Refused) setErrors(fieldErrors(error.fields));
       console.error('The contact message could not be sent.', error);
-      show({ ...words.toasts.failure, variant: 'destructive' });
+      const notice = error instanceof Refused ? error.notice : null;
+      show({ ...words.toasts.failure, ...(notice ? { description: notice } : {}), variant: 'destructive' });
       hooks.onResult?.('error');
     } finally {
       setSending(false);

@@ -2,7 +2,7 @@
 // Chromium against the real server: German validation, sending state, toasts, a plain form post
 // without JavaScript, and the analytics events of a send.
 import type { Page } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../core/forms/contact.ts';
 import { ADDRESS_MESSAGES } from '../../core/forms/address.ts';
 import { MESSAGES } from '../support/server-files.ts';
@@ -147,6 +147,35 @@ describe('the home page form (variant A)', () => {
     await expectToast(page, HOME_TOASTS.failure);
     expect(await formState(page, 'home')).toEqual({ ...HOME, phone: '', privacy: true });
     expect(v.errors.filter((error) => error.includes('The contact message could not be sent.'))).toHaveLength(1);
+  });
+});
+
+describe('/kontakt while the form takes no more messages (the overall cap, server/contact/cap.ts)', () => {
+  let capped: ServedSite;
+  beforeAll(async () => {
+    // The run's build, served by a second server that takes one message an hour from everyone.
+    capped = await serveBuiltSite({ distDir: inject('distDir'), features: { contactPerHour: 1 } });
+  });
+  afterAll(async () => {
+    await capped?.close();
+  });
+
+  it("shows the server's own words with the phone number instead of the general failure, and keeps what was entered", async () => {
+    const v = await open(new URL('/kontakt', capped.url).href);
+    const { page } = v;
+    await wakeContactForm(page, 'kontakt');
+    await fill(page, 'kontakt', KONTAKT);
+    await setConsentBox(page, 'kontakt', true);
+    await tap(page, submitSelector('kontakt'));
+    await expectToast(page, KONTAKT_TOASTS.success, 'default');
+    await fill(page, 'kontakt', KONTAKT);
+    await setConsentBox(page, 'kontakt', true);
+    await tap(page, submitSelector('kontakt'));
+    await expectToast(page, { title: KONTAKT_TOASTS.failure.title, text: MESSAGES.contact.overCap });
+    expect(contactRequests(v)).toHaveLength(2);
+    // The built words carry the site's number (data/messages.yaml: {{phone.display}}).
+    expect(MESSAGES.contact.overCap).toMatch(/Bitte rufen Sie uns an: \+?[\d ]{6,}\.$/);
+    expect(await formState(page, 'kontakt')).toEqual({ ...KONTAKT, email: '', privacy: true });
   });
 });
 

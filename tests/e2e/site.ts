@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { build } from '../../build/pipeline.ts';
+import type { FeatureConfig } from '../../server/config.ts';
 import { startServer } from '../../server/index.ts';
 import { BUILD_DATE, TEST_WORKERS } from '../support/build-settings.ts';
 
@@ -27,7 +28,7 @@ export interface AnalyticsConfig {
  * The site behind the real server: the given `distDir` (the run's shared build), or a build of its
  * own, with analytics ids where `analytics` sets them. The database and mail live in a temp folder.
  */
-export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; distDir?: string } = {}): Promise<ServedSite> {
+export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; distDir?: string; features?: Partial<FeatureConfig> } = {}): Promise<ServedSite> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-site-'));
   try {
     const outDir = options.distDir ?? join(dir, 'dist');
@@ -49,7 +50,7 @@ export async function serveBuiltSite(options: { analytics?: AnalyticsConfig; dis
       // Every simulated visitor comes from 127.0.0.1: one address, hundreds of page views a
       // minute, which the per-address limit of the log endpoints would rightly refuse.
       // The contact tests send more messages than one visitor may; their mail goes to a folder here.
-      features: { visitsPerMinute: 1_000_000, contactPerTenMinutes: 1_000, contactPerHour: 1_000, mailDir: join(dir, 'mail'), jobs: false },
+      features: { visitsPerMinute: 1_000_000, contactPerTenMinutes: 1_000, contactPerHour: 1_000, mailDir: join(dir, 'mail'), jobs: false, ...options.features },
       // The not-found tests request missing pages on purpose; their log lines are noise.
       log: (line) => {
         if (!line.startsWith('404 ')) console.log(line);
