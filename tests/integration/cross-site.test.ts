@@ -134,7 +134,10 @@ describe("the owner's console's editing routes", () => {
         const before = dataVersion(data.dir);
         // Every route that changes data or the served site: each form, the photos, the places, the preview, publishing, undo.
         const photosAndPlaces = ['/intern/inhalte/fotos/neu', '/intern/inhalte/fotos/galerie-tueroeffnung', '/intern/inhalte/fotos/galerie-tueroeffnung/entfernen', '/intern/inhalte/orte/neu', '/intern/inhalte/orte/essen', '/intern/inhalte/orte/essen/stadtteil', '/intern/inhalte/orte/essen/entfernen'];
-        for (const path of [...DATA_FORMS.map(formPath), ...photosAndPlaces, PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH]) {
+        // And every route that changes the owner's own records: a message's status, note, mail and
+        // deletion, the phone alerts' devices, the review sync.
+        const records = ['/intern/nachrichten/1/status', '/intern/nachrichten/1/notiz', '/intern/nachrichten/1/senden', '/intern/nachrichten/1/loeschen', '/intern/benachrichtigungen/abonnieren', '/intern/benachrichtigungen/geraete/1/entfernen', '/intern/bewertungen/abgleichen'];
+        for (const path of [...DATA_FORMS.map(formPath), ...photosAndPlaces, PREVIEW_PATH, PUBLISH_PATH, UNDO_PATH, ...records]) {
           for (const headers of [{ 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'https://evil.example' }] as Record<string, string>[]) {
             const answer = await fetch(`${owner.url}${path}`, { method: 'POST', headers: { ...form, ...headers, Cookie: cookie }, body: 'services.tuer-zugefallen.price=1', redirect: 'manual' });
             expect(answer.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
