@@ -57,7 +57,7 @@ Database.prototype.backup = function backup(this: Db, destination: string, optio
 
 /**
  * A connection that is never collected (above): every `new Database` of this project goes through
- * here (tests/unit/code-shape.test.ts checks), so a connection a script or test opens only to close
+ * here (tests/unit/sqlite-connections.test.ts checks), so a connection a script or test opens only to close
  * it, or to run `exec`, is kept like the rest.
  */
 export function openConnection(path: string, options?: Database.Options): Db {
