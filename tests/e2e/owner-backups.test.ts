@@ -3,30 +3,26 @@
 // the page reads the same at both widths.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
 import { takeBackup } from '../../server/store/backup.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { DESKTOP, MOBILE, useBrowser } from './browser.ts';
 
 const PASSWORD = 'Sicherungskopie-Kray-2026';
 const PHONE: typeof MOBILE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+let site: OwnerSite;
 let server: RunningServer;
 let db: Db;
-let data: DataCopy;
 let backupDir: string;
 
 beforeAll(async () => {
   const dir = tempDir('owner-backups-e2e-');
-  data = copyData();
   backupDir = join(dir, 'sicherungskopien-der-datenbank-des-schluesseldienstes-essen', 'jede-nacht-um-zwei-uhr-siebzehn');
-  const databasePath = join(dir, 'site.db');
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath, log: () => undefined, features: { jobs: false, loginFailureMs: 200, dataDir: data.dir, backupDir } });
-  db = openDatabase(databasePath);
-  storePasswordHash(db, await hashPassword(PASSWORD));
+  site = await openOwnerSite('owner-backups-e2e-', PASSWORD, { backupDir });
+  ({ server, db } = site);
   expect((await takeBackup(db, backupDir)).error).toBeNull();
   expect((await takeBackup(db, backupDir)).error).toBeNull();
   const notAFolder = join(dir, 'keine-ordner');
@@ -35,9 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
+  await site?.close();
 });
 
 const open = useBrowser({ javaScript: false });

@@ -2,13 +2,10 @@
 // 360 px phone and a 1280 px screen: no sideways scrolling on the list and a message's page, a
 // message opened from the list, its status and note saved through their forms, the status filter,
 // and the export link answering the filtered messages as CSV.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { useBrowser, type Visit } from './browser.ts';
 
 const PASSWORD = 'Posteingang-im-Browser-2026';
@@ -16,16 +13,13 @@ const SCREENS = [
   { name: 'a 360 px phone', viewport: { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } },
   { name: 'a 1280 px screen', viewport: { width: 1280, height: 800, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } },
 ];
+let site: OwnerSite;
 let server: RunningServer;
 let db: Db;
-let data: DataCopy;
 
 beforeAll(async () => {
-  const dir = tempDir('owner-inbox-e2e-');
-  data = copyData();
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200, dataDir: data.dir } });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
+  site = await openOwnerSite('owner-inbox-e2e-', PASSWORD);
+  ({ server, db } = site);
   // Long values that could push a phone's page sideways: an address, an unbroken word, a note.
   const insert = db.prepare("INSERT INTO contact_messages (created_at, form, name, email, phone, message, mail_status, note) VALUES (?, 'kontakt', ?, ?, ?, ?, 'sent', ?)");
   for (const { width } of SCREENS.map((screen) => screen.viewport)) {
@@ -42,9 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
+  await site?.close();
 });
 
 const open = useBrowser({ javaScript: false });

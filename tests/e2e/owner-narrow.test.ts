@@ -5,15 +5,13 @@
 // viewport, clipped by a box or an SVG chart, or shortened with an ellipsis). The database holds
 // messages, reviews and visits with long words, addresses and URLs, which must wrap. The reviews'
 // list is read as the owner reads it at both widths.
-import { join } from 'node:path';
 import type { Page, Viewport } from 'puppeteer';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import type { DataCopy } from '../support/data-copy.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { DESKTOP, useBrowser } from './browser.ts';
 import { seedConsole } from './owner-seed.ts';
 
@@ -23,23 +21,19 @@ const PHONE: Viewport = { width: 360, height: 740, isMobile: true, hasTouch: tru
 const FAMILY = 30;
 const PER_KIND = 2;
 
+let site: OwnerSite;
 let server: RunningServer;
 let db: Db;
 let data: DataCopy;
 
 beforeAll(async () => {
-  const dir = tempDir('owner-narrow-');
-  data = copyData();
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), googlePlacesApiKey: null, loginFailureMs: 100, dataDir: data.dir } });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
+  site = await openOwnerSite('owner-narrow-', PASSWORD);
+  ({ server, db, data } = site);
   seedConsole(db, new Date());
 });
 
 afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
+  await site?.close();
 });
 
 const open = useBrowser({ javaScript: false });

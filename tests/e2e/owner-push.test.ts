@@ -4,38 +4,29 @@
 // Google); tests/integration/push.test.ts subscribes through the same API with a local push
 // service. Here the service worker gets its push from DevTools (ServiceWorker.deliverPushMessage),
 // with the payload the server sends, and the notification it shows is read back.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { parse } from 'yaml';
-import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleWords } from '../../core/schema/console.ts';
+import type { Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
 import { makePushKeys } from '../../server/push/keys.ts';
-import { copyData, type DataCopy } from '../support/data-copy.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { MOBILE, useBrowser, type Visit } from './browser.ts';
 
 const PASSWORD = 'Benachrichtigung-2026-e2e';
+let site: OwnerSite;
 let server: RunningServer;
 let db: Db;
-let data: DataCopy;
 let words: ConsoleWords['push'];
 
 beforeAll(async () => {
-  const dir = tempDir('owner-push-e2e-');
-  data = copyData();
-  words = consoleWordsSchema.parse(parse(data.read('console.yaml'))).push;
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200, dataDir: data.dir } });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
+  site = await openOwnerSite('owner-push-e2e-', PASSWORD);
+  ({ server, db } = site);
+  words = site.words.push;
   makePushKeys(db);
 });
 
 afterAll(async () => {
-  await server?.close();
-  db?.close();
-  data?.remove();
+  await site?.close();
 });
 
 const PHONE = { ...MOBILE, width: 360, height: 740 };

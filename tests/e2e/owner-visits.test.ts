@@ -2,25 +2,22 @@
 // phone and a 1280 px desktop, for each period: pages named by title or place, each figure against
 // the period before, no sideways scrolling, and every label of every chart inside its SVG (the
 // last date label was once cut to "27.1").
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import type { Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { DESKTOP, useBrowser, type Visit } from './browser.ts';
 
 const PASSWORD = 'Besuche-im-Browser-2026';
 const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+let site: OwnerSite;
 let server: RunningServer;
 let db: Db;
 
 beforeAll(async () => {
-  const dir = tempDir('owner-visits-e2e-');
-  server = await startServer({ distDir: inject('distDir'), port: 0, host: '127.0.0.1', databasePath: join(dir, 'site.db'), log: () => undefined, features: { jobs: false, loginFailureMs: 200 } });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
+  site = await openOwnerSite('owner-visits-e2e-', PASSWORD);
+  ({ server, db } = site);
   const today = berlinDay(Date.now());
   const views = db.prepare('INSERT INTO page_counts (day, path, views) VALUES (?, ?, ?)');
   const sources = db.prepare('INSERT INTO source_counts (day, source, views) VALUES (?, ?, ?)');
@@ -42,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  db?.close();
+  await site?.close();
 });
 
 const open = useBrowser({ javaScript: false });

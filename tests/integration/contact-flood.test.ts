@@ -7,16 +7,14 @@
 // the rate are made small (ServerOptions.features) so that this runs in seconds.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { fillSlots } from '../../core/slots.ts';
-import { makePushKeys } from '../../server/push/keys.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
-import { startPushService, type PushService } from '../support/push-service.ts';
+import { startPushService, subscribeOwner, type PushService } from '../support/push-service.ts';
 import { MESSAGES, SERVER_WORDS } from '../support/server-files.ts';
 import { tempDir } from '../support/temp-dir.ts';
-import { eventually, plainTextOf, serveContactSite, subjectOf } from './fixtures/contact-sink.ts';
+import { eventually, plainTextOf, serveContactSite, startSmtpSink, subjectOf, type SmtpSink } from './fixtures/contact-sink.ts';
 
 const CAP = 6;
 const WINDOW_MS = 3_000;
@@ -25,61 +23,15 @@ const PASSWORD = 'flood-test-passwort-1';
 const PHONE: string = (parse(readFileSync(join(import.meta.dirname, '../../data/site.yaml'), 'utf8')) as { phone: { display: string } }).phone.display;
 const FLOOD_WORDS = SERVER_WORDS.console.push.flood;
 
-interface Arrival {
-  at: number;
-  raw: string;
-}
-
-/** An SMTP server that notes when each mail arrived and how many connections were open at most. */
-async function startRecordingSmtp() {
-  const mails: Arrival[] = [];
-  const connections = { open: 0, most: 0, total: 0 };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    disableReverseLookup: true,
-    logger: false,
-    onConnect(_session, done) {
-      connections.open += 1;
-      connections.total += 1;
-      connections.most = Math.max(connections.most, connections.open);
-      done();
-    },
-    onClose() {
-      connections.open -= 1;
-    },
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ at: Date.now(), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, mails, connections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-let smtp: Awaited<ReturnType<typeof startRecordingSmtp>>;
+let smtp: SmtpSink;
 let push: PushService;
 let site: OwnerSite;
 let nextAddress = 1;
 
 beforeAll(async () => {
-  [smtp, push] = await Promise.all([startRecordingSmtp(), startPushService()]);
+  [smtp, push] = await Promise.all([startSmtpSink(), startPushService()]);
   site = await openOwnerSite('flood-', PASSWORD, { smtpUrl: smtp.url, pushCa: push.ca, contactPerHour: CAP, contactCapWindowMs: WINDOW_MS, mailsPerSecond: MAILS_PER_SECOND });
-  makePushKeys(site.db);
-  const subscribed = await fetch(`${site.server.url}/intern/benachrichtigungen/abonnieren`, {
-    method: 'POST',
-    headers: { Cookie: site.cookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify(push.subscribe()),
-  });
-  expect(subscribed.status).toBe(201);
+  await subscribeOwner(site, push);
 });
 afterAll(async () => {
   await site?.close();

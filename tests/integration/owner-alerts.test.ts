@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featuresFromEnv } from '../../server/config.ts';
 import { loadSiteFacts } from '../../server/facts.ts';
-import { makePushKeys } from '../../server/push/keys.ts';
 import { sendDailySummary } from '../../server/push/summary.ts';
 import { berlinDay } from '../../core/berlin-day.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
-import { startPushService, type PushService } from '../support/push-service.ts';
+import { startPushService, subscribeOwner, type PushService } from '../support/push-service.ts';
 import { buildSite } from '../support/site-build.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type PlacesFake } from './fixtures/places-fake.ts';
 import { eventually, plainTextOf, startSmtpSink, subjectOf, type SmtpSink } from './fixtures/contact-sink.ts';
@@ -32,13 +31,7 @@ beforeAll(async () => {
     startSmtpSink(),
   ]);
   site = await openOwnerSite('alerts-', PASSWORD, { pushCa: push.ca, smtpUrl: smtp.url, googlePlacesApiKey: FAKE_KEY, googlePlaceId: FAKE_PLACE_ID, googlePlacesBaseUrl: places.url });
-  makePushKeys(site.db);
-  const subscribed = await fetch(`${site.server.url}/intern/benachrichtigungen/abonnieren`, {
-    method: 'POST',
-    headers: { Cookie: site.cookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify(push.subscribe()),
-  });
-  expect(subscribed.status).toBe(201);
+  await subscribeOwner(site, push);
 });
 afterAll(async () => {
   await site?.close();

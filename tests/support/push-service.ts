@@ -12,6 +12,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { makePushKeys } from '../../server/push/keys.ts';
+import type { OwnerSite } from './owner-site.ts';
 import { tempDir } from './temp-dir.ts';
 
 export interface BrowserSubscription {
@@ -148,3 +150,16 @@ export async function startPushService(): Promise<PushService> {
 
 /** The token of a subscription's endpoint. */
 export const tokenOf = (subscription: BrowserSubscription): string => subscription.endpoint.slice(subscription.endpoint.lastIndexOf('/') + 1);
+
+/** The owner's phone as the console subscribes it: the VAPID keys made, then one device of `push` subscribed through the console's API. */
+export async function subscribeOwner(site: OwnerSite, push: PushService): Promise<BrowserSubscription> {
+  makePushKeys(site.db);
+  const subscription = push.subscribe();
+  const subscribed = await fetch(`${site.server.url}/intern/benachrichtigungen/abonnieren`, {
+    method: 'POST',
+    headers: { Cookie: site.cookie, 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify(subscription),
+  });
+  if (subscribed.status !== 201) throw new Error(`Subscribing the owner's phone answered ${subscribed.status}: ${await subscribed.text()}`);
+  return subscription;
+}
