@@ -1,6 +1,9 @@
 // The answer of GET /api/reviews (docs/api.md, 'GET /api/reviews'): what the server sends and the
 // reviews island reads. Types only: the island checks the shape itself and carries no zod.
 
+/** A review of this many stars or fewer is the owner's to look at: marked in the console, alerted by push and mail, listed in the daily summary. */
+export const LOW_REVIEW_STARS = 3;
+
 /** A row of google_reviews (docs/architecture.md, 'Database'), as the API lists it. */
 export interface Review {
   id: string;

@@ -94,7 +94,8 @@ function markSentMails(db: Db, kept: string | null): string {
       marking = `The replaced database could not be read (${(error as Error).message}), so mails it had sent may go out again. `;
     }
   }
-  const count = (status: string) => (db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ?').get(status) as { n: number }).n;
+  // A message the honeypot or a limit refused was never meant to be mailed (server/contact/refused.ts).
+  const count = (status: string) => (db.prepare('SELECT count(*) AS n FROM contact_messages WHERE mail_status = ? AND spam_reason IS NULL').get(status) as { n: number }).n;
   const failed = count('failed');
   return (
     `${marking}The restored copy will still send ${mails(count('pending'))} once the server runs` +

@@ -9,7 +9,7 @@ const text = z.string().min(2);
 export const pushWordsShape = {
   push: z.strictObject({
     title: text,
-    intro: text,
+    intro: wordsWith('low'),
     /** What the page says until its script runs; the script replaces it (client/push.ts). */
     needsScript: text,
     enable: text,
@@ -62,9 +62,9 @@ export const pushWordsShape = {
       message: wordsWith('time', 'name', 'words'),
       noMessages: text,
       clicks: wordsWith('calls', 'whatsapp'),
-      reviews: text,
+      reviews: wordsWith('low'),
       review: wordsWith('stars', 'author', 'words'),
-      noReviews: text,
+      noReviews: wordsWith('low'),
       console: wordsWith('url'),
     }),
   }),

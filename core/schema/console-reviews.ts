@@ -14,7 +14,7 @@ export const reviewListWordsShape = {
     /** One row of the distribution and the accessible name of a review's stars. */
     stars: wordsWith('stars'),
     heading: text,
-    low: text,
+    low: wordsWith('low'),
     written: wordsWith('author', 'date'),
     noText: text,
     answer: text,

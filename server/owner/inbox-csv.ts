@@ -6,7 +6,7 @@
 // a leading apostrophe and is quoted, so Excel shows the text and computes nothing.
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { formatBerlinTime } from '../../core/format.ts';
-import type { MessageRow } from './messages.ts';
+import { neverMailed, type MessageRow } from './messages.ts';
 
 const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -32,7 +32,7 @@ function cells(words: ConsoleWords, row: MessageRow): Record<Column, string> {
     note: row.note,
     form: words.messages.forms[row.form],
     spam: row.spam_reason ? w.spamReasons[row.spam_reason] : '',
-    mail: row.spam_reason ? w.csv.mail.none : w.csv.mail[row.mail_status],
+    mail: row.spam_reason && neverMailed(row) ? w.csv.mail.none : w.csv.mail[row.mail_status],
   };
 }
 

@@ -28,6 +28,15 @@ export interface MessageRow {
   spam_reason: 'honeypot' | 'limit' | null;
 }
 
+/**
+ * Counts of enquiries leave out spam: what the honeypot and the limits refused (server/contact/refused.ts)
+ * and what the owner marked so. An SQL condition on contact_messages.
+ */
+export const NOT_SPAM = "status <> 'spam'";
+
+/** A message the server refused and kept without a mail attempt (until the owner sends it again). */
+export const neverMailed = (row: Pick<MessageRow, 'spam_reason' | 'mail_status' | 'mail_attempts'>): boolean => row.spam_reason !== null && row.mail_status === 'failed' && row.mail_attempts === 0;
+
 export function findMessage(db: Db, id: number): MessageRow | null {
   return (db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as MessageRow | undefined) ?? null;
 }

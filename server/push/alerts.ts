@@ -11,9 +11,8 @@ import type { PlaceReview } from '../reviews/google.ts';
 import { syncReviews, type SyncOptions, type SyncResult } from '../reviews/store.ts';
 import { messagePagePath } from '../owner/views/messages-view.tsx';
 import { pushToOwner, type PushContext, type PushOutcome } from './send.ts';
+import { LOW_REVIEW_STARS } from '../../core/reviews.ts';
 
-/** Reviews of this many stars or fewer alert the owner. */
-export const LOW_REVIEW_STARS = 3;
 /**
  * A review stored for the first time alerts only when Google dates it this recent: the API returns
  * five reviews at most, so an older one can drop out of the answer and come back.

@@ -10,7 +10,9 @@ import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 import { deliverMail, ownerAddresses } from '../contact/mail.ts';
 import { berlinClock } from '../owner/views/render.tsx';
-import { firstWords, LOW_REVIEW_STARS } from './alerts.ts';
+import { firstWords } from './alerts.ts';
+import { LOW_REVIEW_STARS } from '../../core/reviews.ts';
+import { NOT_SPAM } from '../owner/messages.ts';
 
 export type SummaryContext = Pick<ApiContext, 'db' | 'config' | 'log' | 'site'>;
 
@@ -28,7 +30,7 @@ export function daySummary(db: SummaryContext['db'], day: string): DaySummary {
   // Three UTC days around it hold every instant of the Berlin day; berlinDay picks its own.
   const since = `${daysBefore(day, 1)}T00:00:00Z`;
   const onDay = <T extends { at: string }>(rows: T[]): T[] => rows.filter((row) => berlinDay(Date.parse(row.at)) === day);
-  const messages = onDay(db.prepare('SELECT created_at AS at, name, message FROM contact_messages WHERE created_at >= ? ORDER BY created_at').all(since) as DaySummary['messages']);
+  const messages = onDay(db.prepare(`SELECT created_at AS at, name, message FROM contact_messages WHERE created_at >= ? AND ${NOT_SPAM} ORDER BY created_at`).all(since) as DaySummary['messages']);
   const clicks = db.prepare("SELECT coalesce(sum(CASE WHEN kind = 'call' THEN clicks END), 0) AS calls, coalesce(sum(CASE WHEN kind = 'whatsapp' THEN clicks END), 0) AS whatsapp FROM click_counts WHERE day = ?").get(day) as { calls: number; whatsapp: number };
   const reviews = onDay(db.prepare('SELECT time_created AS at, rating, author_name AS author, text FROM google_reviews WHERE time_created >= ? AND rating <= ? ORDER BY time_created').all(since, LOW_REVIEW_STARS) as (DaySummary['reviews'][number] & { at: string })[]);
   return { day, messages, calls: clicks.calls, whatsapp: clicks.whatsapp, reviews: reviews.map(({ rating, author, text }) => ({ rating, author, text })) };
@@ -45,7 +47,7 @@ export function summaryMail(context: SummaryContext, summary: DaySummary): SendM
     '',
     fillSlots(words.clicks, { calls: summary.calls, whatsapp: summary.whatsapp }),
     '',
-    summary.reviews.length === 0 ? words.noReviews : words.reviews,
+    fillSlots(summary.reviews.length === 0 ? words.noReviews : words.reviews, { low: LOW_REVIEW_STARS }),
     ...summary.reviews.map((review) => `– ${fillSlots(words.review, { stars: review.rating, author: review.author, words: firstWords(review.text ?? '') })}`),
     '',
     fillSlots(words.console, { url: `${context.site!.url.replace(/\/$/, '')}/intern/nachrichten` }),

@@ -5,6 +5,7 @@
 import { berlinDay, daysBefore, weekdayOf } from '../../core/berlin-day.ts';
 import { DEVICES, VISIT_SOURCES, type Device, type VisitSource } from '../../core/visit-source.ts';
 import type { Db } from '../store/database.ts';
+import { NOT_SPAM } from '../owner/messages.ts';
 
 /** From `first` to `last`, both Berlin days ("YYYY-MM-DD") and included. */
 export interface Period {
@@ -47,7 +48,7 @@ function instantsAround(period: Period): [string, string] {
 
 /** The Berlin day of every contact message received within the period. */
 function messageDays(db: Db, period: Period): string[] {
-  const rows = db.prepare('SELECT created_at FROM contact_messages WHERE created_at >= ? AND created_at < ?').all(...instantsAround(period)) as { created_at: string }[];
+  const rows = db.prepare(`SELECT created_at FROM contact_messages WHERE created_at >= ? AND created_at < ? AND ${NOT_SPAM}`).all(...instantsAround(period)) as { created_at: string }[];
   return rows.map((row) => berlinDay(Date.parse(row.created_at))).filter((day) => day >= period.first && day <= period.last);
 }
 

@@ -75,6 +75,10 @@ describe('the daily summary', () => {
       const answer = await fetch(`${site.server.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${name.length}` }, body: JSON.stringify({ form: 'kontakt', name, phone: '0201 123456', message, privacy: true }) });
       expect(answer.status).toBe(201);
     }
+    // A message the honeypot refused is kept as spam: not an enquiry of the day.
+    const bot = await fetch(`${site.server.url}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.99' }, body: JSON.stringify({ form: 'kontakt', name: 'Werbe Roboter', phone: '0201 123456', message: 'Günstige Links für Ihre Website!', privacy: true, website: 'https://spam.example' }) });
+    expect(bot.status).toBe(201);
+    expect(site.db.prepare("SELECT status FROM contact_messages WHERE name = 'Werbe Roboter'").get()).toEqual({ status: 'spam' });
     const today = berlinDay(Date.now());
     site.db.prepare("INSERT INTO click_counts (day, path, kind, clicks) VALUES (?, '/', 'call', 4), (?, '/kontakt', 'call', 2), (?, '/', 'whatsapp', 3)").run(today, today, today);
     const facts = loadSiteFacts((await buildSite()).dir, () => undefined);
@@ -84,11 +88,12 @@ describe('the daily summary', () => {
     expect(await sendDailySummary({ db: site.db, config, log: (line) => log.push(line), site: facts }, tomorrow)).toBe(true);
     const mail = await eventually(() => smtp.mails.find((received) => subjectOf(received.raw).startsWith('Tagesübersicht')), 10_000);
     const day = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
-    expect(subjectOf(mail.raw)).toBe(`Tagesübersicht vom ${day}: 2 Anfragen`);
+    expect(subjectOf(mail.raw)).toBe(`Tagesübersicht vom ${day} – Anfragen: 2`);
     const text = plainTextOf(mail.raw);
     expect(text).toContain('Anfragen über das Formular: 2');
     expect(text).toMatch(/– \d\d:\d\d Uhr, Erika Müller: Bitte um Rückruf wegen eines neuen Schlosses für die Kellertür\.\n– \d\d:\d\d Uhr, Ali Öztürk: Schlüssel abgebrochen/);
-    expect(text).toContain('Anrufe über die Website: 6, WhatsApp: 3');
+    expect(text).toContain('Klicks auf „Anrufen“: 6, auf „WhatsApp“: 3');
+    expect(text).not.toContain('Werbe Roboter');
     expect(text).toContain('– 2 von 5 Sternen von Jürgen Groß: Hat lange gedauert');
     expect(text).not.toContain('Karl Alt');
     expect(log).toEqual([`Daily summary of ${today} mailed to the owner.`]);

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { fillSlots } from '../../core/slots.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPAM_RETENTION_DAYS } from '../../core/retention.ts';
 import { deleteOldMessages } from '../../server/contact/retention.ts';
@@ -162,12 +163,18 @@ describe('spam', () => {
     expect(listed(normal)).not.toContain(honey.id);
     const spamList = decode((await owner.page(`${BASE}?status=spam`)).html);
     expect(item(spamList, Number(kept.id))).toContain('Vom Server als Spam abgewiesen (Zu viele Nachrichten)');
-    expect(item(spamList, honey.id)).toContain('Vom Server als Spam abgewiesen (Honeypot)');
+    expect(item(spamList, honey.id)).toContain(`Vom Server als Spam abgewiesen (${owner.words.inbox.spamReasons.honeypot})`);
     // Four messages were accepted and mailed (as files: no SMTP_URL here); the two refused ones never are.
     await eventually(() => (mailFiles().length >= 4 ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailFiles()).toHaveLength(4);
     expect(mailFiles().filter((file) => file.startsWith(`contact-${kept.id}-`) || file.startsWith(`contact-${honey.id}-`))).toEqual([]);
+
+    // A real request among them: given the status Neu, it is listed again and no longer said to be deleted after 30 days.
+    expect((await send(`${BASE}/${kept.id}/status`, { status: 'neu' })).status).toBe(303);
+    const rescued = decode((await owner.page(BASE)).html);
+    expect(item(rescued, Number(kept.id))).toContain(fillSlots(owner.words.inbox.spamRescued, { reason: owner.words.inbox.spamReasons.limit, resend: owner.words.messages.resend }));
+    expect(item(rescued, Number(kept.id))).not.toMatch(/Tage nach Eingang gelöscht/);
   });
 
   it(`keeps at most ${REFUSED_PER_HOUR} refused messages an hour and says the rest in the log`, async () => {

@@ -75,6 +75,8 @@ describe('the statistics page', () => {
     message.run(new Date(Date.now() - 40 * 86_400_000).toISOString());
     message.run(new Date().toISOString());
     message.run(new Date().toISOString());
+    // Spam (refused by the honeypot, or marked by the owner) is no enquiry.
+    site.db.prepare("INSERT INTO contact_messages (created_at, form, name, message, status, spam_reason, mail_status) VALUES (?, 'kontakt', 'Roboter', 'Links', 'spam', 'honeypot', 'failed')").run(new Date().toISOString());
 
     const { status, html } = await site.page('/intern/besuche');
     expect(status).toBe(200);

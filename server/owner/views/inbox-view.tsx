@@ -5,7 +5,7 @@ import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { SPAM_RETENTION_DAYS } from '../../../core/retention.ts';
 import { filterParams, PERIOD_PARAM, STATUS_PARAM, type InboxFilter, type InboxPage, type Period, type StatusFilter } from '../inbox-store.ts';
-import type { MessageRow } from '../messages.ts';
+import { neverMailed, type MessageRow } from '../messages.ts';
 import { replyLinks } from '../reply-links.ts';
 import { mailState, MessageText, messagePagePath, messagePath } from './messages-view.tsx';
 import { consolePage, Notice, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -99,7 +99,10 @@ export function StatusLine({ words, row }: { words: ConsoleWords; row: MessageRo
 /** What became of the mail, or why the message is spam. */
 export function MailOrSpam({ words, row, now }: { words: ConsoleWords; row: MessageRow; now: number }) {
   const w = words.inbox;
-  if (row.spam_reason) return <p>{fillSlots(w.spamKept, { reason: w.spamReasons[row.spam_reason], days: SPAM_RETENTION_DAYS })}</p>;
+  const resend = words.messages.resend;
+  if (row.spam_reason && row.status === 'spam') return <p>{fillSlots(w.spamKept, { reason: w.spamReasons[row.spam_reason], days: SPAM_RETENTION_DAYS, new: w.statuses.new, working: w.statuses.working, resend })}</p>;
+  // Refused, then given another status by the owner: kept like any message, mailed once he asks.
+  if (row.spam_reason && neverMailed(row)) return <p>{fillSlots(w.spamRescued, { reason: w.spamReasons[row.spam_reason], resend })}</p>;
   return (
     <>
       <p>{mailState(words.messages, row, now)}</p>

@@ -8,6 +8,7 @@ import type { PushDeliveryState } from '../../push/send.ts';
 import { failureStatus } from '../../push/send.ts';
 import type { PushSubscriptionRow } from '../../push/subscriptions.ts';
 import { berlinTime, consolePage, Notice, PostButton, type ConsolePage } from './render.tsx';
+import { LOW_REVIEW_STARS } from '../../../core/reviews.ts';
 
 export const PUSH_PATH = '/intern/benachrichtigungen';
 export const SUBSCRIBE_PATH = `${PUSH_PATH}/abonnieren`;
@@ -67,7 +68,7 @@ export function pushPage(words: ConsoleWords, status: PushStatus, notice: { kind
     'system',
     <>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      <p>{w.intro}</p>
+      <p>{fillSlots(w.intro, { low: LOW_REVIEW_STARS })}</p>
       {status.publicKey === null ? (
         <>
           <Notice kind="error">{w.notSetUp}</Notice>

@@ -6,10 +6,10 @@ import { formatGermanDate } from '../../../core/format.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { failureKindOf } from '../../reviews/google.ts';
 import { berlinTime, consolePage, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
+import { LOW_REVIEW_STARS } from '../../../core/reviews.ts';
 
 export const SYNC_PATH = `${SECTION_PATHS.reviews}/abgleichen`;
 /** A review of this many stars or fewer is marked for the owner. */
-export const LOW_STARS = 3;
 
 export interface StoredReview {
   id: string;
@@ -69,12 +69,12 @@ function Distribution({ w, status }: { w: ConsoleWords['reviewList']; status: Re
 }
 
 function ReviewItem({ w, review, answer }: { w: ConsoleWords['reviewList']; review: StoredReview; answer: string }) {
-  const low = review.rating <= LOW_STARS;
+  const low = review.rating <= LOW_REVIEW_STARS;
   return (
     <li className="console-item console-review" data-low={low ? '' : undefined}>
       <p className="console-review-stars">
         <span aria-hidden="true">{'★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)}</span> {fillSlots(w.stars, { stars: review.rating })}
-        {low && <strong className="console-mark">{w.low}</strong>}
+        {low && <strong className="console-mark">{fillSlots(w.low, { low: LOW_REVIEW_STARS })}</strong>}
       </p>
       <p className="console-message">{review.text ?? w.noText}</p>
       <p>{fillSlots(w.written, { author: review.author, date: formatGermanDate(new Date(review.createdAt)) })}</p>
