@@ -50,7 +50,7 @@ export const pushWordsShape = {
       subject: wordsWith('count'),
       intro: wordsWith('count'),
       refused: wordsWith('count', 'time'),
-      check: wordsWith('url'),
+      check: wordsWith('url', 'kept'),
       notification: wordsWith('count'),
       notificationText: text,
     }),

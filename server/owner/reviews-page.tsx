@@ -10,18 +10,11 @@ import { lastPlaceRating } from '../reviews/store.ts';
 import { syncReviewsAndAlert } from '../push/alerts.ts';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, SYNC_PATH, type ReviewsStatus, type StoredReview } from './views/reviews-view.tsx';
+import { answerLink } from '../reviews/google.ts';
 
 export const REVIEWS_PER_PAGE = 50;
 
 const pageQuery = z.object({ seite: z.coerce.number().int().min(1).max(100_000).catch(1) });
-
-/** Google's list of the place's reviews, where the owner signed in answers them; without a place id, the site's review page of data/site.yaml. */
-export function answerLink(placeId: string | null, reviewsPageUrl: string): { href: string; fromPlaceId: boolean } {
-  if (placeId === null) return { href: reviewsPageUrl, fromPlaceId: false };
-  const url = new URL('https://search.google.com/local/reviews');
-  url.searchParams.set('placeid', placeId);
-  return { href: url.href, fromPlaceId: true };
-}
 
 function storedReviews(db: Db, page: number): Pick<ReviewsStatus, 'stored' | 'distribution' | 'reviews' | 'page'> {
   const stored = db.prepare('SELECT count(*) AS count, coalesce(avg(rating), 0) AS average FROM google_reviews').get() as { count: number; average: number };

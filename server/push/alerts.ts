@@ -6,10 +6,12 @@ import type { SendMailOptions } from 'nodemailer';
 import { formatBerlinTime } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
+import { recordMailFailure, recordMailSuccess } from '../contact/delivery.ts';
 import { deliverMail, ownerAddresses } from '../contact/mail.ts';
-import type { PlaceReview } from '../reviews/google.ts';
+import { answerLink, type PlaceReview } from '../reviews/google.ts';
 import { syncReviews, type SyncOptions, type SyncResult } from '../reviews/store.ts';
 import { messagePagePath } from '../owner/views/messages-view.tsx';
+import { SECTION_PATHS } from '../owner/views/render.tsx';
 import { pushToOwner, type PushContext, type PushOutcome } from './send.ts';
 import { LOW_REVIEW_STARS } from '../../core/reviews.ts';
 
@@ -54,9 +56,28 @@ export function lowReviews(result: SyncResult, now: Date = new Date()): PlaceRev
 function reviewMail(context: AlertContext, review: PlaceReview): SendMailOptions {
   const words = context.site!.console.push;
   const slots = { stars: review.rating, author: review.authorName, time: formatBerlinTime(review.timeCreated) };
-  const text = [fillSlots(words.reviewMail.intro, slots), '', review.text?.trim() || words.reviewMail.noText, '', fillSlots(words.reviewMail.answer, { url: context.site!.reviewsPageUrl })].join('\n');
+  const text = [fillSlots(words.reviewMail.intro, slots), '', review.text?.trim() || words.reviewMail.noText, '', fillSlots(words.reviewMail.answer, { url: answerLink(context.config.googlePlaceId, context.site!.reviewsPageUrl).href })].join('\n');
   const subject = fillSlots(words.reviewMail.subject, slots).replace(/[\u0000-\u001f\u007f]+/g, ' ');
   return { ...ownerAddresses(context), subject, text };
+}
+
+/**
+ * Sends a mail to the owner once, now (an alert has no outbox to retry it), and records it in the
+ * state of mail delivery (server/contact/delivery.ts) as a contact message's mail is: a failure
+ * shows on the System page and, once mail fails for a while, raises the console's mail alarm. Logs
+ * `<what> mailed to the owner.` or why not; true when it went out. Never throws.
+ */
+export async function mailOwner(context: PushContext, mail: () => SendMailOptions, fileStem: string, what: string): Promise<boolean> {
+  try {
+    const sent = await deliverMail(context, mail(), fileStem);
+    recordMailSuccess(context.db, sent.transport, new Date());
+    context.log(`${what} mailed to the owner.`);
+    return true;
+  } catch (error) {
+    recordMailFailure(context.db, error, new Date(), context.config.mailAlarmMs, context.log);
+    context.log(`${what} could not be mailed: ${(error as Error).message}`);
+    return false;
+  }
 }
 
 /** A push and a mail for each review of `reviews`. */
@@ -65,11 +86,8 @@ export async function alertLowReviews(context: AlertContext, reviews: readonly P
   if (!words) return;
   for (const review of reviews) {
     const title = fillSlots(words.notification.review, { stars: review.rating, author: review.authorName });
-    const pushed = pushToOwner(context, { title, body: firstWords(review.text ?? words.reviewMail.noText), url: '/intern/bewertungen', tag: `bewertung-${review.id}` });
-    const mailed = Promise.resolve().then(() => deliverMail(context, reviewMail(context, review), `review-${review.timeCreated.replace(/[:.]/g, '-')}`)).then(
-      () => context.log(`Review alert: mail sent about the ${review.rating}-star review by ${review.authorName}.`),
-      (error: Error) => context.log(`Review alert: the mail about the ${review.rating}-star review by ${review.authorName} failed: ${error.message}`),
-    );
+    const pushed = pushToOwner(context, { title, body: firstWords(review.text?.trim() || words.reviewMail.noText), url: SECTION_PATHS.reviews, tag: `bewertung-${review.id}` });
+    const mailed = mailOwner(context, () => reviewMail(context, review), `review-${review.timeCreated.replace(/[:.]/g, '-')}`, `Review alert: the ${review.rating}-star review by ${review.authorName}`);
     await Promise.all([pushed, mailed]);
   }
 }

@@ -3,9 +3,10 @@
 // words of data/console.yaml (push.flood). Never throws: a failure is logged for the operator.
 import { formatBerlinTime } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { deliverMail, ownerAddresses } from '../contact/mail.ts';
-import type { AlertContext } from './alerts.ts';
+import { ownerAddresses } from '../contact/mail.ts';
+import { mailOwner, type AlertContext } from './alerts.ts';
 import { pushToOwner } from './send.ts';
+import { REFUSED_PER_HOUR } from '../contact/refused.ts';
 
 /** The inbox filtered to spam, where the refused messages are. */
 export const SPAM_FILTER_PATH = '/intern/nachrichten?status=spam';
@@ -19,13 +20,8 @@ export async function alertFlood(context: AlertContext, cap: number, since: Date
   }
   const url = `${context.site.url.replace(/\/$/, '')}${SPAM_FILTER_PATH}`;
   const slots = { count: cap, time: formatBerlinTime(since.toISOString()) };
-  const text = [fillSlots(words.intro, slots), '', fillSlots(words.refused, slots), '', fillSlots(words.check, { url })].join('\n');
-  const mailed = Promise.resolve()
-    .then(() => deliverMail(context, { ...ownerAddresses(context), subject: fillSlots(words.subject, slots), text }, `flood-${since.toISOString().replace(/[:.]/g, '-')}`))
-    .then(
-      () => context.log('Contact cap: the owner was mailed about the flood.'),
-      (error: Error) => context.log(`Contact cap: the mail to the owner about the flood failed: ${error.message}`),
-    );
+  const text = [fillSlots(words.intro, slots), '', fillSlots(words.refused, slots), '', fillSlots(words.check, { url, kept: REFUSED_PER_HOUR })].join('\n');
+  const mailed = mailOwner(context, () => ({ ...ownerAddresses(context), subject: fillSlots(words.subject, slots), text }), `flood-${since.toISOString().replace(/[:.]/g, '-')}`, 'Contact cap: the alert about the flood');
   // Never throws; logs a failure itself (server/push/send.ts).
   const pushed = pushToOwner(context, { title: fillSlots(words.notification, slots), body: words.notificationText, url: SPAM_FILTER_PATH, tag: 'flut' });
   await Promise.all([mailed, pushed]);

@@ -8,9 +8,9 @@ import { berlinDay, daysBefore } from '../../core/berlin-day.ts';
 import { formatGermanDate } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
-import { deliverMail, ownerAddresses } from '../contact/mail.ts';
+import { ownerAddresses } from '../contact/mail.ts';
 import { berlinClock } from '../owner/views/render.tsx';
-import { firstWords } from './alerts.ts';
+import { firstWords, mailOwner } from './alerts.ts';
 import { LOW_REVIEW_STARS } from '../../core/reviews.ts';
 import { NOT_SPAM } from '../owner/messages.ts';
 
@@ -58,15 +58,11 @@ export function summaryMail(context: SummaryContext, summary: DaySummary): SendM
 /** Mails the summary of the Berlin day before `now`; never throws (a failure is logged). */
 export async function sendDailySummary(context: SummaryContext, now: Date = new Date()): Promise<boolean> {
   const day = daysBefore(berlinDay(now.getTime()), 1);
-  try {
-    if (!context.site) throw new Error('dist/_server/site.json is missing; run "npm run build"');
-    await deliverMail(context, summaryMail(context, daySummary(context.db, day)), `summary-${day}`);
-    context.log(`Daily summary of ${day} mailed to the owner.`);
-    return true;
-  } catch (error) {
-    context.log(`Daily summary of ${day} could not be mailed: ${(error as Error).message}`);
+  if (!context.site) {
+    context.log(`Daily summary of ${day} could not be mailed: dist/_server/site.json is missing; run "npm run build".`);
     return false;
   }
+  return mailOwner(context, () => summaryMail(context, daySummary(context.db, day)), `summary-${day}`, `Daily summary of ${day}`);
 }
 
 /** The summary's job at OWNER_SUMMARY_TIME, Essen's time; none when it is unset. */

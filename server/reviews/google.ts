@@ -176,3 +176,11 @@ export async function fetchPlaceDetails(request: PlacesRequest): Promise<PlacesR
     },
   };
 }
+
+/** Google's list of the place's reviews, where the owner signed in answers them; without a place id, the site's review page of data/site.yaml. */
+export function answerLink(placeId: string | null, reviewsPageUrl: string): { href: string; fromPlaceId: boolean } {
+  if (placeId === null) return { href: reviewsPageUrl, fromPlaceId: false };
+  const url = new URL('https://search.google.com/local/reviews');
+  url.searchParams.set('placeid', placeId);
+  return { href: url.href, fromPlaceId: true };
+}

@@ -11,7 +11,7 @@ import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { startPushService, subscribeOwner, type PushService } from '../support/push-service.ts';
 import { buildSite } from '../support/site-build.ts';
 import { FAKE_KEY, FAKE_PLACE_ID, startPlacesFake, type PlacesFake } from './fixtures/places-fake.ts';
-import { eventually, plainTextOf, startSmtpSink, subjectOf, type SmtpSink } from './fixtures/contact-sink.ts';
+import { eventually, freePort, plainTextOf, startSmtpSink, subjectOf, type SmtpSink } from './fixtures/contact-sink.ts';
 
 const PASSWORD = 'alerts-test-passwort-1';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -97,5 +97,14 @@ describe('the daily summary', () => {
     expect(text).toContain('– 2 von 5 Sternen von Jürgen Groß: Hat lange gedauert');
     expect(text).not.toContain('Karl Alt');
     expect(log).toEqual([`Daily summary of ${today} mailed to the owner.`]);
+  });
+
+  it('that cannot be mailed is never silent: the log says why, and the System page shows the failed mail', async () => {
+    const facts = loadSiteFacts((await buildSite()).dir, () => undefined);
+    const log: string[] = [];
+    const config = { ...featuresFromEnv({}), smtpUrl: `smtp://127.0.0.1:${await freePort()}` };
+    expect(await sendDailySummary({ db: site.db, config, log: (line) => log.push(line), site: facts }, new Date(Date.now() + 24 * 3600_000))).toBe(false);
+    expect(log).toContainEqual(expect.stringMatching(new RegExp(`^Daily summary of ${berlinDay(Date.now())} could not be mailed: `)));
+    expect((await site.page('/intern/system')).html).toContain(site.words.system.mailFailures.connection);
   });
 });
