@@ -11,6 +11,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 }
 
+function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
+  if (a === null || a.byteLength !== b.byteLength) return false;
+  const bytes = new Uint8Array(a);
+  return bytes.every((byte, i) => byte === b[i]);
+}
+
 function say(status: HTMLElement, text: string | undefined, kind: 'info' | 'error'): void {
   status.textContent = text ?? '';
   // An empty notice would still show its coloured box.
@@ -27,7 +33,15 @@ async function subscribe(element: HTMLElement, status: HTMLElement): Promise<voi
   if (permission !== 'granted') return say(status, text.denied, 'error');
   const registration = await navigator.serviceWorker.register(worker, { scope });
   await navigator.serviceWorker.ready;
-  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const key = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // One made under an earlier key pair (`npm run owner:push-keys -- --new`) would be refused by the
+  // push service for every push the server now signs: made anew under the server's key.
+  if (subscription !== null && !sameBytes(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   const answer = await fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(subscription.toJSON()), credentials: 'same-origin' });
   if (!answer.ok) return say(status, text.failed, 'error');
   say(status, text.enabled, 'info');

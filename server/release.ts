@@ -40,6 +40,12 @@ export function readBuild(distDir: string, log: Log) {
   return { table, site: parseSiteFacts(siteFacts, log), messages, messagePage, consolePage, fallbackPlaces: parseFallbackPlaces(fallbackPlaces) };
 }
 
+/** When a release was built, from its name (build/release.ts names it by the build's start, UTC). */
+function builtAt(name: string): string {
+  const [, y, mo, d, h, mi, sec, ms] = /^(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)-(\d{3})/.exec(name)!;
+  return `${y}-${mo}-${d}T${h}:${mi}:${sec}.${ms}Z`;
+}
+
 /**
  * The release a starting server serves: the one dist/ stands for, or, when that one does not fit,
  * the newest earlier release beside it that does, so that a restart never takes the site down for
@@ -58,7 +64,7 @@ export function openingRelease(distDir: string, log: Log): { folder: string; bui
       try {
         const build = readBuild(join(releases, name), log);
         log(`The release in ${folder} does not fit this server; serving the earlier release ${name} instead until a build or "npm run rollback" chooses another. ${reason}`);
-        return { folder: join(releases, name), build, refused: { folder, at: new Date().toISOString(), reason } };
+        return { folder: join(releases, name), build, refused: { folder, at: builtAt(basename(folder)), reason } };
       } catch {
         // Older still, or none.
       }

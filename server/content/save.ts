@@ -57,7 +57,10 @@ function fieldsOfBuildProblems(text: string, problems: readonly { file: string; 
     const named = /\{\{([\w.-]+)\}\}/.exec(problem.message)?.[1];
     const path = at?.field ?? (named !== undefined && fields.some((field) => field.path === named) ? named : edits[0]!.field);
     const message = fillSlots(words.problems.build, { message: problem.message });
-    found.set(path, found.has(path) && !found.get(path)!.includes(message) ? `${found.get(path)} ${message}` : message);
+    // Said once per field: several problems may read alike in the owner's words.
+    const before = found.get(path);
+    if (before === undefined) found.set(path, message);
+    else if (!before.includes(message)) found.set(path, `${before} ${message}`);
   }
   return found;
 }

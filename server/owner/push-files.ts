@@ -2,7 +2,7 @@
 // site's logo (build/assets/favicon.svg, the mark of templates/components/Logo.tsx) by sharp, the
 // theme colours from the site's tokens (templates/styles/tokens.css), and the push script and
 // service worker bundled from client/ by esbuild. Each is made on its first request from the
-// checkout the server runs from and kept in memory.
+// checkout the server runs from and kept in memory; the manifest per release's words and site name.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -76,7 +76,8 @@ async function script(entry: string): Promise<AppFile> {
 
 /** The files anyone may fetch (a browser asks for the manifest and its icons without cookies). */
 export function publicAppFile(path: string, words: ConsoleWords['push'], siteName: string): Promise<AppFile> | null {
-  if (path === CONSOLE_APP_PATHS.manifest) return once(path, () => manifest(words, siteName));
+  // Its words and the site's name come from the release: a published change makes it anew.
+  if (path === CONSOLE_APP_PATHS.manifest) return once(`${path} ${siteName} ${JSON.stringify(words.app)}`, () => manifest(words, siteName));
   if (path === CONSOLE_APP_PATHS.icon192) return once(path, () => icon(192, false));
   if (path === CONSOLE_APP_PATHS.icon512) return once(path, () => icon(512, false));
   if (path === CONSOLE_APP_PATHS.maskable) return once(path, () => icon(512, true));

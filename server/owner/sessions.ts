@@ -20,10 +20,10 @@ const digest = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export type SessionState = { state: 'active'; id: string } | { state: 'expired' } | { state: 'none' };
 
-/** A new session; its id goes into the cookie and nowhere else. */
 /** A short, non-secret name of a session (the start of its stored hash): which login did something, for the console's log. */
 export const sessionHint = (id: string | null): string => (id === null ? '' : digest(id).slice(0, 8));
 
+/** A new session; its id goes into the cookie and nowhere else. */
 export function startSession(db: Db, now: Date = new Date()): string {
   const id = randomBytes(ID_BYTES).toString('base64url');
   db.prepare('INSERT INTO owner_sessions (id_hash, created_at, last_seen_at) VALUES (?, ?, ?)').run(digest(id), now.toISOString(), now.toISOString());

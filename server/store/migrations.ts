@@ -148,6 +148,8 @@ const MIGRATIONS: readonly Migration[] = [
   `
   ALTER TABLE contact_messages ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'working', 'done', 'spam'));
   ALTER TABLE contact_messages ADD COLUMN opened_at TEXT;
+  -- A message from before the inbox reached the owner by mail: not shown as unread.
+  UPDATE contact_messages SET opened_at = created_at;
   ALTER TABLE contact_messages ADD COLUMN note TEXT NOT NULL DEFAULT '';
   ALTER TABLE contact_messages ADD COLUMN spam_reason TEXT CHECK (spam_reason IN ('honeypot', 'limit'));
   CREATE INDEX contact_messages_status ON contact_messages (status, id);

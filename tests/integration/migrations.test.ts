@@ -39,6 +39,7 @@ describe('database migrations', () => {
     old.exec("CREATE TABLE visits (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, kind TEXT NOT NULL, path TEXT NOT NULL, ip TEXT NOT NULL DEFAULT '', session_id TEXT, screen TEXT, timezone TEXT, click TEXT)");
     // Migrations 5 and 7 add columns to it, and 7 an index on created_at.
     old.exec('CREATE TABLE contact_messages (id INTEGER PRIMARY KEY, created_at TEXT)');
+    old.exec("INSERT INTO contact_messages (created_at) VALUES ('2026-11-20T08:00:00.000Z')");
     const click = old.prepare("INSERT INTO visits (created_at, kind, path, click) VALUES (?, 'click', '/preise', ?)");
     // 23:30 UTC on 24 November is 00:30 on the 25th in Berlin.
     click.run('2026-11-24T23:30:00.000Z', 'call');
@@ -53,12 +54,14 @@ describe('database migrations', () => {
       { day: '2026-11-24', kind: 'whatsapp', clicks: 1 },
       { day: '2026-11-25', kind: 'call', clicks: 1 },
     ]);
-    // Migration 7: the same clicks by Berlin day and hour (UTC+1 in November).
+    // Migration 8: the same clicks by Berlin day and hour (UTC+1 in November).
     expect(db.prepare('SELECT day, hour, kind, clicks FROM click_hours ORDER BY day, hour, kind').all()).toEqual([
       { day: '2026-11-24', hour: 13, kind: 'call', clicks: 1 },
       { day: '2026-11-24', hour: 13, kind: 'whatsapp', clicks: 1 },
       { day: '2026-11-25', hour: 0, kind: 'call', clicks: 1 },
     ]);
+    // Migration 7: a message from before the inbox reached the owner by mail, so it is not shown as unread.
+    expect(db.prepare('SELECT status, opened_at FROM contact_messages').all()).toEqual([{ status: 'new', opened_at: '2026-11-20T08:00:00.000Z' }]);
     db.close();
   });
 
