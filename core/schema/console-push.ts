@@ -36,7 +36,7 @@ export const pushWordsShape = {
     /** Why a push failed, by kind (server/push/send.ts). */
     failures: z.strictObject({ gone: text, rejected: wordsWith('status'), network: text, other: text }),
     systemLink: text,
-    /** The label of a subscribed device from its browser's user agent (server/push/device-label.ts). */
+    /** The label of a subscribed device from its browser's user agent (server/push/subscriptions.ts, deviceLabel). */
     deviceLabel: wordsWith('device', 'browser'),
     deviceKinds: z.strictObject({ androidPhone: text, androidTablet: text, iphone: text, ipad: text, windows: text, mac: text, linux: text, other: text }),
     otherBrowser: text,

@@ -38,14 +38,7 @@ function headerText(value: string): string {
 }
 
 export function composeMail(row: OutboxRow, context: MailContext): SendMailOptions {
-  const to = context.config.mailTo ?? context.site?.email ?? null;
-  const from = context.config.mailFrom ?? context.site?.email ?? null;
-  if (to === null || from === null) {
-    throw new Error(
-      'No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json ' +
-        'holds the e-mail address of data/site.yaml. The message stays pending until then.',
-    );
-  }
+  const addresses = ownerAddresses(context);
   const form = FORM_LABELS[row.form] ?? row.form;
   // As the console says it: "27.11.2026, 15:50 Uhr", Essen's time.
   const received = `${formatBerlinTime(row.created_at)} Uhr`;
@@ -68,8 +61,7 @@ export function composeMail(row: OutboxRow, context: MailContext): SendMailOptio
     '</body></html>';
   const replyTo = SINGLE_ADDRESS.test(row.email) ? row.email : undefined;
   return {
-    from: { name: context.site?.name ?? 'Website', address: from },
-    to,
+    ...addresses,
     ...(replyTo === undefined ? {} : { replyTo }),
     subject: `Neue Kontaktanfrage: ${headerText(row.name)}`,
     date: new Date(row.created_at),
@@ -152,7 +144,7 @@ export function ownerAddresses(context: MailContext): { to: string; from: { name
   const to = context.config.mailTo ?? context.site?.email ?? null;
   const from = context.config.mailFrom ?? context.site?.email ?? null;
   if (to === null || from === null) {
-    throw new Error('No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json holds the e-mail address of data/site.yaml.');
+    throw new Error('No mail address is configured: set MAIL_TO and MAIL_FROM, or run "npm run build" so that dist/_server/site.json holds the e-mail address of data/site.yaml. A contact message stays pending until then.');
   }
   return { to, from: { name: context.site?.name ?? 'Website', address: from } };
 }

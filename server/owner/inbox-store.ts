@@ -3,7 +3,7 @@
 // and the owner's changes: the status, the note and the mark that a message was opened.
 import { daysBefore, nextBerlinMidnight, berlinDay } from '../../core/berlin-day.ts';
 import type { Db } from '../store/database.ts';
-import { PAGE_SIZE, type MessageRow } from './messages.ts';
+import { MESSAGE_ID, PAGE_SIZE, type MessageRow } from './messages.ts';
 
 export const MESSAGE_STATUSES = ['new', 'working', 'done', 'spam'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -29,7 +29,6 @@ export interface InboxFilter {
   period: Period;
 }
 
-const MESSAGE_ID = /^\d{1,15}$/;
 
 /** The list's query string: search (at most 200 characters), status, period and the id to page back from; anything else is ignored. */
 export function inboxQuery(query: Record<string, unknown>): { filter: InboxFilter; before: number | null } {

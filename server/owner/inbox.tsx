@@ -9,13 +9,12 @@ import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { inboxCsv } from './inbox-csv.ts';
 import { allMatching, inboxPage, inboxQuery, markOpened, NOTE_MAX, setNote, setStatus, STATUS_PARAM, MESSAGE_STATUSES, type MessageStatus } from './inbox-store.ts';
-import { findMessage, type MessageRow } from './messages.ts';
+import { findMessage, MESSAGE_ID, messageNamed, type MessageRow } from './messages.ts';
 import { EXPORT_PATH, inboxListPage, type InboxNotice } from './views/inbox-view.tsx';
 import { messagePage, type MessagePageState } from './views/message-page-view.tsx';
 import { messagePagePath } from './views/messages-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
-const MESSAGE_ID = /^\d{1,15}$/;
 const FORM_BODY = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 4 });
 
 /** The notice a redirect asked for (`?gesendet`, …), in the owner's words. */
@@ -49,11 +48,7 @@ export function inboxRoutes({ api, words, sendPage }: { api: ApiContext; words: 
     res.send(Buffer.from(inboxCsv(words, rows), 'utf8'));
   });
 
-  /** The message the path names, or null when the id is malformed or gone. */
-  const messageOf = (req: Request): MessageRow | null => {
-    const id = req.params.id;
-    return typeof id === 'string' && MESSAGE_ID.test(id) ? findMessage(db, Number(id)) : null;
-  };
+  const messageOf = (req: Request): MessageRow | null => messageNamed(db, req.params.id);
   const show = (res: express.Response, status: number, row: MessageRow, state: MessagePageState) => sendPage(res, status, messagePage(words, row, state, Date.now()));
 
   router.get(`${messages}/:id`, (req, res, next) => {

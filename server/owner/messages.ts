@@ -37,6 +37,14 @@ export const NOT_SPAM = "status <> 'spam'";
 /** A message the server refused and kept without a mail attempt (until the owner sends it again). */
 export const neverMailed = (row: Pick<MessageRow, 'spam_reason' | 'mail_status' | 'mail_attempts'>): boolean => row.spam_reason !== null && row.mail_status === 'failed' && row.mail_attempts === 0;
 
+/** A message's id in a console address (`/intern/nachrichten/ID`, `?vor=ID`). */
+export const MESSAGE_ID = /^\d{1,15}$/;
+
+/** The message an address names (`req.params.id`), or null when the id is malformed or gone. */
+export function messageNamed(db: Db, id: unknown): MessageRow | null {
+  return typeof id === 'string' && MESSAGE_ID.test(id) ? findMessage(db, Number(id)) : null;
+}
+
 export function findMessage(db: Db, id: number): MessageRow | null {
   return (db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as MessageRow | undefined) ?? null;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../store/database.ts';
-import { lastPlaceRating } from '../reviews/store.ts';
+import { lastPlaceRating, summarize } from '../reviews/store.ts';
 import { syncReviewsAndAlert } from '../push/alerts.ts';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 import { reviewsPage, SYNC_PATH, type ReviewsStatus, type StoredReview } from './views/reviews-view.tsx';
@@ -17,14 +17,15 @@ export const REVIEWS_PER_PAGE = 50;
 const pageQuery = z.object({ seite: z.coerce.number().int().min(1).max(100_000).catch(1) });
 
 function storedReviews(db: Db, page: number): Pick<ReviewsStatus, 'stored' | 'distribution' | 'reviews' | 'page'> {
-  const stored = db.prepare('SELECT count(*) AS count, coalesce(avg(rating), 0) AS average FROM google_reviews').get() as { count: number; average: number };
-  const byStars = new Map((db.prepare('SELECT rating, count(*) AS count FROM google_reviews GROUP BY rating').all() as { rating: number; count: number }[]).map((row) => [row.rating, row.count]));
+  // Average and distribution as the public review page counts them (server/reviews/store.ts).
+  const summary = summarize(db.prepare('SELECT rating FROM google_reviews').pluck().all() as number[]);
+  const stored = { count: summary.totalReviews, average: summary.average };
   const pages = Math.max(1, Math.ceil(stored.count / REVIEWS_PER_PAGE));
   const current = Math.min(page, pages);
   const reviews = db
     .prepare('SELECT id, author_name AS author, rating, text, time_created AS createdAt FROM google_reviews ORDER BY time_created DESC, id LIMIT ? OFFSET ?')
     .all(REVIEWS_PER_PAGE, (current - 1) * REVIEWS_PER_PAGE) as StoredReview[];
-  return { stored, distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: byStars.get(stars) ?? 0 })), reviews, page: { current, pages } };
+  return { stored, distribution: summary.distribution.map(({ stars, count }) => ({ stars, count })), reviews, page: { current, pages } };
 }
 
 function reviewsStatus(api: ApiContext, page: number): ReviewsStatus {

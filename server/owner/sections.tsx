@@ -13,7 +13,7 @@ import { mailTransport } from '../contact/mail.ts';
 import { goLiveStatus } from './go-live.ts';
 import { backupStatus } from '../store/backup-record.ts';
 import { backupOverdue } from '../store/backup-watch.ts';
-import { deleteMessage, findMessage, type MessageRow } from './messages.ts';
+import { deleteMessage, messageNamed, type MessageRow } from './messages.ts';
 import { deletePage } from './views/messages-view.tsx';
 import { phonePage } from './views/phone-view.tsx';
 import { routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
@@ -23,7 +23,6 @@ import { pushStatus } from './push.tsx';
 import { recentContentChanges } from '../content/audit.ts';
 
 const RESEND_WAIT_MS = 5_000;
-const MESSAGE_ID = /^\d{1,15}$/;
 
 export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiContext; words: ConsoleWords; sendPage: SendPage; phoneScript: PhoneScript }): Router {
   const { db } = api;
@@ -32,11 +31,7 @@ export function sectionRoutes({ api, words, sendPage, phoneScript }: { api: ApiC
 
   router.get('/', (_req, res) => res.redirect(303, SECTION_PATHS.messages));
 
-  /** The message the path names, or null when the id is malformed or gone. */
-  const messageOf = (req: Request): MessageRow | null => {
-    const id = req.params.id;
-    return typeof id === 'string' && MESSAGE_ID.test(id) ? findMessage(db, Number(id)) : null;
-  };
+  const messageOf = (req: Request): MessageRow | null => messageNamed(db, req.params.id);
 
   router.post(`${messages}/:id/senden`, async (req, res) => {
     const id = messageOf(req)?.id;

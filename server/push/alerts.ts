@@ -68,13 +68,21 @@ function reviewMail(context: AlertContext, review: PlaceReview): SendMailOptions
  * `<what> mailed to the owner.` or why not; true when it went out. Never throws.
  */
 export async function mailOwner(context: PushContext, mail: () => SendMailOptions, fileStem: string, what: string): Promise<boolean> {
+  // A mail still under way when the server shuts down finds the database closed: said, not thrown.
+  const record = (write: () => void) => {
+    try {
+      write();
+    } catch (error) {
+      context.log(`${what}: the outcome of its mail could not be recorded (${(error as Error).message}).`);
+    }
+  };
   try {
     const sent = await deliverMail(context, mail(), fileStem);
-    recordMailSuccess(context.db, sent.transport, new Date());
+    record(() => recordMailSuccess(context.db, sent.transport, new Date()));
     context.log(`${what} mailed to the owner.`);
     return true;
   } catch (error) {
-    recordMailFailure(context.db, error, new Date(), context.config.mailAlarmMs, context.log);
+    record(() => recordMailFailure(context.db, error, new Date(), context.config.mailAlarmMs, context.log));
     context.log(`${what} could not be mailed: ${(error as Error).message}`);
     return false;
   }

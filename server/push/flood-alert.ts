@@ -7,9 +7,11 @@ import { ownerAddresses } from '../contact/mail.ts';
 import { mailOwner, type AlertContext } from './alerts.ts';
 import { pushToOwner } from './send.ts';
 import { REFUSED_PER_HOUR } from '../contact/refused.ts';
+import { SECTION_PATHS } from '../owner/views/render.tsx';
+import { STATUS_PARAM } from '../owner/inbox-store.ts';
 
 /** The inbox filtered to spam, where the refused messages are. */
-export const SPAM_FILTER_PATH = '/intern/nachrichten?status=spam';
+export const SPAM_FILTER_PATH = `${SECTION_PATHS.messages}?status=${STATUS_PARAM.spam}`;
 
 /** Mails and pushes the alert that more than `cap` messages came within an hour, since `since`. */
 export async function alertFlood(context: AlertContext, cap: number, since: Date): Promise<void> {

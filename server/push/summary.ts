@@ -9,7 +9,7 @@ import { formatGermanDate } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 import { ownerAddresses } from '../contact/mail.ts';
-import { berlinClock } from '../owner/views/render.tsx';
+import { berlinClock, SECTION_PATHS } from '../owner/views/render.tsx';
 import { firstWords, mailOwner } from './alerts.ts';
 import { LOW_REVIEW_STARS } from '../../core/reviews.ts';
 import { NOT_SPAM } from '../owner/messages.ts';
@@ -50,7 +50,7 @@ export function summaryMail(context: SummaryContext, summary: DaySummary): SendM
     fillSlots(summary.reviews.length === 0 ? words.noReviews : words.reviews, { low: LOW_REVIEW_STARS }),
     ...summary.reviews.map((review) => `– ${fillSlots(words.review, { stars: review.rating, author: review.author, words: firstWords(review.text ?? '') })}`),
     '',
-    fillSlots(words.console, { url: `${context.site!.url.replace(/\/$/, '')}/intern/nachrichten` }),
+    fillSlots(words.console, { url: `${context.site!.url.replace(/\/$/, '')}${SECTION_PATHS.messages}` }),
   ];
   return { ...ownerAddresses(context), subject: fillSlots(words.subject, { day, count: summary.messages.length }), text: `${lines.join('\n')}\n` };
 }

@@ -3,7 +3,6 @@
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { MessageRow } from '../messages.ts';
-import { replyLinks } from '../reply-links.ts';
 import { consolePage, berlinTime, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
 const BASE = SECTION_PATHS.messages;
@@ -27,15 +26,15 @@ export function mailState(words: ConsoleWords['messages'], row: MessageRow, now:
   return row.mail_last_error ? `${pending} ${words.mailRetrying}` : pending;
 }
 
+/** The address and number as written; answering them is the reply buttons' (server/owner/views/inbox-view.tsx). */
 function Contact({ words, row }: { words: ConsoleWords; row: MessageRow }) {
-  const links = replyLinks(words.inbox, row);
   const w = words.messages;
   return (
     <dl>
       <dt>{w.email}</dt>
-      <dd>{links.mail ? <a href={links.mail}>{row.email}</a> : w.noContact}</dd>
+      <dd>{row.email || w.noContact}</dd>
       <dt>{w.phone}</dt>
-      <dd>{links.tel ? <a href={links.tel}>{row.phone}</a> : w.noContact}</dd>
+      <dd>{row.phone || w.noContact}</dd>
     </dl>
   );
 }

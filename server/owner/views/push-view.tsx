@@ -29,7 +29,7 @@ function pushFailureText(w: PushWords, failure: NonNullable<PushDeliveryState['l
 }
 
 /** The devices with their remove buttons, the last delivery and the last failure; on this page and the System page. */
-export function PushDevices({ w, status }: { w: PushWords; status: PushStatus }) {
+export function PushDevices({ w, status, linked = false }: { w: PushWords; status: PushStatus; linked?: boolean }) {
   const { lastSuccessAt, lastFailure } = status.delivery;
   return (
     <section className="push-devices" aria-labelledby="push-devices">
@@ -51,9 +51,11 @@ export function PushDevices({ w, status }: { w: PushWords; status: PushStatus })
         <dt>{w.lastFailure}</dt>
         <dd>{lastFailure ? pushFailureText(w, lastFailure) : w.noFailure}</dd>
       </dl>
-      <p>
-        <a href={PUSH_PATH}>{w.systemLink}</a>
-      </p>
+      {linked && (
+        <p>
+          <a href={PUSH_PATH}>{w.systemLink}</a>
+        </p>
+      )}
     </section>
   );
 }
@@ -100,7 +102,7 @@ export function withPushDevices(page: ConsolePage, words: ConsoleWords, status: 
     body: (
       <>
         {page.body}
-        <PushDevices w={words.push} status={status} />
+        <PushDevices w={words.push} status={status} linked />
       </>
     ),
   };
