@@ -17,6 +17,7 @@ import { createLoginThrottle } from './owner/login-throttle.ts';
 import { CONSOLE_MOUNT } from './owner/views/render.tsx';
 import { redirects } from './http/redirects.ts';
 import { withSecurityHeaders } from './http/headers.ts';
+import { TRUSTED_PROXIES } from './http/listener.ts';
 import type { StaticTable } from './http/table.ts';
 
 export interface AppContext {
@@ -37,7 +38,7 @@ export function createApp({ api, table, replies, ownHosts, consolePage, fallback
   const app = express();
   app.disable('x-powered-by');
   // The reverse proxy runs on the same host; its X-Forwarded-For gives the visitor's address.
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', TRUSTED_PROXIES);
   app.use(withSecurityHeaders(table.security));
 
   app.get('/healthz', (_req, res) => {

@@ -1,7 +1,8 @@
 // The request listener: static hits are answered from memory in one write; everything
 // else (API, health check, 404) goes to Express.
-import type { IncomingHttpHeaders, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { Express } from 'express';
+import proxyaddr from 'proxy-addr';
 import type { PageCounter, ViewOrigin } from '../visits/counts.ts';
 import { sendEntry, sendFixed, sendRedirect, type FixedReplies } from './replies.ts';
 import { canonicalLocation, decodeRequestPath, originForm, splitTarget } from './target.ts';
@@ -26,11 +27,17 @@ export interface ListenerParts {
   pageViews: PageCounter;
 }
 
+/** The proxies whose X-Forwarded-For is believed: those on this machine, as server/app.ts tells Express. */
+export const TRUSTED_PROXIES = 'loopback';
+const trusted = proxyaddr.compile(TRUSTED_PROXIES);
+
 /** Where a counted view came from, as server/visits/counts.ts reads it. */
-const viewOrigin = (headers: IncomingHttpHeaders, ownHosts: ReadonlySet<string>): ViewOrigin => ({
-  referer: headers.referer,
-  mobileHint: typeof headers['sec-ch-ua-mobile'] === 'string' ? headers['sec-ch-ua-mobile'] : undefined,
+const viewOrigin = (req: IncomingMessage, ownHosts: ReadonlySet<string>): ViewOrigin => ({
+  referer: req.headers.referer,
+  mobileHint: typeof req.headers['sec-ch-ua-mobile'] === 'string' ? req.headers['sec-ch-ua-mobile'] : undefined,
   ownHosts,
+  // The address Express would call req.ip; the listener runs before Express.
+  address: req.socket.remoteAddress === undefined ? undefined : proxyaddr(req, trusted),
 });
 
 export function createRequestListener({ served, shutdown, pageViews }: ListenerParts): RequestListener {
@@ -49,11 +56,11 @@ export function createRequestListener({ served, shutdown, pageViews }: ListenerP
       const entry = table.entries.get(path);
       if (entry !== undefined) {
         // Answered 200 or 304; a 304 is a page seen again after its cache time.
-        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent'], viewOrigin(req.headers, ownHosts));
+        if (entry.page && method === 'GET') pageViews.count(path, req.headers['user-agent'], viewOrigin(req, ownHosts));
         return sendEntry(req, res, entry);
       }
       // The pages the app completes on request (/bewertungen) answer 200 or 304 as well.
-      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent'], viewOrigin(req.headers, ownHosts));
+      if (method === 'GET' && table.rendered.has(path)) pageViews.count(path, req.headers['user-agent'], viewOrigin(req, ownHosts));
       const location = canonicalLocation(rawPath, query);
       if (location !== null) return sendRedirect(res, location);
     }

@@ -4,7 +4,8 @@
 // else. No address, no URL of another site, no user agent and nothing read from or stored on the
 // visitor's device, so § 25 TDDDG does not apply and no consent is needed (the browser sends
 // nothing to /api/log before 'Alle akzeptieren'). A GET answered 200 or 304 is a view; HEAD, other
-// statuses and clients that name themselves programs are not.
+// statuses and clients that name themselves programs are not, nor a second view of the same page
+// from the same shortened address within a minute (server/visits/recent-views.ts, memory only).
 //
 // The request path only tests the User-Agent and increments a Map entry; the totals go to SQLite
 // in one transaction every flush interval and at graceful shutdown. A crash (kill -9, power cut)
@@ -25,6 +26,7 @@ import cron from 'node-cron';
 import { PAGE_COUNT_RETENTION_MONTHS } from '../../core/retention.ts';
 import { berlinDay, monthsBefore, nextBerlinMidnight } from '../../core/berlin-day.ts';
 import { deviceOf, visitSource } from '../../core/visit-source.ts';
+import { createRecentViews } from './recent-views.ts';
 import type { ApiContext, StopJobs } from '../context.ts';
 import type { Db } from '../store/database.ts';
 import type { Log } from '../context.ts';
@@ -50,12 +52,18 @@ export interface ViewOrigin {
   mobileHint: string | undefined;
   /** "host" and "host:port" of our own pages: a Referer naming one is navigation, not a source. */
   ownHosts: ReadonlySet<string>;
+  /**
+   * The client's address as Express reads it behind a proxy on this machine (req.ip): a view of
+   * the same page from the same shortened address within one minute counts once
+   * (server/visits/recent-views.ts). Never stored.
+   */
+  address: string | undefined;
 }
 
 export interface PageCounter {
   /**
    * One view of a page answered 200 or 304 to a GET; the caller checked both. Without `origin`
-   * (a script, a test) only the page and the device are counted.
+   * (a script, a test) only the page and the device are counted, each call.
    */
   count(path: string, userAgent: string | undefined, origin?: ViewOrigin): void;
   /** Writes the counts held in memory; returns how many (day, path) rows it touched. */
@@ -70,6 +78,8 @@ export interface PageCounterOptions {
   log: Log;
   /** The clock (tests). */
   now?: () => number;
+  /** Keys the minute's deduplication holds at most (server/visits/recent-views.ts; tests). */
+  recentViewsLimit?: number;
 }
 
 /** The tables the counter adds to, each by Berlin day and one key. */
@@ -98,6 +108,7 @@ export function createPageCounter(db: Db, options: PageCounterOptions): PageCoun
     for (const table of TABLE_NAMES) for (const [day, keys] of batch[table]) for (const [key, views] of keys) upserts[table].run(day, key, views);
   });
 
+  const recent = createRecentViews(options.recentViewsLimit);
   let pending = emptyPending();
   // The current day is worked out once per day, not per request.
   let today = '';
@@ -108,6 +119,7 @@ export function createPageCounter(db: Db, options: PageCounterOptions): PageCoun
     count(path, userAgent, origin) {
       if (isBot(userAgent)) return;
       const at = now();
+      if (origin?.address !== undefined && !recent.firstInMinute(origin.address, path, at)) return;
       if (at >= todayEndsAt) {
         today = berlinDay(at);
         todayEndsAt = nextBerlinMidnight(at);

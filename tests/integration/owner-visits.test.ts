@@ -21,8 +21,11 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** Each view from a visitor of its own (the server counts a page once a minute per shortened address). */
+let visitors = 0;
 async function view(path: string, headers: Record<string, string>): Promise<void> {
-  const answer = await fetch(`${site.server.url}${path}`, { headers });
+  visitors += 1;
+  const answer = await fetch(`${site.server.url}${path}`, { headers: { 'X-Forwarded-For': `10.0.${visitors}.7`, ...headers } });
   await answer.arrayBuffer();
   expect(answer.status).toBe(200);
 }

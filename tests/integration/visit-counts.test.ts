@@ -52,12 +52,23 @@ interface Request {
   headers?: Record<string, string>;
 }
 
+/**
+ * A visitor address of its own /24 per call: the server counts a page once a minute per shortened
+ * address (server/visits/recent-views.ts), and the tests here count distinct visitors unless they
+ * send one address on purpose. The server believes X-Forwarded-For from loopback, as behind nginx.
+ */
+let visitors = 0;
+const nextVisitor = () => {
+  visitors += 1;
+  return `10.${(visitors >> 8) & 255}.${visitors & 255}.7`;
+};
+
 async function request(path: string, { method = 'GET', userAgent = BROWSER, headers = {} }: Request = {}): Promise<Response> {
   const res = await fetch(`${server.url}${path}`, {
     method,
     redirect: 'manual',
     // Node's fetch sends "node" unless told otherwise; an empty value stands for no header.
-    headers: { 'User-Agent': userAgent ?? '', ...headers },
+    headers: { 'User-Agent': userAgent ?? '', 'X-Forwarded-For': nextVisitor(), ...headers },
   });
   await res.arrayBuffer();
   return res;
@@ -134,9 +145,59 @@ describe('not counted', () => {
   });
 });
 
+describe('once a minute per shortened address and page', () => {
+  it('a reload or a loop from one address counts once; its /24 (IPv6: /48) is one address; another page or address counts', async () => {
+    const one = { 'X-Forwarded-For': '203.0.113.7' };
+    for (let i = 0; i < 5; i += 1) expect((await request('/preise', { headers: one })).status).toBe(200);
+    await request('/preise', { headers: { 'X-Forwarded-For': '203.0.113.200' } });
+    await request('/preise', { headers: { 'X-Forwarded-For': '203.0.114.7' } });
+    await request('/impressum', { headers: one });
+    for (const address of ['2001:db8:85a3:1::1', '2001:db8:85a3:2::9', '2001:db8:85a4::1']) await request('/', { headers: { 'X-Forwarded-For': address } });
+    // A forwarded chain: the proxy on loopback names the client last; an address the client wrote first is not believed.
+    await request('/impressum', { headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.9' } });
+    await request('/stra%C3%9Fe');
+    expect(await storedAfter('/straße')).toEqual({
+      [`${today()} /`]: 2,
+      [`${today()} /impressum`]: 1,
+      [`${today()} /preise`]: 2,
+      [`${today()} /straße`]: 1,
+    });
+  });
+
+  it('again in the next minute, and nothing of the address reaches the database', () => {
+    const store = openDatabase(join(tempDir('page-counts-minute-'), 'site.db'));
+    let clock = Date.parse('2026-03-10T12:00:00Z');
+    const counter = createPageCounter(store, { flushEveryMs: 0, log: () => undefined, now: () => clock });
+    const origin = { referer: undefined, mobileHint: undefined, ownHosts: new Set<string>(), address: '203.0.113.7' };
+    counter.count('/preise', BROWSER, origin);
+    clock += 59_000;
+    counter.count('/preise', BROWSER, origin);
+    clock += 1_000;
+    counter.count('/preise', BROWSER, origin);
+    counter.flush();
+    expect(store.prepare('SELECT * FROM page_counts').all()).toEqual([{ day: '2026-03-10', path: '/preise', views: 2 }]);
+    const everything = JSON.stringify(store.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map(({ name }: any) => store.prepare(`SELECT * FROM "${name}"`).all()));
+    expect(everything).not.toContain('203.0.113');
+    counter.close();
+    store.close();
+  });
+
+  it('holds at most its limit of keys a minute, and counts beyond it rather than growing', () => {
+    const store = openDatabase(join(tempDir('page-counts-limit-'), 'site.db'));
+    const counter = createPageCounter(store, { flushEveryMs: 0, log: () => undefined, now: () => Date.parse('2026-03-10T12:00:00Z'), recentViewsLimit: 2 });
+    const from = (address: string) => ({ referer: undefined, mobileHint: undefined, ownHosts: new Set<string>(), address });
+    for (const address of ['10.0.1.1', '10.0.2.1', '10.0.3.1', '10.0.1.1', '10.0.3.1']) counter.count('/', BROWSER, from(address));
+    counter.flush();
+    // 10.0.1.1 again is known (once); 10.0.3.1 did not fit, so both of its views count.
+    expect(store.prepare('SELECT views FROM page_counts').get()).toEqual({ views: 4 });
+    counter.close();
+    store.close();
+  });
+});
+
 describe('what is stored', () => {
   it('only the day, the path and a number: no address, no user agent, no time of day', async () => {
-    await request('/preise', { headers: { 'X-Forwarded-For': '203.0.113.7' } });
+    await request('/preise', { headers: { 'X-Forwarded-For': '192.0.2.7' } });
     await storedAfter('/preise');
     const columns = (db.pragma('table_info(page_counts)') as { name: string }[]).map((column) => column.name);
     expect(columns).toEqual(['day', 'path', 'views']);
@@ -155,7 +216,9 @@ describe('what is stored', () => {
       log: () => undefined,
       features: { jobs: false, pageCountFlushMs: 3_600_000 },
     });
-    for (const path of ['/', '/preise', '/preise']) await fetch(`${stopping.url}${path}`, { headers: { 'User-Agent': BROWSER } }).then((res) => res.arrayBuffer());
+    for (const path of ['/', '/preise', '/preise']) {
+      await fetch(`${stopping.url}${path}`, { headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': nextVisitor() } }).then((res) => res.arrayBuffer());
+    }
     const before = openConnection(databasePath, { readonly: true });
     expect(before.prepare('SELECT count(*) AS n FROM page_counts').get()).toEqual({ n: 0 });
     before.close();
