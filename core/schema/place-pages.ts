@@ -24,7 +24,7 @@ const pageSchema = z
         unknown: wordsWith(),
       }),
     hero: z.strictObject({ heading: wordsWith('name'), headingTown: wordsWith('town'), arrival: wordsWith('arrival'), arrivalUnknown: wordsWith(), always: wordsWith(), postcodesOfTown: wordsWith('town', 'postcodes'), postcodesUnknown: wordsWith() }),
-    about: z.strictObject({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources'), populationSource: wordsWith() }),
+    about: z.strictObject({ heading: wordsWith('name'), population: wordsWith('name', 'population'), sources: wordsWith('sources') }),
     doors: z.strictObject({ heading: wordsWith('at') }),
     surroundings: z
       .strictObject({

@@ -448,7 +448,9 @@ describe('the service area', () => {
       // Its own description with its sources, and the facts paragraph only with a population.
       expect(text).toContain(`Über ${place.name}`);
       expect(text).toContain(place.description!.replace(/\s+/g, ' '));
-      expect(text).toContain(`Quellen: ${place.sources.join('; ')}`);
+      // The sources as the data names them, nothing added: a population's source is one of them, so a
+      // town whose figure comes from elsewhere is never attributed to a source the owner did not name.
+      expect(text).toContain(`Quellen: ${place.sources.join('; ')}.`);
       expect(text.includes('Einwohnerinnen und Einwohner'), place.path).toBe(place.population !== null);
       expect(html(place.path).match(/data-faq=/g), place.path).toHaveLength(4);
       expect(html(place.path)).toContain('href="/einsatzgebiet"');

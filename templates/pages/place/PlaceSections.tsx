@@ -48,7 +48,8 @@ function ShortList({ links, counted = false, words }: { links: PlaceLink[]; coun
 export function AboutPlace({ place, words }: { place: Place; words: PlacePageWords['about'] }) {
   const facts = place.facts !== null && place.population !== null;
   if (place.description === null && !facts) return null;
-  const sources = [...place.sources, ...(facts ? [words.populationSource] : [])].join('; ');
+  // The town's sources name where its population comes from too (data/places/).
+  const sources = place.sources.join('; ');
   return (
     <section aria-labelledby="about-heading">
       <h2 id="about-heading">{fillSlots(words.heading, { name: place.name })}</h2>
