@@ -7,9 +7,11 @@
 // commit before is kept as refs/before-update; `-- --back` returns the code to it, refusing as well
 // while a save is unpublished or when the owner published since (a reset would drop that publish).
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { parse } from 'yaml';
+import { consoleWordsSchema } from '../core/schema/console.ts';
 import { CONSOLE_AUTHOR, isRepository, unpublishedFiles } from '../server/content/history.ts';
 import { runMain } from './lib/cleanup.ts';
 import { runCommand } from './lib/command.ts';
@@ -38,14 +40,24 @@ async function git(checkout: string, args: string[]): Promise<string> {
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
 const listed = (items: string[]) => items.map((item) => `  ${item}`).join('\n');
 
+/** The console's buttons that publish, as the owner reads them ("Vorschau erstellen", then "Veröffentlichen"). */
+function publishButtons(checkout: string): string {
+  try {
+    const { publish } = consoleWordsSchema.parse(parse(readFileSync(join(checkout, 'data', 'console.yaml'), 'utf8')));
+    return ` (console: "${publish.makePreview}", then "${publish.publishButton}")`;
+  } catch {
+    return '';
+  }
+}
+
 /** Why the checkout may not be pulled or reset now, or null. */
 async function refusal(checkout: string, what: string): Promise<string | null> {
   const unpublished = await unpublishedFiles(checkout);
   if (unpublished.length > 0) {
     return `${what} refused: the owner saved changes in the console that are not published yet:\n${listed(unpublished)}\n` +
       'A pull would mix them into the update and the build would put them online without a commit. Ask the owner to\n' +
-      'publish them (console: Inhalte, Vorschau, Veröffentlichen) or to set the values back there, then run this again.\n' +
-      'To set them aside yourself: "git stash push -- data/" now and "git stash pop" after. Nothing was changed.';
+      `publish them${publishButtons(checkout)} or to set the values back there, then run this again.\n` +
+      'To set them aside yourself: "git stash push --include-untracked -- data/" now and "git stash pop" after. Nothing was changed.';
   }
   const gitDir = (await git(checkout, ['rev-parse', '--absolute-git-dir'])).trim();
   if (['rebase-merge', 'rebase-apply', 'MERGE_HEAD'].some((name) => existsSync(join(gitDir, name)))) {
@@ -58,7 +70,7 @@ async function refusal(checkout: string, what: string): Promise<string | null> {
   return null;
 }
 
-const describe = async (checkout: string, commit: string) => (await git(checkout, ['log', '-1', '--format=%h "%s" (%an, %ad)', '--date=short', commit])).trim();
+const commitLine = async (checkout: string, commit: string) => (await git(checkout, ['log', '-1', '--format=%h "%s" (%an, %ad)', '--date=short', commit])).trim();
 const changedFiles = async (checkout: string, from: string, to: string) => lines(await git(checkout, ['diff', '--name-only', from, to]));
 const needsInstall = (files: string[]) => files.some((file) => file === 'package-lock.json' || file === 'package.json');
 /** Files the running server may have loaded: anything but the data, the build's and the browser's code, the commands, docs and tests. */
@@ -90,7 +102,7 @@ async function pull(checkout: string): Promise<string | null> {
 async function update(checkout: string, production: boolean): Promise<number> {
   const before = (await git(checkout, ['rev-parse', 'HEAD'])).trim();
   await git(checkout, ['update-ref', '-m', 'npm run update', BEFORE, before]);
-  console.log(`Before the update: ${await describe(checkout, before)}; "npm run update -- --back" returns the code to it.`);
+  console.log(`Before the update: ${await commitLine(checkout, before)}; "npm run update -- --back" returns the code to it.`);
   const failed = await pull(checkout);
   if (failed !== null) {
     console.error(failed);
@@ -102,7 +114,7 @@ async function update(checkout: string, production: boolean): Promise<number> {
     console.log('The repository had nothing new for this checkout; nothing to build.');
     return 0;
   }
-  console.log(`Now at: ${await describe(checkout, after)}; ${files.length} file${files.length === 1 ? '' : 's'} changed.`);
+  console.log(`Now at: ${await commitLine(checkout, after)}; ${files.length} file${files.length === 1 ? '' : 's'} changed.`);
   if (needsInstall(files) && (await runCommand('npm', ['ci'], { cwd: checkout })) !== 0) {
     console.error('"npm ci" failed (its message is above); the served site is unchanged. Fix it and run "npm ci", or "npm run update -- --back".');
     return 1;
@@ -127,7 +139,7 @@ async function back(checkout: string): Promise<number> {
   }
   const head = (await git(checkout, ['rev-parse', 'HEAD'])).trim();
   if (head === before) {
-    console.log(`The code is already at ${await describe(checkout, before)}; nothing was changed.`);
+    console.log(`The code is already at ${await commitLine(checkout, before)}; nothing was changed.`);
     return 0;
   }
   // The owner's commits since the update that the commit before lacks (his older ones came back
@@ -139,7 +151,7 @@ async function back(checkout: string): Promise<number> {
   }
   const files = await changedFiles(checkout, head, before);
   await git(checkout, ['reset', '--quiet', '--keep', before]);
-  console.log(`The code is back at ${await describe(checkout, before)} (it was at ${await describe(checkout, head)}).`);
+  console.log(`The code is back at ${await commitLine(checkout, before)} (it was at ${await commitLine(checkout, head)}).`);
   if (needsInstall(files) && (await runCommand('npm', ['ci'], { cwd: checkout })) !== 0) {
     console.error('"npm ci" failed (its message is above): run it again before restarting the server.');
     return 1;

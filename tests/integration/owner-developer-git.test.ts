@@ -148,6 +148,8 @@ describe('the owner publishes, the developer pulls and pushes, the server update
     dev('add', 'server');
     dev('commit', '--quiet', '-m', 'A module of the server');
     dev('push', '--quiet', 'origin', 'main');
+    // Not into the server's checkout: git refuses a push into its checked-out branch.
+    expect(() => dev('push', '--quiet', server, 'main')).toThrow(/refusing to update checked out branch/);
     await publishDoorPrice(89);
     expect(subjects().slice(0, 2)).toEqual([`Inhaber (Konsole)|${doorChange(79, 89)}`, `Inhaber (Konsole)|${doorChange(69, 79)}`]);
   }, 180_000);
@@ -174,7 +176,7 @@ describe('the owner publishes, the developer pulls and pushes, the server update
     // The update's build serves both: the developer's price and the owner's.
     expect(await served('/preise', formatEuro(safePrice))).toBe(true);
     expect(await served('/preise', 'sonst 178')).toBe(true);
-  }, 300_000);
+  }, 400_000);
 
   it('goes back to the commit before the update and forward again', async () => {
     const updated = onServer('rev-parse', 'HEAD').trim();
@@ -191,7 +193,7 @@ describe('the owner publishes, the developer pulls and pushes, the server update
     // may differ only in the committer's time).
     expect(onServer('rev-parse', 'HEAD^').trim()).toBe(onServer('rev-parse', `${updated}^`).trim());
     expect(onServer('show', '--format=', 'HEAD')).toBe(onServer('show', '--format=', updated));
-  }, 300_000);
+  }, 400_000);
 
   it('the console’s history lists the owner’s publishes and the developer’s data commit, each with its author, not the code commit', async () => {
     const history = (await page('/intern/inhalte/verlauf')).html;
@@ -237,7 +239,7 @@ describe('the owner publishes, the developer pulls and pushes, the server update
       const refused = await update(...args);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(/refused: the owner saved changes in the console that are not published yet:\n {2}data\/prices\.yaml\n/);
-      expect(refused.stderr).toContain('Veröffentlichen');
+      expect(refused.stderr).toContain(`"${words.publish.makePreview}", then "${words.publish.publishButton}"`);
     }
     expect(checkout.data.read('prices.yaml')).toBe(draft);
     expect([onServer('rev-parse', 'HEAD'), onServer('rev-parse', 'refs/before-update')]).toEqual([head, recorded]);
@@ -256,7 +258,7 @@ describe('the owner publishes, the developer pulls and pushes, the server update
       'Entwickler|Readme',
     ]);
     expect(result.stdout).toContain('no restart is needed');
-  }, 300_000);
+  }, 400_000);
 
   it('aborts an update whose pull conflicts with the owner’s publishes, leaving the checkout as it was', async () => {
     // The developer changes the door's price without pulling the owner's last publish first.
