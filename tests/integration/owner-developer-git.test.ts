@@ -8,7 +8,7 @@
 // under the unit's UMask=0077, to show that the documented shared-group setup is what lets the
 // developer pull (and that without it he cannot).
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -287,17 +287,22 @@ describe.skipIf(!asRoot)('a developer who is not the service user pulls from the
   let dir: string;
   const as = (user: { uid: number; gid: number }, home: string, script: string, cwd = dir) =>
     execFileSync('sh', ['-c', script], { cwd, uid: user.uid, gid: user.gid, env: { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const commitAsConsole = `git -c user.name='Inhaber (Konsole)' -c user.email=inhaber@konsole.invalid commit --quiet -am`;
+  /** The console's own commit (commitData of server/content/history.ts) as the service makes it: as its user, under the unit's UMask=0077. */
+  function publishAsService(path: string, message: string) {
+    const code = `const { commitData } = await import(${JSON.stringify(join(ROOT, 'server', 'content', 'history.ts'))}); await commitData(process.argv[1], process.argv[2]);`;
+    as(SERVICE, dir, `umask 077 && exec "${process.execPath}" --import tsx --input-type=module -e '${code}' '${path}' '${message}'`, ROOT);
+  }
 
-  /** A server's checkout made as docs/deployment.md says: cloned by hand, then commits under the unit's UMask=0077. */
+  /** A server's checkout as docs/deployment.md makes it: cloned by hand, then the console's publish. */
   function serverCheckout(name: string, shared: boolean): string {
     const path = join(dir, name);
     mkdirSync(path);
     chownSync(path, SERVICE.uid, SERVICE.gid);
-    as(SERVICE, dir, `umask 022 && git init --quiet --initial-branch=main && mkdir data && echo 'price: 69' > data/prices.yaml && git add data && ${commitAsConsole} Start`, path);
-    // The step of docs/deployment.md, "The owner's commits", once, as the service user.
+    as(SERVICE, dir, `umask 022 && git init --quiet --initial-branch=main && mkdir data && echo 'price: 69' > data/prices.yaml && git add data && git -c user.name=Entwickler -c user.email=dev@example.invalid commit --quiet -m Start`, path);
+    // The step of docs/deployment.md, "The owner's commits and a developer's", once, as the service user.
     if (shared) as(SERVICE, dir, 'git config core.sharedRepository 0640 && chmod -R g+rX .git', path);
-    as(SERVICE, dir, `umask 077 && echo 'price: 79' > data/prices.yaml && ${commitAsConsole} 'Zugefallene Tür'`, path);
+    writeFileSync(join(path, 'data', 'prices.yaml'), 'price: 79\n');
+    publishAsService(path, 'Zugefallene Tür');
     return path;
   }
 
@@ -312,6 +317,8 @@ describe.skipIf(!asRoot)('a developer who is not the service user pulls from the
 
   it('pulls the console’s commit made under UMask=0077 once the repository is shared with the group and trusted by the developer', () => {
     const shared = serverCheckout('shared', true);
+    // git gave the console's ref to the group, whatever the umask.
+    expect(statSync(join(shared, '.git', 'refs', 'heads', 'main')).mode & 0o777).toBe(0o640);
     const home = join(dir, 'developer-trusting');
     as(DEVELOPER, home, `git config --global --add safe.directory ${shared}/.git`);
     as(DEVELOPER, home, `git clone --quiet file://${shared} clone`, home);
@@ -323,6 +330,8 @@ describe.skipIf(!asRoot)('a developer who is not the service user pulls from the
     const home = join(dir, 'developer');
     expect(() => as(DEVELOPER, home, `git clone --quiet file://${shared} untrusted`, home)).toThrow(/dubious ownership/);
     const unshared = serverCheckout('unshared', false);
+    // What the console wrote under UMask=0077 is the service user's alone.
+    expect(statSync(join(unshared, '.git', 'refs', 'heads', 'main')).mode & 0o777).toBe(0o600);
     as(DEVELOPER, home, `git config --global --add safe.directory ${unshared}/.git`);
     expect(() => as(DEVELOPER, home, `git clone --quiet file://${unshared} unshared`, home)).toThrow(/not our ref/);
   });
