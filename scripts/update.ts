@@ -162,7 +162,13 @@ async function back(checkout: string): Promise<number> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { back: { type: 'boolean' }, plain: { type: 'boolean' }, checkout: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { back: { type: 'boolean' }, plain: { type: 'boolean' }, checkout: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    console.error(`${(error as Error).message}. Run "npm run update -- --help" for usage.`);
+    return 1;
+  }
   if (values.help) {
     console.log(HELP);
     return 0;

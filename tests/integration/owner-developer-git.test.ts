@@ -128,6 +128,13 @@ describe('the owner publishes, the developer pulls and pushes, the server update
   let ownerFirst = '';
   let safePrice = 0;
 
+  it('an update with nothing new in the repository builds nothing', async () => {
+    const result = await update('--plain');
+    expect(result.status, result.stderr + result.stdout).toBe(0);
+    expect(result.stdout).toContain('The repository had nothing new for this checkout; nothing to build.');
+    expect(onServer('rev-parse', 'refs/before-update')).toBe(onServer('rev-parse', 'HEAD'));
+  }, 120_000);
+
   it('the developer pulls the owner’s publish from the server’s checkout, with its author', async () => {
     await publishDoorPrice(79);
     ownerFirst = onServer('rev-parse', 'HEAD').trim();
