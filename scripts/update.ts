@@ -96,7 +96,7 @@ async function pull(checkout: string): Promise<string | null> {
   await git(checkout, ['rebase', '--abort']);
   return `The pull stopped on a conflict between the owner's publishes and the repository's commits in:\n${listed(conflicted)}\n` +
     'It was aborted: the checkout and the served site are as they were. Bring the owner\'s commits into the repository\n' +
-    'first and resolve the conflict there (docs/deployment.md, "The owner\'s commits"), then run the update again.';
+    'first and resolve the conflict there (docs/deployment.md, "The owner\'s commits and a developer\'s"), then run the update again.';
 }
 
 async function update(checkout: string, production: boolean): Promise<number> {

@@ -1,5 +1,5 @@
-// The owner and a developer meet in git (docs/deployment.md, "Updating" and "The owner's commits";
-// docs/decisions.md, "The owner's publishes are commits of the project's own checkout"): the
+// The owner and a developer meet in git (docs/deployment.md, "Updating" and "The owner's commits and a
+// developer's"; docs/decisions.md, "The owner's publishes are commits of the project's own checkout"): the
 // server's checkout of a Git host's repository, the real server publishing from the console into
 // it, a developer's clone that pulls the owner's commits from the server and pushes his own to the
 // host, and `npm run update` (scripts/update.ts) on the server, which refuses while the owner has
@@ -40,7 +40,8 @@ let words: ReturnType<typeof consoleWordsSchema.parse>;
 /** A home without a git configuration, as the service user's: no name, no e-mail. */
 let serviceHome: string;
 
-const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Entwickler', '-c', 'user.email=dev@example.invalid', ...args], { cwd, encoding: 'utf8' });
+// git's messages go into the error a failed command throws, not into the test's output.
+const gitIn = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Entwickler', '-c', 'user.email=dev@example.invalid', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const dev = (...args: string[]) => gitIn(developer, ...args);
 const onServer = (...args: string[]) => execFileSync('git', args, { cwd: server, encoding: 'utf8' });
 const subjects = (range = 'HEAD') => onServer('log', '--format=%an|%s', range).trim().split('\n');
