@@ -29,6 +29,7 @@ export const consoleWordsSchema = z.strictObject({
     lifetime: wordsWith('hours'),
     expired: wordsWith('hours'),
     loggedOut: text,
+    notSaved: text,
     refused: text,
   }),
   messages: z.strictObject({

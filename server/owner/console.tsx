@@ -7,6 +7,7 @@ import { Router } from 'express';
 import type { ApiContext } from '../context.ts';
 import { consoleErrors } from './request-errors.tsx';
 import { fromOwnOrigin } from '../http/origin.ts';
+import { pageOf, RETURN_FIELD } from './return-path.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
@@ -80,7 +81,13 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     const session = sessionOf(db, sessionCookie(req.headers));
     if (session.state === 'active') return next();
     if (session.state === 'expired') res.set('Set-Cookie', setSessionCookie(null, secure));
-    res.redirect(303, session.state === 'expired' ? `${LOGIN_PATH}?abgelaufen` : LOGIN_PATH);
+    // Back to this page after the login; a form sent now was not saved, and the login page says so.
+    const query = new URLSearchParams();
+    if (session.state === 'expired') query.set('abgelaufen', '');
+    if (req.method !== 'GET' && req.method !== 'HEAD') query.set('nicht-gespeichert', '');
+    const back = pageOf(req);
+    if (back !== null) query.set(RETURN_FIELD, back);
+    res.redirect(303, query.size > 0 ? `${LOGIN_PATH}?${query}` : LOGIN_PATH);
   });
 
   router.use(inboxRoutes({ api, words, sendPage }));

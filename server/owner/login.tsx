@@ -12,6 +12,7 @@ import { knownDevice, newDevice, setDeviceCookie } from './device-cookie.ts';
 import type { LoginClient, LoginThrottle, Refusal } from './login-throttle.ts';
 import { MAX_PASSWORD_LENGTH, storedPasswordHash, verifyPassword } from './password.ts';
 import { deleteEndedSessions, endSession, sessionCookie, sessionOf, setSessionCookie, startSession } from './sessions.ts';
+import { returnPath, RETURN_FIELD } from './return-path.ts';
 import { loginPage } from './views/login-view.tsx';
 import { berlinClock, LOGIN_PATH, LOGOUT_PATH, routerPath, SECTION_PATHS, type SendPage } from './views/render.tsx';
 
@@ -19,7 +20,7 @@ import { berlinClock, LOGIN_PATH, LOGOUT_PATH, routerPath, SECTION_PATHS, type S
 const FORM_LIMIT = 4 * 1024;
 
 /** The login form's one field; anything else (no field, a list of them) is an empty password. */
-const loginForm = z.object({ password: z.string() });
+const loginForm = z.object({ password: z.string(), [RETURN_FIELD]: z.string().optional() });
 
 export interface LoginOptions {
   api: ApiContext;
@@ -44,8 +45,13 @@ export function loginRoutes({ api, words, sendPage, throttle, secure }: LoginOpt
 
   router.get(routerPath(LOGIN_PATH), (req, res) => {
     if (sessionOf(db, sessionCookie(req.headers)).state === 'active') return res.redirect(303, SECTION_PATHS.messages);
-    const notice = 'abgemeldet' in req.query ? { kind: 'info' as const, text: words.login.loggedOut } : 'abgelaufen' in req.query ? { kind: 'info' as const, text: fillSlots(words.login.expired, { hours: OWNER_SESSION_HOURS }) } : null;
-    sendPage(res, 200, loginPage(words, notice, fillSlots(words.login.lifetime, { hours: OWNER_SESSION_HOURS })));
+    const said = [
+      'abgemeldet' in req.query ? words.login.loggedOut : '',
+      'abgelaufen' in req.query ? fillSlots(words.login.expired, { hours: OWNER_SESSION_HOURS }) : '',
+      'nicht-gespeichert' in req.query ? words.login.notSaved : '',
+    ].filter(Boolean);
+    const notice = said.length > 0 ? { kind: 'info' as const, text: said.join(' ') } : null;
+    sendPage(res, 200, loginPage(words, notice, fillSlots(words.login.lifetime, { hours: OWNER_SESSION_HOURS }), returnPath(req.query[RETURN_FIELD])));
   });
 
   router.post(routerPath(LOGIN_PATH), express.urlencoded({ extended: false, limit: FORM_LIMIT, parameterLimit: 10 }), async (req, res) => {
@@ -59,6 +65,7 @@ export function loginRoutes({ api, words, sendPage, throttle, secure }: LoginOpt
     res.on('close', () => void (gone = !res.writableFinished));
     const form = loginForm.safeParse(req.body);
     const password = form.success ? form.data.password : '';
+    const back = form.success ? returnPath(form.data[RETURN_FIELD]) : null;
     const outcome = await throttle.check(client, async () => {
       if (gone || req.socket.destroyed) return 'gone' as const;
       // A hash that does not parse counts as a wrong password: every admitted attempt ends in failed or succeeded.
@@ -69,14 +76,14 @@ export function loginRoutes({ api, words, sendPage, throttle, secure }: LoginOpt
       throttle.failed(client);
       // Every failure the same answer at the same time after arrival, whatever took how long.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, arrived + config.loginFailureMs - performance.now())));
-      return sendPage(res, 401, loginPage(words, { kind: 'error', text: words.login.failed }));
+      return sendPage(res, 401, loginPage(words, { kind: 'error', text: words.login.failed }, undefined, back));
     }
     throttle.succeeded(client);
     // A fresh id at every login: an id someone planted before the login is worth nothing after it.
     endSession(db, sessionCookie(req.headers));
     deleteEndedSessions(db);
     res.set('Set-Cookie', [setSessionCookie(startSession(db), secure), setDeviceCookie(newDevice(hash!), secure)]);
-    res.redirect(303, SECTION_PATHS.messages);
+    res.redirect(303, back ?? SECTION_PATHS.messages);
   });
 
   router.post(routerPath(LOGOUT_PATH), (req, res) => {

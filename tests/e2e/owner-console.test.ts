@@ -1,6 +1,7 @@
 // The owner's console in a real browser, without JavaScript (it needs none): the login form, the
 // cookie the browser keeps, logout, the session's end after 12 idle hours, and the Preise form on a
 // 360 px phone (a copy of data/ is the server's data folder).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/store/database.ts';
@@ -69,10 +70,28 @@ describe("the owner's console in a browser", () => {
     expect(await heading(v)).toBe('System');
     db.prepare('UPDATE owner_sessions SET created_at = ?').run(new Date(Date.now() - 12 * 3600_000 - 60_000).toISOString());
     await v.page.reload();
-    expect(v.page.url()).toBe(`${server.url}/intern/anmelden?abgelaufen`);
+    expect(v.page.url()).toBe(`${server.url}/intern/anmelden?abgelaufen=&zurueck=%2Fintern%2Fsystem`);
     expect(await mainText(v)).toContain('Ihre Anmeldung hat 12 Stunden gegolten und ist abgelaufen.');
     await logIn(v, PASSWORD);
-    expect(await heading(v)).toBe('Nachrichten');
+    // Back where the owner was.
+    expect(await heading(v)).toBe('System');
+  });
+
+  it('a price saved after the session ended is not saved, the login page says so and leads back to the form', async () => {
+    const v = await open(`${server.url}/intern/anmelden`);
+    await logIn(v, PASSWORD);
+    await v.page.goto(`${server.url}/intern/inhalte/preise`);
+    const before = readFileSync(join(data.dir, 'prices.yaml'), 'utf8');
+    db.prepare('UPDATE owner_sessions SET created_at = ?').run(new Date(Date.now() - 12 * 3600_000 - 60_000).toISOString());
+    const price = '[name="services.tuer-zugefallen.price"]';
+    await v.page.$eval(price, (input) => void ((input as HTMLInputElement).value = ''));
+    await v.page.type(price, '77');
+    await Promise.all([v.page.waitForNavigation(), v.page.click('.console-form button[type="submit"]')]);
+    expect(new URL(v.page.url()).pathname).toBe('/intern/anmelden');
+    expect(await mainText(v)).toContain('wurde nicht gespeichert, was Sie eben abgeschickt haben');
+    expect(readFileSync(join(data.dir, 'prices.yaml'), 'utf8')).toBe(before);
+    await logIn(v, PASSWORD);
+    expect(new URL(v.page.url()).pathname).toBe('/intern/inhalte/preise');
   });
 
   it('shows the Preise form on a 360 px phone without sideways scrolling, refuses a wrong price beside its field and saves a right one', async () => {

@@ -154,7 +154,7 @@ describe('login', () => {
     const first = sessionFrom(await login());
     const second = await login(PASSWORD, { cookie: first });
     expect(sessionFrom(second)).not.toBe(first);
-    expect((await get('/intern/nachrichten', first)).headers.location).toBe('/intern/anmelden');
+    expect((await get('/intern/nachrichten', first)).headers.location).toBe('/intern/anmelden?zurueck=%2Fintern%2Fnachrichten');
     expect((await get('/intern/nachrichten', sessionFrom(second))).status).toBe(200);
   });
 
@@ -180,9 +180,31 @@ describe('login', () => {
     begun(12 * 3600_000 + 1000);
     const res = await get('/intern/nachrichten', cookie);
     expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/intern/anmelden?abgelaufen');
+    expect(res.headers.location).toBe('/intern/anmelden?abgelaufen=&zurueck=%2Fintern%2Fnachrichten');
     expect(text(await get('/intern/anmelden?abgelaufen'))).toContain('Ihre Anmeldung hat 12 Stunden gegolten und ist abgelaufen.');
     expect(db.prepare('SELECT count(*) AS n FROM owner_sessions WHERE id_hash = ?').get(hash)).toEqual({ n: 0 });
+  });
+
+  it('a form sent without a session saves nothing, says so, and the login leads back to the page it was sent from', async () => {
+    const sent = await post('/intern/nachrichten/1/notiz', { body: 'notiz=Zurückgerufen', headers: { Referer: `${base}/intern/nachrichten/1` } });
+    expect(sent.status).toBe(303);
+    const location = new URL(String(sent.headers.location), base);
+    expect(location.pathname).toBe('/intern/anmelden');
+    expect(location.searchParams.get('zurueck')).toBe('/intern/nachrichten/1');
+    const page = text(await get(`${location.pathname}${location.search}`));
+    expect(page).toContain('Weil Sie nicht mehr angemeldet waren, wurde nicht gespeichert, was Sie eben abgeschickt haben.');
+    expect(page).toContain('<input type="hidden" name="zurueck" value="/intern/nachrichten/1"/>');
+    // A wrong password keeps the way back; the right one takes it.
+    const failed = await post('/intern/anmelden', { body: new URLSearchParams({ password: 'falsch', zurueck: '/intern/nachrichten/1' }).toString() });
+    expect(text(failed)).toContain('value="/intern/nachrichten/1"');
+    const back = await post('/intern/anmelden', { body: new URLSearchParams({ password: PASSWORD, zurueck: '/intern/nachrichten/1' }).toString() });
+    expect(back.headers.location).toBe('/intern/nachrichten/1');
+  });
+
+  it.each(['https://example.org/intern/x', '//example.org/intern', '/\\example.org', '/intern/anmelden', '/preise', '/intern/\nx'])('after the login, never to %s: only to a page of the console', async (target) => {
+    const res = await post('/intern/anmelden', { body: new URLSearchParams({ password: PASSWORD, zurueck: target }).toString() });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/intern/nachrichten');
   });
 
   it(`blocks an address for 15 minutes after ${ADDRESS_FAILURES} wrong passwords, and tells it so; another address still logs in`, async () => {
