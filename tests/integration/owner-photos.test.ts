@@ -193,6 +193,11 @@ describe('the Fotos form', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(answer).toContain(escapeMarkup(fillSlots(words.photos.tooLarge, { megabytes: 15 })));
+    // Said at the picture's field of that photo's form, where the owner chooses a smaller one.
+    const form = answer.slice(answer.indexOf('id="foto-galerie-tresor"'));
+    const ownForm = form.slice(0, form.indexOf('</form>'));
+    expect(ownForm).toMatch(/<input id="feld-gallery-items-tresor-image"[^>]*aria-invalid="true"[^>]*name="gallery\.items\.tresor\.image"/);
+    expect(ownForm).toContain(escapeMarkup(fillSlots(words.photos.tooLarge, { megabytes: 15 })));
     expect(snapshot()).toEqual(before);
   });
 
