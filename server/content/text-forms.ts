@@ -1,6 +1,7 @@
 // The console's Texte: one form per page file of server/content/text-pages.ts at
 // /intern/inhalte/texte/<slug>, listed at /intern/inhalte/texte. Every text of the file is a field
-// named by its data path, in the file's order, grouped by the file's first-level keys; a long or
+// named by its data path, in the file's order, grouped by the file's first-level keys (data/services.yaml
+// by the page a visitor reads it on: serviceSection); a long or
 // folded text is a textarea. What is no text a visitor reads stays out: ids, links, icons, images,
 // price ids, dates (EXCLUDED_KEYS), numbers and yes/no switches. Every field keeps its text's
 // {{placeholders}} and {slots} (server/content/kept-slots.ts). The build's own checks judge the
