@@ -168,3 +168,20 @@ export function lineOfPath(file: string, text: string, path: string): number | n
   const range = scalarAt(parseDataText(yaml), path)?.range;
   return range ? text.slice(0, start + range[0]).split('\n').length : null;
 }
+
+/**
+ * The lines of the file (from 0, first and last) the value a data path names stands on, or null
+ * where it names none; `itemName` names a list's items as in documentPath (the Orte form's slugs).
+ * A list's item or a map spans all its lines.
+ */
+export function linesOfPath(file: string, text: string, path: string, itemName?: (item: unknown) => string | null): [number, number] | null {
+  const { yaml, start } = yamlOf(file, text);
+  const document = parseDataText(yaml);
+  const keys = documentPath(document, path, itemName);
+  const node: unknown = keys === null || keys.length === 0 ? null : document.getIn(keys, true);
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  if (!range) return null;
+  const line = (offset: number) => text.slice(0, start + offset).split('\n').length - 1;
+  // The value's last character: a block's final line break belongs to its last line.
+  return [line(range[0]), line(Math.max(range[0], range[1] - 1))];
+}
