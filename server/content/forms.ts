@@ -60,7 +60,6 @@ export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'versprechen', file: 'claims.yaml', schema: claimsSchema, title: (words) => words.claims.title, intro: (words) => words.claims.intro, groups: claimsForm },
   ...TEXT_FORMS,
   ...TRUST_FORMS,
-  ...LEGAL_TEXT_FORMS,
   { slug: 'kontakt', file: 'site.yaml', schema: siteSchema, title: (words) => words.contact.title, intro: (words) => words.contact.intro, groups: (data, words) => contactForm(data, words.contact), check: (data, words) => contactProblems(data, words.contact) },
   { slug: 'rechtliches', file: 'site.yaml', schema: siteSchema, title: (words) => words.legal.title, intro: (words) => words.legal.intro, groups: (data, words, dataDir) => legalForm(data, words.legal, dataReader(dataDir)), check: (data, words) => legalProblems(data, words.legal), partsTitle: (words) => words.legal.groups.versions },
   ...DATED_LEGAL_TEXTS.map(
@@ -73,6 +72,8 @@ export const DATA_FORMS: readonly DataForm[] = [
       groups: (data, words) => versionForm(data, name, words.legal),
     }),
   ),
+  // After the legal texts' date forms, which stay the go-live list's link for the withdrawal text's lawyerConfirmed (server/owner/start.tsx).
+  ...LEGAL_TEXT_FORMS,
 ];
 
 /**
