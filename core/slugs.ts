@@ -11,6 +11,14 @@ export function slug(name: string): string {
   return slugify(spelled, { lower: true, strict: true, locale: 'de', trim: true });
 }
 
+/** The overview of the services. */
+export const SERVICES_PATH = '/leistungen';
+
+/** A service's page, by its slug (data/services.yaml). */
+export function servicePath(serviceSlug: string): string {
+  return `${SERVICES_PATH}/${serviceSlug}`;
+}
+
 /** The page of a place of the service area, by its slug. */
 export function placePath(placeSlug: string): string {
   return `/schluesseldienst/${placeSlug}`;

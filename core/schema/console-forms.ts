@@ -36,9 +36,19 @@ export const formWordsShape = {
     /** German names of the files' keys; a key without one is shown split into words. */
     keys: z.record(z.string(), text),
     item: wordsWith('number'),
+    /** A group of fields by the page it is read on ("Türöffnung … – /leistungen/tueroeffnung"); the words every service page shares. */
+    pageGroup: wordsWith('page', 'address'),
+    servicePages: text,
     /** A trust page's name in its form's title; under its body, how Markdown is written. */
     trustPage: text,
     markdownNote: text,
+    /** The legal pages' forms: the notice at their top (and, for a dated text, its date), the placeholders' hint under the body, the saved notice's word on the date set to today ({date}). */
+    legalIntro: text,
+    legalStandIntro: text,
+    legalPlaceholders: wordsWith('example', 'ifStart', 'ifEnd'),
+    /** Under the privacy policy's body: its tables come from data/privacy.yaml. */
+    legalPrivacy: wordsWith('privacy'),
+    standSet: wordsWith('date'),
     /** A switch's box, as the conflict table and the list of changes name its states. */
     yes: text,
     no: text,

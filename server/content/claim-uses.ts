@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import type { ConsoleWords } from '../../core/schema/console.ts';
+import { servicePath, SERVICES_PATH } from '../../core/slugs.ts';
 import { TEXT_PAGES } from './text-pages.ts';
 
 /** Promises a template states without a placeholder: the place pages' reasons (templates/pages/place/PlacePage.tsx) say `founded`. */
@@ -60,9 +61,9 @@ function serviceAddresses(text: string): Map<string, string[]> {
   const add = (part: unknown, address: string) => {
     for (const id of claimsNamedIn(JSON.stringify(part ?? null))) found.set(id, [...(found.get(id) ?? []), address]);
   };
-  add(data?.overview, '/leistungen');
-  add(data?.page, '/leistungen/…');
-  for (const service of data?.services ?? []) add(service, `/leistungen/${String(service.slug)}`);
+  add(data?.overview, SERVICES_PATH);
+  add(data?.page, servicePath('…'));
+  for (const service of data?.services ?? []) add(service, servicePath(String(service.slug)));
   return found;
 }
 
@@ -77,7 +78,7 @@ export function claimUses(dataDir: string, words: ConsoleWords['texts']): Map<st
   for (const page of texts) {
     if (page.file === 'services.yaml') {
       const title = words.pages[TEXT_PAGES.find((candidate) => candidate.file === page.file)!.slug]?.title ?? page.file;
-      for (const [id, addresses] of serviceAddresses(page.text)) add(id, `${title} (${addresses.includes('/leistungen/…') ? '/leistungen/…' : addresses.join(', ')})`);
+      for (const [id, addresses] of serviceAddresses(page.text)) add(id, `${title} (${addresses.includes(servicePath('…')) ? servicePath('…') : addresses.join(', ')})`);
       continue;
     }
     // A comment's example names no use.

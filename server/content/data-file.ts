@@ -33,8 +33,9 @@ export type DataFileName =
   | 'messages.yaml'
   // The trust pages (server/content/text-forms.ts, TRUST_FORMS).
   | `trust/${string}.md`
-  // The business facts and the legal texts' dates (server/content/contact-form.ts, legal-form.ts, version-form.ts).
+  // The business facts and the legal texts (server/content/contact-form.ts, legal-form.ts, version-form.ts, legal-text-forms.ts).
   | 'site.yaml'
+  | 'legal/impressum.md'
   | 'legal/agb.md'
   | 'legal/datenschutz.md'
   | 'legal/widerruf.md'

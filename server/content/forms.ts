@@ -12,6 +12,8 @@ import { claimsForm } from './claims-form.ts';
 import type { FieldGroup, FormField, Problems } from './form-fields.ts';
 import { pricesForm } from './prices-form.ts';
 import { TEXT_FORMS, TRUST_FORMS } from './text-forms.ts';
+import { LEGAL_TEXT_FORMS } from './legal-text-forms.ts';
+import type { Change } from './save.ts';
 import { editDataFile, parseDataFile, type DataEdit } from './yaml-edit.ts';
 import { contactForm, contactProblems } from './contact-form.ts';
 import { legalForm, legalProblems } from './legal-form.ts';
@@ -34,6 +36,8 @@ export interface DataForm {
   format?: { data(text: string): unknown; edit(text: string, edits: readonly DataEdit[]): { text: string; data: unknown } };
   /** What the form refuses in the changed data beyond its schema (a fact that needs another), by field path. */
   check?(data: unknown, words: ConsoleWords): Problems;
+  /** Changes the form makes with the owner's (the legal texts' date with their text), and the sentence that says so in the saved notice; null for none. */
+  alsoChanges?(changes: readonly Change[], fields: readonly FormField[], words: ConsoleWords): { changes: Change[]; note: string } | null;
   /** The heading of the links to this form's parts: the forms at /intern/inhalte/<slug>/…, which the overview does not list. */
   partsTitle?(words: ConsoleWords): string;
 }
@@ -68,6 +72,8 @@ export const DATA_FORMS: readonly DataForm[] = [
       groups: (data, words) => versionForm(data, name, words.legal),
     }),
   ),
+  // After the legal texts' date forms, which stay the go-live list's link for the withdrawal text's lawyerConfirmed (server/owner/start.tsx).
+  ...LEGAL_TEXT_FORMS,
 ];
 
 /**

@@ -40,3 +40,10 @@ export function editMarkdownText(text: string, edits: readonly DataEdit[]): { te
   const result = parts.open + frontText + parts.close + (body ? String(body.value) : parts.body);
   return { text: result, data: markdownData(result) };
 }
+
+/** The lines of the page (from 0, first and last) its body stands on. */
+export function bodyLines(text: string): [number, number] {
+  const parts = partsOf(text);
+  const first = (parts.open + parts.front + parts.close).split('\n').length - 1;
+  return [first, Math.max(first, text.split('\n').length - 1)];
+}

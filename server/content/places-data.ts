@@ -80,7 +80,7 @@ export function addressAfterRemoval(placeSlug: string, postcodes: ReadonlyMap<st
 }
 
 /** The slug a list item is named by in a data path: a text item's own, a map's `name`'s. */
-function itemSlug(item: unknown): string | null {
+export function itemSlug(item: unknown): string | null {
   if (isScalar(item)) return slugOfName(String(item.value));
   if (isMap(item)) return item.has('name') ? slugOfName(String(item.get('name'))) : null;
   return null;

@@ -85,7 +85,7 @@ export function newTownFields(words: PlacesWords): PlaceGroup[] {
 }
 
 /** A district's fields: its name, and its description and sources where it has them. */
-function districtFields(district: Town['districts'][number], at: string, words: PlacesWords): PlaceField[] {
+export function districtFields(district: Town['districts'][number], at: string, words: PlacesWords): PlaceField[] {
   const f = words.fields;
   const name = districtName(district);
   const described = typeof district !== 'string' && district.description !== undefined;

@@ -27,7 +27,7 @@ export type SaveOutcome =
   | { kind: 'problems'; typed: ReadonlyMap<string, string>; problems: Problems }
   | { kind: 'checkFailed'; typed: ReadonlyMap<string, string> }
   | { kind: 'unchanged' }
-  | { kind: 'saved'; changes: Change[] };
+  | { kind: 'saved'; changes: Change[]; note?: string };
 
 /** The posted text of each field; a name that is no field of the form ends it. */
 function typedFields(body: unknown, fields: readonly FormField[]): { typed: Map<string, string> } | { unknown: string } {
@@ -85,6 +85,9 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
     if ('problem' in parsed) problems.set(field.path, parsed.problem);
     else if (parsed.value !== field.value) changes.push({ field, before: field.value, after: parsed.value });
   }
+  // What the form changes with the owner's change (a legal text's date), unless a typed text is refused.
+  const also = problems.size === 0 && changes.length > 0 ? (form.alsoChanges?.(changes, fields, words) ?? null) : null;
+  if (also) changes.push(...also.changes);
   const edits = dataEdits(changes);
   const version = (body as Record<string, unknown>)[VERSION_FIELD];
   if (problems.size === 0 && edits.length === 0) return { kind: 'unchanged' };
@@ -111,7 +114,7 @@ export async function saveForm(dataDir: string, form: DataForm, body: unknown, w
   // A long text (a page's Markdown) is cut in the log: the file and git hold it whole.
   const logged = (value: EditValue) => (JSON.stringify(value).length > 160 ? `${JSON.stringify(value).slice(0, 150)}…" (${String(value).length} characters)` : JSON.stringify(value));
   log(`Owner's console: data/${form.file} saved: ${edits.map((edit) => `${edit.path} = ${logged(edit.value)}`).join(', ')}.`);
-  return { kind: 'saved', changes };
+  return { kind: 'saved', changes, ...(also ? { note: also.note } : {}) };
 }
 
 /** What a structural save found: the schema's issues (paths of keys and list positions) and the build's problems, for the form to place at its fields. */

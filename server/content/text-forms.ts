@@ -1,12 +1,14 @@
 // The console's Texte: one form per page file of server/content/text-pages.ts at
 // /intern/inhalte/texte/<slug>, listed at /intern/inhalte/texte. Every text of the file is a field
-// named by its data path, in the file's order, grouped by the file's first-level keys; a long or
+// named by its data path, in the file's order, grouped by the file's first-level keys (data/services.yaml
+// by the page a visitor reads it on: serviceSection); a long or
 // folded text is a textarea. What is no text a visitor reads stays out: ids, links, icons, images,
 // price ids, dates (EXCLUDED_KEYS), numbers and yes/no switches. Every field keeps its text's
 // {{placeholders}} and {slots} (server/content/kept-slots.ts). The build's own checks judge the
 // rest (server/content/save.ts), so the schema here lets everything through.
 import { z } from 'zod';
 import type { ConsoleWords } from '../../core/schema/console.ts';
+import { servicePath, SERVICES_PATH } from '../../core/slugs.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { FieldGroup } from './form-fields.ts';
 import type { DataForm } from './forms.ts';
@@ -57,27 +59,64 @@ function texts(value: unknown, keys: (string | number)[], named: (string | numbe
   }
 }
 
-/** The fields of a page file's texts (its parsed YAML), grouped by its first-level keys. */
-export function textGroups(data: unknown, words: TextWords): FieldGroup[] {
+/** The group a text belongs to: its key among the groups, its title, its name in the list of changes, and how many of its keys the title says (the label says the rest). */
+interface Section {
+  key: string;
+  title: string;
+  name: string;
+  depth: number;
+}
+
+/** By default a text's group is its file's first-level key. */
+function firstKey(text: Text, words: TextWords): Section {
+  const title = readable(text.named[0]!, words);
+  return { key: String(text.keys[0]), title, name: title, depth: 1 };
+}
+
+/** The fields of a page file's texts (its parsed YAML), grouped by `section` (by default the file's first-level keys). */
+export function textGroups(data: unknown, words: TextWords, section: (text: Text) => Section = (text) => firstKey(text, words)): FieldGroup[] {
   const found: Text[] = [];
   texts(data, [], [], found);
   const groups = new Map<string, FieldGroup>();
   for (const text of found) {
-    const [top, ...rest] = text.named;
-    const title = readable(top!, words);
-    const group = groups.get(String(text.keys[0])) ?? { title, fields: [] };
-    groups.set(String(text.keys[0]), group);
+    const { key, title, name, depth } = section(text);
+    const group = groups.get(key) ?? { title, fields: [] };
+    groups.set(key, group);
+    const rest = text.named.slice(depth);
     const label = rest.length > 0 ? rest.map((segment) => readable(segment, words)).join(' › ') : title;
+    // The list of changes names a field by its group's name, without the address.
+    const named = `${name} › ${label}`;
     const path = text.keys.join('.');
     if (typeof text.value === 'boolean') {
-      group.fields.push({ path, label, name: `${title} › ${label}`, kind: 'checkbox', value: text.value, choices: [{ value: 'true', label: words.yes }, { value: 'false', label: words.no }] });
+      group.fields.push({ path, label, name: named, kind: 'checkbox', value: text.value, choices: [{ value: 'true', label: words.yes }, { value: 'false', label: words.no }] });
       continue;
     }
     const long = text.value.length > LONG_TEXT || text.value.trimEnd().includes('\n');
-    group.fields.push({ path, label, name: `${title} › ${label}`, kind: long ? 'textarea' : 'line', value: text.value, keepSlots: true });
+    group.fields.push({ path, label, name: named, kind: long ? 'textarea' : 'line', value: text.value, keepSlots: true });
   }
   return [...groups.values()];
 }
+
+/**
+ * The groups of data/services.yaml by the page a visitor reads them on: `overview` on /leistungen,
+ * `page` on every service's page, and each item of `services` on its own page, titled with the
+ * service's title and address.
+ */
+function serviceSection(data: unknown, words: TextWords): (text: Text) => Section {
+  const services = ((data as { services?: unknown } | null)?.services ?? []) as { title?: unknown; slug?: unknown }[];
+  const titled = (key: string, name: string, address: string, depth: number): Section => ({ key, title: fillSlots(words.pageGroup, { page: name, address }), name, depth });
+  return (text) => {
+    const [top, position] = text.named;
+    if (top === 'overview') return titled(top, words.pages.leistungen?.title ?? readable(top, words), SERVICES_PATH, 1);
+    if (top === 'page') return titled(top, words.servicePages, servicePath('…'), 1);
+    const service = top === 'services' && typeof position === 'number' ? services[position] : undefined;
+    if (!service || typeof service.slug !== 'string') return firstKey(text, words);
+    return titled(`services.${position}`, typeof service.title === 'string' ? service.title : readable(position!, words), servicePath(service.slug), 2);
+  };
+}
+
+/** The groups of a page file's form: data/services.yaml's by its pages, the others' by their first-level keys. */
+const pageGroups = (page: TextPage, data: unknown, words: TextWords): FieldGroup[] => (page.file === 'services.yaml' ? textGroups(data, words, serviceSection(data, words)) : textGroups(data, words));
 
 /** The form's title: "Texte: Startseite (/)". */
 function pageTitle(page: TextPage, words: ConsoleWords): string {
@@ -92,7 +131,7 @@ export const TEXT_FORMS: readonly DataForm[] = TEXT_PAGES.map((page) => ({
   schema: z.unknown(),
   title: (words) => pageTitle(page, words),
   intro: (words) => words.texts.intro,
-  groups: (data, words) => textGroups(data, words.texts),
+  groups: (data, words) => pageGroups(page, data, words.texts),
 }));
 
 /** The trust pages' forms (/intern/inhalte/texte/<slug>): the front matter's texts and the Markdown body, which says how to write it. */

@@ -1,9 +1,9 @@
 // The files of data/ whose texts are the texts of pages (the console's Texte, server/content/text-forms.ts),
 // each with the last part of its form's address; the page's name and address are the owner's words
 // (data/console.yaml, `texts.pages.<slug>`). Not here: the facts (site.yaml, prices.yaml,
-// claims.yaml, places/), the console's own words (console.yaml), the privacy policy's technical
-// lists (privacy.yaml), and the legal pages (legal/). The trust pages (data/trust/<slug>.md,
-// Markdown with front matter) are TRUST_PAGES.
+// claims.yaml, places/), the console's own words (console.yaml) and the privacy policy's technical
+// lists (privacy.yaml). The trust pages (data/trust/<slug>.md, Markdown with front matter) are
+// TRUST_PAGES, the legal pages (data/legal/<name>.md, the same) LEGAL_TEXT_PAGES.
 import type { DataFileName } from './data-file.ts';
 
 export interface TextPage {
@@ -41,3 +41,7 @@ export const TRUST_PAGES: readonly string[] = [
   'geld-zurueck-garantie',
   'kartenzahlung-moeglich',
 ];
+
+/** The legal pages of data/legal/, each edited at /intern/inhalte/texte/<name> (server/content/legal-text-forms.ts); the withdrawal text is shown on /agb and /auftrag. */
+export const LEGAL_TEXT_PAGES = ['impressum', 'datenschutz', 'agb', 'widerruf'] as const;
+export type LegalTextPage = (typeof LEGAL_TEXT_PAGES)[number];

@@ -168,3 +168,29 @@ export function lineOfPath(file: string, text: string, path: string): number | n
   const range = scalarAt(parseDataText(yaml), path)?.range;
   return range ? text.slice(0, start + range[0]).split('\n').length : null;
 }
+
+/** The documents linesOfPath parsed last, by their YAML; only read. */
+const describedDocuments = new Map<string, Document>();
+
+/**
+ * The lines of the file (from 0, first and last) the value a data path names stands on, or null
+ * where it names none; `itemName` names a list's items as in documentPath (the Orte form's slugs).
+ * A list's item or a map spans all its lines.
+ */
+export function linesOfPath(file: string, text: string, path: string, itemName?: (item: unknown) => string | null): [number, number] | null {
+  const { yaml, start } = yamlOf(file, text);
+  // A description asks for many paths of the same two texts: each is parsed once (a town's file takes some 30 ms).
+  let document = describedDocuments.get(yaml);
+  if (!document) {
+    if (describedDocuments.size >= 4) describedDocuments.clear();
+    document = parseDataText(yaml);
+    describedDocuments.set(yaml, document);
+  }
+  const keys = documentPath(document, path, itemName);
+  const node: unknown = keys === null || keys.length === 0 ? null : document.getIn(keys, true);
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  if (!range) return null;
+  const line = (offset: number) => text.slice(0, start + offset).split('\n').length - 1;
+  // The value's last character: a block's final line break belongs to its last line.
+  return [line(range[0]), line(Math.max(range[0], range[1] - 1))];
+}

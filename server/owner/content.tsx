@@ -34,7 +34,7 @@ interface Context {
 function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
   switch (outcome.kind) {
     case 'saved':
-      return { status: 200, state: { saved: outcome.changes } };
+      return { status: 200, state: { saved: outcome.changes, ...(outcome.note ? { savedNote: outcome.note } : {}) } };
     case 'unchanged':
       return { status: 200, state: { notice: { kind: 'info', text: words.unchanged } } };
     case 'unknownField':

@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { fillSlots } from '../../core/slots.ts';
 import type { Crumb } from '../../core/structured-data.ts';
+import { servicePath } from '../../core/slugs.ts';
 
 export interface ServicesProps {
   site: Site;
@@ -13,9 +14,8 @@ export interface ServicesProps {
   crumbs: Crumb[];
 }
 
-export function servicePath(slug: string): string {
-  return `/leistungen/${slug}`;
-}
+// The service pages' address is core's, shared with the owner's console (server/content/text-forms.ts).
+export { servicePath } from '../../core/slugs.ts';
 
 /** /leistungen: six cards, three benefits each. */
 export function ServicesPage({ site, services, crumbs }: ServicesProps) {

@@ -7,17 +7,21 @@
 // form as the file's value; and the Nu Html Checker finds no error in the forms' pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { berlinDay } from '../../core/berlin-day.ts';
 import { escapeMarkup } from '../../core/escape.ts';
+import { formatGermanDate } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { RunningServer } from '../../server/index.ts';
 import { checkServedPages, formatMessage } from '../../scripts/lib/vnu.ts';
 import type { DataCopy } from '../support/data-copy.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
+import { buildSite } from '../support/site-build.ts';
 
 const PASSWORD = 'Versprechen-und-Texte-Essen-7';
 const CLAIMS = '/intern/inhalte/versprechen';
 const HOME_TEXTS = '/intern/inhalte/texte/startseite';
+const LEGAL_TEXTS = '/intern/inhalte/texte/agb';
 
 let owner: OwnerSite;
 let data: DataCopy;
@@ -90,8 +94,9 @@ describe('Inhalte', () => {
     expect(texts.status).toBe(200);
     expect(texts.html).toContain(`<a href="${HOME_TEXTS}">${escapeMarkup(fillSlots(words.texts.title, { page: 'Startseite', address: '/' }))}</a>`);
     expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: 'Preise', address: '/preise' })));
-    // 14 page text files and the 9 trust pages.
-    expect([...texts.html.matchAll(/href="\/intern\/inhalte\/texte\/[a-z-]+"/g)]).toHaveLength(23);
+    // 14 page text files, the 9 trust pages and the 4 legal texts.
+    expect([...texts.html.matchAll(/href="\/intern\/inhalte\/texte\/[a-z-]+"/g)]).toHaveLength(27);
+    expect(texts.html).toContain(`<a href="/intern/inhalte/texte/datenschutz">${escapeMarkup(fillSlots(words.texts.title, { page: words.texts.pages.datenschutz!.title, address: '/datenschutz' }))}</a>`);
     expect(texts.html).toContain(escapeMarkup(fillSlots(words.texts.title, { page: words.texts.trustPage, address: '/schonende-oeffnung' })));
   });
 });
@@ -209,6 +214,33 @@ describe('the Texte forms', () => {
     expect(textOf(html, 'gespeichert')).toContain('Kopfbereich › Überschrift');
   }, 120_000);
 
+  it("group the services' texts by page: the overview under /leistungen, each service under its name and address; a service's text saves in place", async () => {
+    const path = '/intern/inhalte/texte/leistungen';
+    const services = (parse(data.read('services.yaml')) as { services: { slug: string; title: string; intro: string }[] }).services;
+    const { html } = await page(path);
+    // Each group: its heading, and the names of its fields.
+    const groups = [...html.matchAll(/<fieldset[^>]*><legend>([^<]*)<\/legend>([\s\S]*?)<\/fieldset>/g)].map((match) => ({ title: decode(match[1]!), names: [...match[2]!.matchAll(/ name="([^"]+)"/g)].map((name) => name[1]!) }));
+    const group = (title: string) => groups.find((candidate) => candidate.title === title);
+    expect(group(fillSlots(words.texts.pageGroup, { page: words.texts.pages.leistungen!.title, address: '/leistungen' }))?.names).toEqual(expect.arrayContaining(['overview.heading', 'overview.seo.title']));
+    expect(groups.some((candidate) => candidate.title.startsWith('Nr.'))).toBe(false);
+    services.forEach((service, index) => {
+      const names = group(fillSlots(words.texts.pageGroup, { page: service.title, address: `/leistungen/${service.slug}` }))?.names ?? [];
+      expect(names, service.slug).toEqual(expect.arrayContaining([`services.${index}.title`, `services.${index}.intro`, `services.${index}.seo.title`]));
+      expect(names.every((name) => name.startsWith(`services.${index}.`)), service.slug).toBe(true);
+    });
+    // Every field of the form is in one of these groups (and the words every service page shares).
+    expect(groups.length).toBe(services.length + 2);
+    const before = data.read('services.yaml');
+    const second = services[1]!;
+    const fields = formOf(html);
+    const intro = valueOf(fields, 'services.1.intro')!;
+    const saved = await send(path, withValue(fields, 'services.1.intro', intro.replace('. ', '. Ehrlich: ')));
+    expect(saved.status, textOf(saved.html, 'probleme')).toBe(200);
+    expect(textOf(saved.html, 'gespeichert')).toContain(`${second.title} › ${words.texts.keys.intro}`);
+    expect((parse(data.read('services.yaml')) as { services: { intro: string }[] }).services[1]!.intro).toBe(second.intro.replace('. ', '. Ehrlich: '));
+    expect(comments(data.read('services.yaml'))).toEqual(comments(before));
+  }, 120_000);
+
   it('refuses a text that drops a placeholder, in German beside its field, keeps what was typed and changes no byte', async () => {
     const before = data.read('home.yaml');
     const fields = formOf((await page(HOME_TEXTS)).html);
@@ -245,12 +277,13 @@ describe('the Texte forms', () => {
   it('take back every field of every page as the browser sends it: nothing changed, nothing written', async () => {
     const texts = await page('/intern/inhalte/texte');
     const paths = [...texts.html.matchAll(/href="(\/intern\/inhalte\/texte\/[a-z-]+)"/g)].map((match) => match[1]!);
-    expect(paths).toHaveLength(23);
+    expect(paths).toHaveLength(27);
     for (const path of paths) {
       const { status, html } = await page(path);
       expect(status, path).toBe(200);
       const fields = formOf(html);
-      expect(fields.length, path).toBeGreaterThan(10);
+      // A legal text has its titles, its body and its date.
+      expect(fields.length, path).toBeGreaterThan(/\/(impressum|datenschutz|agb|widerruf)$/.test(path) ? 2 : 10);
       const answer = await send(path, fields);
       expect(answer.status, path).toBe(200);
       expect(answer.html, path).toContain(escapeMarkup(words.form.unchanged));
@@ -258,13 +291,55 @@ describe('the Texte forms', () => {
   }, 120_000);
 });
 
+describe('the legal texts in the Texte', () => {
+  it('warn that a legal text changes only after legal advice and explain the placeholders; a new paragraph is built into /agb with its placeholder filled, and the date set to today', async () => {
+    const form = await page(LEGAL_TEXTS);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain(escapeMarkup(words.texts.legalIntro));
+    expect(form.html).toContain(escapeMarkup(fillSlots(words.texts.legalPlaceholders, { example: '{{legalName}}', ifStart: '{{#if …}}', ifEnd: '{{/if}}' })));
+    // The owner's own date is kept as typed when only the date changes.
+    let fields = formOf(form.html);
+    const dated = await send(LEGAL_TEXTS, withValue(fields, 'stand', '02.01.2020'));
+    expect(dated.status, textOf(dated.html, 'probleme')).toBe(200);
+    expect(data.read('legal/agb.md')).toContain('stand: "2020-01-02"');
+    expect(textOf(dated.html, 'gespeichert')).not.toContain(words.texts.standSet.split('{date}')[0]!);
+    // A changed body with the old date: the date becomes today's (Berlin), and the notice says so.
+    const before = data.read('legal/agb.md');
+    fields = formOf(dated.html);
+    const body = valueOf(fields, 'body')!;
+    const paragraph = 'Neu gefasst: Ihr Vertragspartner ist {{legalName}}.';
+    const dayBefore = berlinDay(Date.now());
+    const saved = await send(LEGAL_TEXTS, withValue(fields, 'body', body.replace('## § 1 Geltungsbereich\r\n\r\n', `## § 1 Geltungsbereich\r\n\r\n${paragraph}\r\n\r\n`)));
+    const today = [dayBefore, berlinDay(Date.now())];
+    expect(saved.status, textOf(saved.html, 'probleme')).toBe(200);
+    const after = data.read('legal/agb.md');
+    const stand = /^stand: "([\d-]+)"$/m.exec(after)![1]!;
+    expect(today).toContain(stand);
+    expect(textOf(saved.html, 'gespeichert')).toContain(fillSlots(words.texts.standSet, { date: formatGermanDate(stand) }));
+    // Only the date's line and the new paragraph changed; the front matter's comments stay.
+    expect(after.split('\n').filter((line) => !before.split('\n').includes(line))).toEqual([`stand: "${stand}"`, paragraph]);
+    expect(comments(after.slice(0, after.indexOf('\n---\n')))).toEqual(comments(before.slice(0, before.indexOf('\n---\n'))));
+    // The site built from it shows the paragraph with the business's legal name, and the new date.
+    const legalName = (parse(data.read('site.yaml')) as { legalName: string }).legalName;
+    const site = await buildSite({ dataDir: data.dir });
+    try {
+      const agb = decode(site.read('agb/index.html'));
+      expect(agb).toContain(`Neu gefasst: Ihr Vertragspartner ist ${legalName}.`);
+      expect(agb).not.toContain('{{legalName}}');
+      expect(agb).toMatch(new RegExp(`<time [^>]*="${stand}">${formatGermanDate(stand)}</time>`));
+    } finally {
+      site.remove();
+    }
+  }, 400_000);
+});
+
 describe('the HTML of the forms', () => {
-  it('has no error in the Nu Html Checker: Versprechen, the Texte overview, a page text form, a trust page form, and a refused save', async () => {
+  it('has no error in the Nu Html Checker: Versprechen, the Texte overview, a page text form, the services by page, a trust page form, a legal text form, and a refused save', async () => {
     const fields = formOf((await page(HOME_TEXTS)).html);
     const [name, text] = fields.find(([, value]) => value.includes('{{price:'))!;
     const headers = { Cookie: cookie };
     const results = await checkServedPages([
-      ...[CLAIMS, '/intern/inhalte/texte', HOME_TEXTS, '/intern/inhalte/texte/schonende-oeffnung'].map((path) => ({ name: path, url: `${server.url}${path}`, init: { headers } })),
+      ...[CLAIMS, '/intern/inhalte/texte', HOME_TEXTS, '/intern/inhalte/texte/schonende-oeffnung', '/intern/inhalte/texte/leistungen', LEGAL_TEXTS].map((path) => ({ name: path, url: `${server.url}${path}`, init: { headers } })),
       {
         name: 'refused',
         url: `${server.url}${HOME_TEXTS}`,

@@ -194,6 +194,28 @@ describe('preview, publish and undo', () => {
     expect(items.every(({ text }) => text.includes(`Anmeldung ${hint}`))).toBe(true);
   });
 
+  it("lists a town's change in the Orte form's words, and the lines changed beside a changed field (a comment), so nothing changed is hidden", async () => {
+    const places = 'places/ruhrgebiet.yaml';
+    const [placesBefore, pricesBefore] = [data.read(places), data.read('prices.yaml')];
+    const town = (parse(placesBefore) as { towns: { name: string; arrivalTime: string }[] }).towns[0]!;
+    const [from, to] = /^(\d+)–(\d+)/.exec(town.arrivalTime)!.slice(1).map(Number) as [number, number];
+    const arrival = `${from + 5}–${to + 5} Min.`;
+    const comment = '# Prices as the owner sets them in the console.';
+    // The price saved above (75 €) is still a draft; a comment is added to its file, a town's arrival time changed.
+    data.write(places, placesBefore.replace(`arrivalTime: "${town.arrivalTime}"`, `arrivalTime: "${arrival}"`));
+    data.write('prices.yaml', `${comment}\n${pricesBefore}`);
+    try {
+      const preview = (await page('/intern/vorschau')).html;
+      expect(preview).toContain(escapeMarkup(fillSlots(words.publish.value, { label: `${town.name} › ${words.places.fields.arrivalTime}`, before: `${from}–${to}`, after: `${from + 5}–${to + 5}` })));
+      expect(preview).not.toContain('arrivalTime:');
+      expect(preview).toContain(escapeMarkup(fillSlots(words.publish.value, { label: 'Zugefallene Tür', before: formatEuro(69), after: formatEuro(75) })));
+      expect(preview).toMatch(new RegExp(`${escapeMarkup(words.publish.linesAdded)}</p><pre[^>]*>${escapeMarkup(comment)}</pre>`));
+    } finally {
+      data.write(places, placesBefore);
+      data.write('prices.yaml', pricesBefore);
+    }
+  });
+
   it('says in German that a preview the build refuses was not made, and keeps the build\'s English line for the log', async () => {
     // A developer's push broke a data file: the build refuses it.
     const before = data.read('prices.yaml');

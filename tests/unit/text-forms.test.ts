@@ -12,6 +12,7 @@ import { fieldId, fieldValue, typedForm, type FormField } from '../../server/con
 import { DATA_FORMS, dataOf } from '../../server/content/forms.ts';
 import { BODY_PATH, markdownData } from '../../server/content/markdown-file.ts';
 import { TEXT_FORMS, TRUST_FORMS } from '../../server/content/text-forms.ts';
+import { LEGAL_TEXT_FORMS } from '../../server/content/legal-text-forms.ts';
 import { TEXT_PAGES, TRUST_PAGES } from '../../server/content/text-pages.ts';
 import { claimUses, TEMPLATE_USES } from '../../server/content/claim-uses.ts';
 import { editYamlText, type DataEdit } from '../../server/content/yaml-edit.ts';
@@ -19,7 +20,7 @@ import { ROOT } from '../support/data-copy.ts';
 
 const DATA = join(ROOT, 'data');
 const words = consoleWordsSchema.parse(parse(readFileSync(join(DATA, 'console.yaml'), 'utf8')));
-const forms = DATA_FORMS.filter((form) => form.slug === 'versprechen' || TEXT_FORMS.includes(form) || TRUST_FORMS.includes(form));
+const forms = DATA_FORMS.filter((form) => form.slug === 'versprechen' || TEXT_FORMS.includes(form) || TRUST_FORMS.includes(form) || LEGAL_TEXT_FORMS.includes(form));
 
 /** What a browser sends for the field as the page shows it: a textarea's line breaks as CRLF. */
 const sent = (field: FormField, text: string) => (field.kind === 'textarea' ? text.replace(/\n/g, '\r\n') : text);

@@ -74,6 +74,8 @@ export interface FormState {
   typed?: ReadonlyMap<string, string>;
   problems?: Problems;
   saved?: Change[];
+  /** What the save changed besides the owner's values (a legal text's date), said under them. */
+  savedNote?: string;
   /** A notice at the top: nothing changed, the check did not run, an unknown field, a conflict. */
   notice?: { kind: 'info' | 'error'; text: string };
   /** After a conflict: the owner's typed values beside the file's. */
@@ -114,7 +116,7 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: shown(field, typed.get(field.path)!), inFile: shown(field, formValue(field)) }))} words={words} />;
 }
 
-function Saved({ changes, file, words, publish }: { changes: Change[]; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
+function Saved({ changes, note, file, words, publish }: { changes: Change[]; note?: string; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
   return (
     <div className="console-notice" role="status" id="gespeichert">
       <p>{fillSlots(words.saved, { file })}</p>
@@ -123,6 +125,7 @@ function Saved({ changes, file, words, publish }: { changes: Change[]; file: str
           <li key={field.path}>{fillSlots(words.change, changeWords(field, before, after))}</li>
         ))}
       </ul>
+      {note && <p>{note}</p>}
       <p>
         {words.rebuild} <a href={PREVIEW_PATH}>{publish.toPreview}</a>
       </p>
@@ -153,7 +156,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormSta
   const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
-  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={form.title(words)} words={w} publish={words.publish} />);
+  if (state.saved) top.push(<Saved key="saved" changes={state.saved} note={state.savedNote} file={form.title(words)} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);
