@@ -7,7 +7,7 @@ import { Router } from 'express';
 import type { ApiContext } from '../context.ts';
 import { consoleErrors } from './request-errors.tsx';
 import { fromOwnOrigin } from '../http/origin.ts';
-import { pageOf, RETURN_FIELD } from './return-path.ts';
+import { returnPathOf, RETURN_FIELD } from './return-path.ts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle.ts';
 import { loginRoutes } from './login.tsx';
 import { storedPasswordHash } from './password.ts';
@@ -84,8 +84,8 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     // Back to this page after the login; a form sent now was not saved, and the login page says so.
     const query = new URLSearchParams();
     if (session.state === 'expired') query.set('abgelaufen', '');
-    if (req.method !== 'GET' && req.method !== 'HEAD') query.set('nicht-gespeichert', '');
-    const back = pageOf(req);
+    if (req.method !== 'GET' && req.method !== 'HEAD') query.set('ungespeichert', '');
+    const back = returnPathOf(req);
     if (back !== null) query.set(RETURN_FIELD, back);
     res.redirect(303, query.size > 0 ? `${LOGIN_PATH}?${query}` : LOGIN_PATH);
   });

@@ -48,7 +48,7 @@ export function loginRoutes({ api, words, sendPage, throttle, secure }: LoginOpt
     const said = [
       'abgemeldet' in req.query ? words.login.loggedOut : '',
       'abgelaufen' in req.query ? fillSlots(words.login.expired, { hours: OWNER_SESSION_HOURS }) : '',
-      'nicht-gespeichert' in req.query ? words.login.notSaved : '',
+      'ungespeichert' in req.query ? words.login.notSaved : '',
     ].filter(Boolean);
     const notice = said.length > 0 ? { kind: 'info' as const, text: said.join(' ') } : null;
     sendPage(res, 200, loginPage(words, notice, fillSlots(words.login.lifetime, { hours: OWNER_SESSION_HOURS }), returnPath(req.query[RETURN_FIELD])));

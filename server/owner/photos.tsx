@@ -73,6 +73,18 @@ function thumbnail(dataDir: string, log: ApiContext['log']): RequestHandler<{ sl
   };
 }
 
+/** The photo a form's slug names: one of the site's, or the gallery's next one (`neu`). */
+function photoNamed(dataDir: string, slug: string, words: ConsoleWords, addition = galleryAddition(dataDir, words.photos)): Photo | undefined {
+  return addition?.slug === slug ? addition : sitePhotos(dataDir).find((candidate) => candidate.slug === slug);
+}
+
+/** A picture over the limit, said at its field, where the owner chooses another; the body was not read, so nothing typed can be shown again. */
+function tooLargeState(dataDir: string, slug: string, words: ConsoleWords): PhotoState {
+  const text = fillSlots(words.photos.tooLarge, { megabytes: UPLOAD_LIMIT_BYTES / (1024 * 1024) });
+  const photo = photoNamed(dataDir, slug, words);
+  return photo ? { slug, problems: new Map([[photo.image.path, text]]) } : { slug, notice: { kind: 'error', text } };
+}
+
 export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType<typeof saveQueue>): Router {
   const router = Router();
   const dataDir = api.config.dataDir;
@@ -91,8 +103,6 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
     sendPage(res, status, page);
   };
   const notice = (slug: string, kind: 'info' | 'error', text: string): PhotoState => ({ slug, notice: { kind, text } });
-  /** The photo a form's slug names: one of the site's, or the gallery's next one (`neu`). */
-  const photoNamed = (slug: string, addition = galleryAddition(dataDir, words.photos)) => (addition?.slug === slug ? addition : sitePhotos(dataDir).find((candidate) => candidate.slug === slug));
   /** Runs a save in the queue of every form and answers with the page; `work` finds no photo: 404. */
   const saveAndShow = async (req: Request, res: Response, slug: string, work: () => Promise<{ photo: Photo; outcome: PhotoOutcome } | null>) => {
     let result;
@@ -137,16 +147,13 @@ export function photoRoutes({ api, words, sendPage }: Context, queue: ReturnType
     if (read.kind === 'tooLarge' || (read.kind === 'read' && [...read.files.values()].some((file) => file.length > UPLOAD_LIMIT_BYTES))) {
       api.log(`Owner's console: photo ${slug} not saved, the upload is larger than ${UPLOAD_LIMIT_BYTES} bytes.`);
       res.set('Connection', 'close');
-      const text = fillSlots(words.photos.tooLarge, { megabytes: UPLOAD_LIMIT_BYTES / (1024 * 1024) });
-      // Said at the picture's field, where the owner chooses another; the body was not read, so nothing typed can be shown again.
-      const photo = photoNamed(slug);
-      return show(res, 413, photo ? { slug, problems: new Map([[photo.image.path, text]]) } : notice(slug, 'error', text));
+      return show(res, 413, tooLargeState(dataDir, slug, words));
     }
     if (read.kind === 'malformed') return show(res, 400, notice(slug, 'error', words.form.malformed));
     const upload = { fields: read.fields, files: read.files };
     await saveAndShow(req, res, slug, async () => {
       const addition = galleryAddition(dataDir, words.photos);
-      const photo = photoNamed(slug, addition);
+      const photo = photoNamed(dataDir, slug, words, addition);
       if (!photo) return null;
       const outcome = photo === addition ? await addGalleryPhoto(dataDir, photo, upload, words, api.log) : await savePhoto(dataDir, photo, upload, words, api.log);
       return { photo, outcome };

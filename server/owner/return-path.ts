@@ -19,7 +19,7 @@ export function returnPath(value: unknown): string | null {
  * The page a request without a session came from: a GET's own address; for a form sent (a POST),
  * the page of this site it was sent from (its Referer), else the address it was sent to.
  */
-export function pageOf(req: Request): string | null {
+export function returnPathOf(req: Request): string | null {
   if (req.method === 'GET' || req.method === 'HEAD') return returnPath(req.originalUrl);
   try {
     const from = new URL(req.headers.referer ?? '');
