@@ -2,12 +2,13 @@
 // inhabitants, description, facts and sources, and each district's name (with its own description
 // and sources where it has them), each named by its data path in the town's file
 // (server/content/places-data.ts); beside a place, its page's address and whether search engines
-// may find it (core/place-indexing.ts, the rule the build applies).
-import { ownContent } from '../../core/place-indexing.ts';
+// find it (server/content/place-status.ts: the served release's verdict, or the rule the build applies).
+import type { PlaceIndex } from '../../core/build-server-contract.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { OWN_DESCRIPTION_WORDS, REGIONS, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
+import { placeStatus, type PlaceStatus } from './place-status.ts';
 import { districtName, type TownEntry } from './places-data.ts';
 
 type PlacesWords = ConsoleWords['places'];
@@ -25,10 +26,10 @@ export interface PlaceField {
   hint?: string;
 }
 
-/** A place's page and what search engines may do with it. */
+/** A place's page and whether search engines find it. */
 export interface PlaceFacts {
   path: string;
-  indexing: string;
+  indexing: PlaceStatus;
 }
 
 export interface PlaceGroup {
@@ -44,13 +45,6 @@ const ARRIVAL = /^(\d{1,2})–(\d{2}) Min\.$/;
 
 /** "20–30 Min." as the owner types it: "20–30". */
 export const typedArrival = (value: string): string => ARRIVAL.exec(value)?.slice(1, 3).join('–') ?? value;
-
-/** Whether search engines may find a place's page, in the owner's words. */
-export function indexingText(kind: 'town' | 'district', description: string | null, words: PlacesWords): string {
-  const own = ownContent(kind, description);
-  if (own.indexable) return kind === 'town' ? words.indexing.town : words.indexing.district;
-  return own.lacking === 'description' ? words.indexing.noDescription : fillSlots(words.indexing.tooShort, { count: own.count, min: OWN_DESCRIPTION_WORDS });
-}
 
 /** The fields of a town itself, for the town's page (`at` its slug) or a new town (`at` NEW_ITEM). */
 export function townFields(town: Partial<Town>, at: string, words: PlacesWords): PlaceGroup[] {
@@ -108,17 +102,23 @@ export function districtPageSlug(name: string, townName: string, towns: readonly
   return towns.some((entry) => entry.slug === plain) || holders > 1 ? `${plain}-${slugOfName(townName)}` : plain;
 }
 
-/** The town's page: its own fields, then one group per district with its page and index status. */
-export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords): PlaceGroup[] {
-  const groups = townFields(entry.town, entry.slug, words);
-  for (const district of entry.town.districts) {
+/** A town's districts with their slug (in data paths), their page and their own description. */
+export function townDistricts(entry: TownEntry, towns: readonly TownEntry[]): { district: Town['districts'][number]; name: string; slug: string; path: string; description: string | null }[] {
+  return entry.town.districts.map((district) => {
     const name = districtName(district);
-    const slug = slugOfName(name);
     const description = typeof district === 'string' ? null : (district.description ?? null);
+    return { district, name, slug: slugOfName(name), path: placePath(districtPageSlug(name, entry.town.name, towns)), description };
+  });
+}
+
+/** The town's page: its own fields, then one group per district with its page and whether search engines find it (`verdicts`: the served release's). */
+export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords, verdicts: PlaceIndex | null): PlaceGroup[] {
+  const groups = townFields(entry.town, entry.slug, words);
+  for (const { district, name, slug, path, description } of townDistricts(entry, towns)) {
     groups.push({
       title: name,
       fields: districtFields(district, `towns.${entry.slug}.districts.${slug}`, words),
-      district: { slug, path: placePath(districtPageSlug(name, entry.town.name, towns)), indexing: indexingText('district', description, words) },
+      district: { slug, path, indexing: placeStatus('district', path, description, verdicts, words) },
     });
   }
   return groups;
