@@ -63,8 +63,11 @@ export const placesConsoleWords = z.strictObject({
     similar: wordsWith('other', 'percent', 'max'),
     /** A place not yet published: what the data's rule lets expect. */
     expected: wordsWith('text'),
-    /** A saved change that alters the verdict once published. */
+    /** A saved change that alters the verdict once published, by the rule, or as the current preview's build decided. */
     changed: wordsWith('text'),
+    previewed: wordsWith('text'),
+    /** A place not yet published, as the current preview's build decided. */
+    previewNew: wordsWith('text'),
   }),
   remove: wordsWith('name'),
   removeTownTitle: wordsWith('name'),

@@ -2,7 +2,8 @@
 // (docs/owner-console.md, "Orte"): the served release's verdict with its reason and figures
 // (server/content/place-index.ts), and, where the release has none yet (a place not yet published),
 // what the data's rule lets expect (core/place-indexing.ts), marked as such. A saved change that
-// alters the verdict once published is said below it.
+// alters the verdict once published is said below it: as the preview's build decided, while the
+// preview shows the data as saved, else as the rule lets expect.
 import type { NoindexReason, PlaceIndex, PlaceVerdict } from '../../core/build-server-contract.ts';
 import { ownContent, type OwnContent } from '../../core/place-indexing.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
@@ -52,16 +53,33 @@ function sameVerdict(own: OwnContent, verdict: PlaceVerdict): boolean {
   return verdict.reason === 'tooShort' && verdict.words === own.count;
 }
 
-/** The status of the place page at `path`: the served release's verdict, else the data's rule marked as expected. */
-export function placeStatus(kind: 'town' | 'district', path: string, description: string | null, index: PlaceIndex | null, words: PlacesWords): PlaceStatus {
+/** The served release's verdicts, and the preview's while it shows the data as saved now. */
+export interface Verdicts {
+  served: PlaceIndex | null;
+  preview: PlaceIndex | null;
+}
+
+const sameLines = (a: readonly string[], b: readonly string[]) => a.join('\n') === b.join('\n');
+
+/**
+ * The status of the place page at `path`: the served release's verdict; below it the preview's
+ * where it differs, else what the data's rule lets expect where that differs. A place the served
+ * release lacks gets the preview's verdict, else the rule's expectation, marked as not published.
+ */
+export function placeStatus(kind: 'town' | 'district', path: string, description: string | null, verdicts: Verdicts, words: PlacesWords): PlaceStatus {
   const own = ownContent(kind, description);
-  const verdict = index?.pages[path];
+  const served = verdicts.served?.pages[path];
+  const previewed = verdicts.preview?.pages[path];
+  const previewLines = previewed ? verdictLines(previewed, verdicts.preview!, words) : null;
   const prediction = indexingText(kind, description, words);
-  if (!index || !verdict) {
+  if (!served) {
     const reason = own.indexable ? null : own.lacking === 'description' ? 'noDescription' : 'tooShort';
+    if (previewed) return { indexable: previewed.indexable, reason: previewed.reason, expected: true, lines: [fillSlots(words.indexing.previewNew, { text: previewLines!.join(' ') })] };
     return { indexable: own.indexable, reason, expected: true, lines: [fillSlots(words.indexing.expected, { text: prediction })] };
   }
-  const lines = verdictLines(verdict, index, words);
-  if (!sameVerdict(own, verdict)) lines.push(fillSlots(words.indexing.changed, { text: prediction }));
-  return { indexable: verdict.indexable, reason: verdict.reason, expected: false, lines };
+  const lines = verdictLines(served, verdicts.served!, words);
+  if (previewLines) {
+    if (!sameLines(previewLines, lines)) lines.push(fillSlots(words.indexing.previewed, { text: previewLines.join(' ') }));
+  } else if (!sameVerdict(own, served)) lines.push(fillSlots(words.indexing.changed, { text: prediction }));
+  return { indexable: served.indexable, reason: served.reason, expected: false, lines };
 }

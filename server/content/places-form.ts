@@ -3,12 +3,11 @@
 // and sources where it has them), each named by its data path in the town's file
 // (server/content/places-data.ts); beside a place, its page's address and whether search engines
 // find it (server/content/place-status.ts: the served release's verdict, or the rule the build applies).
-import type { PlaceIndex } from '../../core/build-server-contract.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { OWN_DESCRIPTION_WORDS, REGIONS, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
-import { placeStatus, type PlaceStatus } from './place-status.ts';
+import { placeStatus, type PlaceStatus, type Verdicts } from './place-status.ts';
 import { districtName, type TownEntry } from './places-data.ts';
 
 type PlacesWords = ConsoleWords['places'];
@@ -111,8 +110,8 @@ export function townDistricts(entry: TownEntry, towns: readonly TownEntry[]): { 
   });
 }
 
-/** The town's page: its own fields, then one group per district with its page and whether search engines find it (`verdicts`: the served release's). */
-export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords, verdicts: PlaceIndex | null): PlaceGroup[] {
+/** The town's page: its own fields, then one group per district with its page and whether search engines find it (`verdicts`: the served release's and the preview's). */
+export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords, verdicts: Verdicts): PlaceGroup[] {
   const groups = townFields(entry.town, entry.slug, words);
   for (const { district, name, slug, path, description } of townDistricts(entry, towns)) {
     groups.push({

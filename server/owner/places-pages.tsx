@@ -6,6 +6,7 @@ import { fillSlots } from '../../core/slots.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { placePath } from '../../core/slugs.ts';
 import type { ApiContext } from '../context.ts';
+import type { ContentService } from '../content/publisher.ts';
 import type { saveQueue } from '../content/data-file.ts';
 import { townPostcodes, type TownEntry } from '../content/places-data.ts';
 import { townDistricts, townPageGroups } from '../content/places-form.ts';
@@ -20,6 +21,8 @@ export interface PlacesContext {
   words: ConsoleWords;
   sendPage: SendPage;
   queue: ReturnType<typeof saveQueue>;
+  /** The draft's preview, whose verdicts on place pages the form shows while it is current. */
+  service: ContentService;
 }
 
 

@@ -14,7 +14,9 @@ import { ROOT } from '../support/data-copy.ts';
 const words = consoleWordsSchema.parse(parse(readFileSync(join(ROOT, 'data/console.yaml'), 'utf8'))).places;
 const PATH = '/schluesseldienst/steele';
 const OTHER = '/schluesseldienst/kray';
-const index = (verdict: PlaceVerdict): PlaceIndex => ({ maxSimilarity: 0.5, minWords: 80, pages: { [PATH]: verdict } });
+const built = (verdict: PlaceVerdict): PlaceIndex => ({ maxSimilarity: 0.5, minWords: 80, pages: { [PATH]: verdict } });
+/** The served release's verdict, without a current preview. */
+const index = (verdict: PlaceVerdict) => ({ served: built(verdict), preview: null });
 const described = Array.from({ length: 90 }, (_, i) => `wort${i}`).join(' ');
 
 describe('the Orte form on a place page', () => {
@@ -31,7 +33,7 @@ describe('the Orte form on a place page', () => {
     const status = placeStatus('district', '/schluesseldienst/neu', null, index({ indexable: true, reason: null }), words);
     expect(status).toMatchObject({ expected: true, indexable: false, reason: 'noDescription' });
     expect(status.lines).toEqual([fillSlots(words.indexing.expected, { text: words.indexing.noDescription })]);
-    expect(placeStatus('town', PATH, described, null, words).lines).toEqual([fillSlots(words.indexing.expected, { text: words.indexing.town })]);
+    expect(placeStatus('town', PATH, described, { served: null, preview: null }, words).lines).toEqual([fillSlots(words.indexing.expected, { text: words.indexing.town })]);
   });
 
   it('adds what a saved change will do once published, and nothing when the rule cannot tell', () => {
@@ -42,5 +44,16 @@ describe('the Orte form on a place page', () => {
     // Too similar stays the verdict until a build compares the new text.
     const similar = index({ indexable: false, reason: 'similar', similarity: 0.56, other: OTHER });
     expect(placeStatus('district', PATH, described, similar, words).lines).toHaveLength(1);
+  });
+
+  it('says what the current preview decided instead, where it differs from the served site', () => {
+    const served = built({ indexable: false, reason: 'similar', similarity: 0.56, other: OTHER });
+    const preview = built({ indexable: true, reason: null, similarity: 0.44, other: OTHER });
+    const found = [words.indexing.found, fillSlots(words.indexing.closest, { other: OTHER, percent: 44, max: 50 })].join(' ');
+    expect(placeStatus('district', PATH, described, { served, preview }, words).lines).toEqual([fillSlots(words.indexing.similar, { other: OTHER, percent: 56, max: 50 }), fillSlots(words.indexing.previewed, { text: found })]);
+    expect(placeStatus('district', PATH, described, { served, preview: served }, words).lines).toHaveLength(1);
+    // A place not published yet: the preview's verdict, marked as not published.
+    const fresh = placeStatus('district', PATH, described, { served: null, preview }, words);
+    expect(fresh).toMatchObject({ expected: true, indexable: true, lines: [fillSlots(words.indexing.previewNew, { text: found })] });
   });
 });
