@@ -97,8 +97,21 @@ function districtFields(district: Town['districts'][number], at: string, words: 
 /** A district's page slug as the build makes it (build/load/places.ts): its own, or with its town's where a town or another district has the same. */
 export function districtPageSlug(name: string, townName: string, towns: readonly TownEntry[]): string {
   const plain = slugOfName(name);
-  const holders = towns.flatMap((entry) => entry.town.districts.map(districtName)).filter((other) => slugOfName(other) === plain).length;
-  return towns.some((entry) => entry.slug === plain) || holders > 1 ? `${plain}-${slugOfName(townName)}` : plain;
+  const { holders, townSlugs } = slugsOf(towns);
+  return townSlugs.has(plain) || (holders.get(plain) ?? 0) > 1 ? `${plain}-${slugOfName(townName)}` : plain;
+}
+
+/** How many districts have each slug, and the towns' slugs, counted once per list of towns read (the list shows some 1,000 places). */
+const counted = new WeakMap<readonly TownEntry[], { holders: Map<string, number>; townSlugs: Set<string> }>();
+function slugsOf(towns: readonly TownEntry[]): { holders: Map<string, number>; townSlugs: Set<string> } {
+  let known = counted.get(towns);
+  if (!known) {
+    const holders = new Map<string, number>();
+    for (const entry of towns) for (const district of entry.town.districts) holders.set(slugOfName(districtName(district)), (holders.get(slugOfName(districtName(district))) ?? 0) + 1);
+    known = { holders, townSlugs: new Set(towns.map((entry) => entry.slug)) };
+    counted.set(towns, known);
+  }
+  return known;
 }
 
 /** A town's districts with their slug (in data paths), their page and their own description. */
