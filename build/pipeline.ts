@@ -79,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const places: PlacePagesSummary = similarity.settle(data.places, (route, index) => renderer!.render(route, index));
     report.step('place page similarity');
 
-    const pages = await writeSiteFiles(writer, { data, siteUrl, rootDir, assets, routes, mapPaths, goLive });
+    const pages = await writeSiteFiles(writer, { data, siteUrl, rootDir, assets, routes, mapPaths, goLive, placeIndex: similarity.verdicts! });
     writer.finish();
     report.step('write the rest and finish');
     return report.finish({ outDir: paths.outDir, pages, writer, assets, firstScreens: renderer.firstScreens(), examples, places });

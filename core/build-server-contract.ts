@@ -26,9 +26,11 @@ export const SERVER_FOLDER = '_server';
  * routes: every page with its template, title and index state (routeManifestSchema), for the
  * audit, the link checker and the tests;
  * policy: the Content-Security-Policy of every response and of the pages that need more
- * (headerPolicySchema).
+ * (headerPolicySchema);
+ * placeIndex: whether search engines may index each place page, and why not (placeIndexSchema),
+ * for the console's Orte form.
  */
-export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', fallbackPlaces: 'fallback-places.json', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', messages: 'messages.json', routes: 'routes.json', policy: 'headers.json' } as const;
+export const SERVER_FILES = { unknownPlacePage: 'place-fallback.html', fallbackPlaces: 'fallback-places.json', messagePage: 'message.html', consolePage: 'console.html', siteFacts: 'site.json', messages: 'messages.json', routes: 'routes.json', policy: 'headers.json', placeIndex: 'place-index.json' } as const;
 
 /** `dist/_server/<file>` relative to dist/. */
 export function serverFile(name: keyof typeof SERVER_FILES): string {
@@ -88,6 +90,40 @@ export const routeManifestSchema = z.array(
   z.object({ path: z.string().startsWith('/'), file: z.string().min(1), template: z.enum(TEMPLATE_NAMES), title: z.string(), indexable: z.boolean(), name: z.string().optional() }),
 );
 export type RouteManifest = z.infer<typeof routeManifestSchema>;
+
+/**
+ * Why the build made a place page `noindex` (build/indexing/policy.ts): a district without a
+ * description of its own, one whose description has too few words, or one that reads too much like
+ * another indexable place page.
+ */
+export const NOINDEX_REASONS = ['noDescription', 'tooShort', 'similar'] as const;
+export type NoindexReason = (typeof NOINDEX_REASONS)[number];
+
+/**
+ * The build's verdict on one place page. `similarity`: the highest share of word 5-grams it has in
+ * common with another indexable place page, place names and numbers masked, and `other` that page;
+ * only for the pages compared (the indexable ones, and those that failed the comparison).
+ * `words`: the description's words, for `tooShort`.
+ */
+export const placeVerdictSchema = z
+  .object({
+    indexable: z.boolean(),
+    reason: z.enum(NOINDEX_REASONS).nullable(),
+    words: z.number().int().nonnegative().optional(),
+    similarity: z.number().min(0).max(1).optional(),
+    other: z.string().startsWith('/').optional(),
+  })
+  .strict()
+  .refine((verdict) => verdict.indexable === (verdict.reason === null), 'a page is indexable exactly when it has no reason against it')
+  .refine((verdict) => verdict.reason !== 'similar' || (verdict.similarity !== undefined && verdict.other !== undefined), 'a page too similar names its similarity and the other page')
+  .refine((verdict) => verdict.reason !== 'tooShort' || verdict.words !== undefined, 'a description too short names its words');
+export type PlaceVerdict = z.infer<typeof placeVerdictSchema>;
+
+/** Every place page's verdict by its path, with the two limits the build applied (docs/build-server-contract.md). */
+export const placeIndexSchema = z
+  .object({ maxSimilarity: z.number().min(0).max(1), minWords: z.number().int().positive(), pages: z.record(z.string().startsWith('/'), placeVerdictSchema) })
+  .strict();
+export type PlaceIndex = z.infer<typeof placeIndexSchema>;
 
 /**
  * `csp`: the Content-Security-Policy of every response (it allows the configured analytics and ads);

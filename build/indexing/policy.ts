@@ -6,6 +6,7 @@
 // because people do look for their district.
 // Near-copies of one page for ~900 districts are what Google's spam policy calls doorway pages, and
 // its penalty would hit the whole domain.
+import type { PlaceIndex, PlaceVerdict } from '../../core/build-server-contract.ts';
 import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
 import { ownContent } from '../../core/place-indexing.ts';
 import type { Place } from '../../core/place.ts';
@@ -45,20 +46,38 @@ export function placeIndexing(place: Place): IndexDecision {
   return { indexable: false, reason: own.lacking === 'description' ? NO_OWN_CONTENT : `description shorter than ${OWN_DESCRIPTION_WORDS} words` };
 }
 
+/** The summary's reason for a district `tooSimilar` found. */
+export const TOO_SIMILAR = `reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)})`;
+
 /**
- * The district pages among the indexable ones that read too much like another indexable page:
- * they leave the index (a town page never does; the similarity test fails for it instead). A
- * district is measured against the towns and the districts that are not themselves too similar,
- * so of two near-copies both leave.
+ * The district pages among the indexable ones that read too much like another indexable page, each
+ * with its most similar page: they leave the index (a town page never does; the similarity test
+ * fails for it instead). A district is measured against the towns and the districts that are not
+ * themselves too similar, so of two near-copies both leave.
  */
-export function tooSimilar(nearest: Nearest[], districtPaths: Set<string>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of nearest) {
-    if (districtPaths.has(entry.path) && entry.similarity > MAX_SIMILARITY) {
-      out.set(entry.path, `reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)})`);
-    }
+export function tooSimilar(nearest: Nearest[], districtPaths: Set<string>): Map<string, Nearest> {
+  return new Map(nearest.filter((entry) => districtPaths.has(entry.path) && entry.similarity > MAX_SIMILARITY).map((entry) => [entry.path, entry]));
+}
+
+/**
+ * The verdict on every place page of the data, for the owner's console (dist/_server/place-index.json,
+ * core/build-server-contract.ts): `indexable` as the page was written, and why not. `demoted`: the
+ * districts `tooSimilar` found; `nearest`: the comparison of the pages that stayed indexable.
+ */
+export function placeVerdicts(places: readonly Place[], indexable: (path: string) => boolean, demoted: ReadonlyMap<string, Nearest>, nearest: readonly Nearest[]): PlaceIndex {
+  const closest = new Map(nearest.map((entry) => [entry.path, entry]));
+  const pages: Record<string, PlaceVerdict> = {};
+  for (const place of places) {
+    if (!place.known) continue;
+    const compared = demoted.get(place.path) ?? closest.get(place.path);
+    const measured = compared && compared.other !== '' ? { similarity: compared.similarity, other: compared.other } : {};
+    const own = ownContent(place.kind, place.description);
+    if (indexable(place.path)) pages[place.path] = { indexable: true, reason: null, ...measured };
+    else if (demoted.has(place.path)) pages[place.path] = { indexable: false, reason: 'similar', ...measured };
+    else if (!own.indexable && own.lacking === 'words') pages[place.path] = { indexable: false, reason: 'tooShort', words: own.count };
+    else pages[place.path] = { indexable: false, reason: 'noDescription' };
   }
-  return out;
+  return { maxSimilarity: MAX_SIMILARITY, minWords: OWN_DESCRIPTION_WORDS, pages };
 }
 
 /** "58 indexable; 929 noindex, follow (district without a description of its own)". */

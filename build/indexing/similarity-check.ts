@@ -5,10 +5,11 @@
 // district pages are held back; once all are made, a district that reads too much like another
 // is made again as `noindex` and the rest are written as they were. The towns and the remaining
 // districts are then measured again without the demoted ones, for the build's summary.
+import type { PlaceIndex } from '../../core/build-server-contract.ts';
 import type { Place } from '../../core/place.ts';
 import type { MadePage } from '../render/page.ts';
 import type { Route } from '../routes/index.ts';
-import { heldForSimilarity, indexSummary, placeIndexing, tooSimilar } from './policy.ts';
+import { heldForSimilarity, indexSummary, placeIndexing, placeVerdicts, TOO_SIMILAR, tooSimilar } from './policy.ts';
 import { median, nearestNeighbours } from './similarity.ts';
 
 /** What the build's summary says of the place pages. */
@@ -28,6 +29,8 @@ interface Compared {
 export class SimilarityCheck {
   private readonly compared: Compared[] = [];
   private readonly held = new Map<string, MadePage>();
+  /** Every place page's verdict, once `settle` ran (dist/_server/place-index.json). */
+  verdicts: PlaceIndex | null = null;
 
   /** `write`: hands a page on to the writer. */
   constructor(
@@ -65,9 +68,11 @@ export class SimilarityCheck {
       }
     }
     if (demoted.size > 0) nearest = nearestNeighbours(this.compared.filter((page) => !demoted.has(page.path)));
+    const indexable = new Map(this.routes.filter((route) => route.path !== null).map((route) => [route.path!, route.indexable]));
+    this.verdicts = placeVerdicts(places, (path) => indexable.get(path) ?? false, demoted, nearest);
     const closest = nearest.reduce<(typeof nearest)[number] | null>((best, next) => (best === null || next.similarity > best.similarity ? next : best), null);
     return {
-      index: indexSummary(places.map((place) => (demoted.has(place.path) ? { indexable: false, reason: demoted.get(place.path)! } : placeIndexing(place)))),
+      index: indexSummary(places.map((place) => (demoted.has(place.path) ? { indexable: false, reason: TOO_SIMILAR } : placeIndexing(place)))),
       similarityMedian: median(nearest.map((entry) => entry.similarity)),
       similarityMax: closest?.similarity ?? 0,
       closestPair: closest ? [closest.path, closest.other] : null,

@@ -1,9 +1,9 @@
 // What the build leaves for the server in dist/_server/ (core/build-server-contract.ts,
 // docs/build-server-contract.md), each checked against the contract's schema before it is written:
-// the header policy, the route list, the business facts and words the server needs, every message
+// the header policy, the route list, each place page's index verdict, the business facts and words the server needs, every message
 // a visitor can read from the server, and the frame of the owner's console. The page of an unknown place and the message page are routes of their own
 // (build/routes/), rendered with the rest.
-import { fallbackPlacesSchema, routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
+import { fallbackPlacesSchema, placeIndexSchema, routeManifestSchema, serverFile, siteFactsSchema, type HeaderPolicy } from '../../core/build-server-contract.ts';
 import { placePath } from '../../core/slugs.ts';
 import { visitorMessagesSchema } from '../../core/schema/messages.ts';
 import { MESSAGE_FILE, REVIEWS_WORDS, wordsOf } from '../routes/index.ts';
@@ -15,7 +15,7 @@ import type { SiteFilesInputs } from './site-files.ts';
 const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 
 /** Writes dist/_server/; resolves to the number of pages in the route list. */
-export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy, goLive }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
+export async function writeServerFiles(writer: DistWriter, { data, siteUrl, rootDir, assets, routes, policy, goLive, placeIndex }: SiteFilesInputs & { policy: HeaderPolicy }): Promise<number> {
   writer.write(serverFile('policy'), json(policy));
   writer.write(serverFile('fallbackPlaces'), json(fallbackPlacesSchema.parse(data.fallbackPlaces)));
   // The route list names the page of an unknown place by the first place that gets it (audit,
@@ -34,6 +34,8 @@ export async function writeServerFiles(writer: DistWriter, { data, siteUrl, root
       ...(route.name === undefined ? {} : { name: route.name }),
     }));
   writer.write(serverFile('routes'), json(routeManifestSchema.parse(manifest)));
+  // Whether search engines may find each place page and why not, for the console's Orte form.
+  writer.write(serverFile('placeIndex'), json(placeIndexSchema.parse(placeIndex)));
   const { site } = data;
   const facts = {
     name: site.name,

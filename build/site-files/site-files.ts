@@ -8,6 +8,7 @@ import type { DistWriter } from '../write/dist-writer.ts';
 import { headerPolicy } from './security-policy.ts';
 import { writeServerFiles } from './server-files.ts';
 import type { GoLiveItem } from '../../core/go-live.ts';
+import type { PlaceIndex } from '../../core/build-server-contract.ts';
 import { robotsTxt, securityTxt, sitemapXml } from './sitemap.ts';
 import { headersFile, redirectsFile } from './static-host.ts';
 
@@ -21,6 +22,8 @@ export interface SiteFilesInputs {
   mapPaths: readonly string[];
   /** The go-live items of the build's check (build/check.ts), for the console's System page. */
   goLive: readonly GoLiveItem[];
+  /** Every place page's index verdict (build/indexing/policy.ts, placeVerdicts), for the console's Orte form. */
+  placeIndex: PlaceIndex;
 }
 
 /** Writes the site's other files; resolves to the number of pages in the route list. */

@@ -9,7 +9,15 @@ const text = z.string().min(2);
 export const placesConsoleWords = z.strictObject({
   title: text,
   intro: text,
-  list: z.strictObject({ row: wordsWith('region', 'arrival', 'count'), found: wordsWith('found', 'count') }),
+  list: z.strictObject({
+    row: wordsWith('region', 'arrival', 'count'),
+    found: wordsWith('found', 'count'),
+    /** Why the other pages are not found, by the served release's verdicts (core/build-server-contract.ts, NOINDEX_REASONS). */
+    notFound: wordsWith('reasons'),
+    reasons: z.strictObject({ noDescription: wordsWith('count'), tooShort: wordsWith('count'), similar: wordsWith('count', 'names') }),
+    /** The places not yet published, counted by the data's rule. */
+    expected: wordsWith('names'),
+  }),
   add: text,
   addTitle: text,
   addIntro: text,
@@ -43,7 +51,24 @@ export const placesConsoleWords = z.strictObject({
   postcodesNote: text,
   noPostcodes: text,
   page: wordsWith('path'),
-  indexing: z.strictObject({ town: text, district: text, noDescription: text, tooShort: wordsWith('count', 'min'), rule: wordsWith('min') }),
+  indexing: z.strictObject({
+    town: text,
+    district: text,
+    noDescription: text,
+    tooShort: wordsWith('count', 'min'),
+    rule: wordsWith('min'),
+    /** The served release's verdicts: found, with the most similar other page; not found as too similar. */
+    found: text,
+    closest: wordsWith('other', 'percent', 'max'),
+    similar: wordsWith('other', 'percent', 'max'),
+    /** A place not yet published: what the data's rule lets expect. */
+    expected: wordsWith('text'),
+    /** A saved change that alters the verdict once published, by the rule, or as the current preview's build decided. */
+    changed: wordsWith('text'),
+    previewed: wordsWith('text'),
+    /** A place not yet published, as the current preview's build decided. */
+    previewNew: wordsWith('text'),
+  }),
   remove: wordsWith('name'),
   removeTownTitle: wordsWith('name'),
   removeDistrictTitle: wordsWith('name', 'town'),

@@ -69,6 +69,10 @@ export const publishWordsShape = {
     confirmText: text,
     confirm: text,
     back: text,
+    /** The links between the history's pages (?vor=<commit>), and a later page without publishes. */
+    older: text,
+    newest: text,
+    noOlder: text,
   }),
   /** The log of changes on the System page (server/content/audit.ts). */
   contentLog: z.strictObject({

@@ -56,10 +56,10 @@ export async function commitData(repo: string, message: string): Promise<string 
   return (await git(repo, ['rev-parse', 'HEAD'])).trim();
 }
 
-/** The latest commits that changed data/, newest first: the owner's publishes and a developer's. */
-export async function listPublishes(repo: string, limit = 50): Promise<Publish[]> {
+/** The commits that changed data/ that `git log` with `args` (a count, a start) lists, newest first. */
+async function dataLog(repo: string, args: string[]): Promise<Publish[]> {
   const format = ['%H', '%aI', '%an', '%s'].join(FIELD);
-  const output = await git(repo, ['log', `-n${limit}`, `--format=${FIELD}${format}`, '--name-only', '--', DATA]);
+  const output = await git(repo, ['log', ...args, `--format=${FIELD}${format}`, '--name-only', '--', DATA]);
   return output
     .split(`\n${FIELD}`)
     .map((entry) => entry.replace(/^\x1f/, ''))
@@ -69,6 +69,31 @@ export async function listPublishes(repo: string, limit = 50): Promise<Publish[]
       const [commit = '', at = '', author = '', subject = ''] = head.split(FIELD);
       return { commit, at, author, subject, files: files.filter((file) => file !== '') };
     });
+}
+
+/** A full commit as the history names a publish (in `?vor=` and the undo's form). */
+const FULL_COMMIT = /^[0-9a-f]{40}$/;
+
+/**
+ * The latest commits that changed data/, newest first: the owner's publishes and a developer's.
+ * `before`: a publish's full commit; then only those older than it (the history's next page).
+ */
+export async function listPublishes(repo: string, limit = 50, before?: string): Promise<Publish[]> {
+  // From `before` itself, which changed data/ and is skipped; checked, so never taken as an option.
+  if (before !== undefined && !FULL_COMMIT.test(before)) return [];
+  return dataLog(repo, [`-n${limit}`, ...(before === undefined ? [] : ['--skip=1', before])]);
+}
+
+/** The publish of `commit` (a full commit that changed data/), or null when the history has none such. */
+export async function publishOf(repo: string, commit: string): Promise<Publish | null> {
+  if (!FULL_COMMIT.test(commit)) return null;
+  try {
+    const [publish] = await dataLog(repo, ['-n1', commit]);
+    return publish?.commit === commit ? publish : null;
+  } catch {
+    // Not a commit of this repository.
+    return null;
+  }
 }
 
 /** The trailer of an undo's commit that names the publish it reverted. */

@@ -2,12 +2,12 @@
 // inhabitants, description, facts and sources, and each district's name (with its own description
 // and sources where it has them), each named by its data path in the town's file
 // (server/content/places-data.ts); beside a place, its page's address and whether search engines
-// may find it (core/place-indexing.ts, the rule the build applies).
-import { ownContent } from '../../core/place-indexing.ts';
+// find it (server/content/place-status.ts: the served release's verdict, or the rule the build applies).
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { OWN_DESCRIPTION_WORDS, REGIONS, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
+import { placeStatus, type PlaceStatus, type Verdicts } from './place-status.ts';
 import { districtName, type TownEntry } from './places-data.ts';
 
 type PlacesWords = ConsoleWords['places'];
@@ -25,10 +25,10 @@ export interface PlaceField {
   hint?: string;
 }
 
-/** A place's page and what search engines may do with it. */
+/** A place's page and whether search engines find it. */
 export interface PlaceFacts {
   path: string;
-  indexing: string;
+  indexing: PlaceStatus;
 }
 
 export interface PlaceGroup {
@@ -44,13 +44,6 @@ const ARRIVAL = /^(\d{1,2})–(\d{2}) Min\.$/;
 
 /** "20–30 Min." as the owner types it: "20–30". */
 export const typedArrival = (value: string): string => ARRIVAL.exec(value)?.slice(1, 3).join('–') ?? value;
-
-/** Whether search engines may find a place's page, in the owner's words. */
-export function indexingText(kind: 'town' | 'district', description: string | null, words: PlacesWords): string {
-  const own = ownContent(kind, description);
-  if (own.indexable) return kind === 'town' ? words.indexing.town : words.indexing.district;
-  return own.lacking === 'description' ? words.indexing.noDescription : fillSlots(words.indexing.tooShort, { count: own.count, min: OWN_DESCRIPTION_WORDS });
-}
 
 /** The fields of a town itself, for the town's page (`at` its slug) or a new town (`at` NEW_ITEM). */
 export function townFields(town: Partial<Town>, at: string, words: PlacesWords): PlaceGroup[] {
@@ -104,21 +97,40 @@ export function districtFields(district: Town['districts'][number], at: string, 
 /** A district's page slug as the build makes it (build/load/places.ts): its own, or with its town's where a town or another district has the same. */
 export function districtPageSlug(name: string, townName: string, towns: readonly TownEntry[]): string {
   const plain = slugOfName(name);
-  const holders = towns.flatMap((entry) => entry.town.districts.map(districtName)).filter((other) => slugOfName(other) === plain).length;
-  return towns.some((entry) => entry.slug === plain) || holders > 1 ? `${plain}-${slugOfName(townName)}` : plain;
+  const { holders, townSlugs } = slugsOf(towns);
+  return townSlugs.has(plain) || (holders.get(plain) ?? 0) > 1 ? `${plain}-${slugOfName(townName)}` : plain;
 }
 
-/** The town's page: its own fields, then one group per district with its page and index status. */
-export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords): PlaceGroup[] {
-  const groups = townFields(entry.town, entry.slug, words);
-  for (const district of entry.town.districts) {
+/** How many districts have each slug, and the towns' slugs, counted once per list of towns read (the list shows some 1,000 places). */
+const counted = new WeakMap<readonly TownEntry[], { holders: Map<string, number>; townSlugs: Set<string> }>();
+function slugsOf(towns: readonly TownEntry[]): { holders: Map<string, number>; townSlugs: Set<string> } {
+  let known = counted.get(towns);
+  if (!known) {
+    const holders = new Map<string, number>();
+    for (const entry of towns) for (const district of entry.town.districts) holders.set(slugOfName(districtName(district)), (holders.get(slugOfName(districtName(district))) ?? 0) + 1);
+    known = { holders, townSlugs: new Set(towns.map((entry) => entry.slug)) };
+    counted.set(towns, known);
+  }
+  return known;
+}
+
+/** A town's districts with their slug (in data paths), their page and their own description. */
+export function townDistricts(entry: TownEntry, towns: readonly TownEntry[]): { district: Town['districts'][number]; name: string; slug: string; path: string; description: string | null }[] {
+  return entry.town.districts.map((district) => {
     const name = districtName(district);
-    const slug = slugOfName(name);
     const description = typeof district === 'string' ? null : (district.description ?? null);
+    return { district, name, slug: slugOfName(name), path: placePath(districtPageSlug(name, entry.town.name, towns)), description };
+  });
+}
+
+/** The town's page: its own fields, then one group per district with its page and whether search engines find it (`verdicts`: the served release's and the preview's). */
+export function townPageGroups(entry: TownEntry, towns: readonly TownEntry[], words: PlacesWords, verdicts: Verdicts): PlaceGroup[] {
+  const groups = townFields(entry.town, entry.slug, words);
+  for (const { district, name, slug, path, description } of townDistricts(entry, towns)) {
     groups.push({
       title: name,
       fields: districtFields(district, `towns.${entry.slug}.districts.${slug}`, words),
-      district: { slug, path: placePath(districtPageSlug(name, entry.town.name, towns)), indexing: indexingText('district', description, words) },
+      district: { slug, path, indexing: placeStatus('district', path, description, verdicts, words) },
     });
   }
   return groups;

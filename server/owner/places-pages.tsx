@@ -2,14 +2,15 @@
 // server/owner/places-removal.tsx): the list's rows, a town's page read from the file as it is now,
 // and the page for an address that names no town.
 import type { Request, RequestHandler, Response } from 'express';
-import { ownContent } from '../../core/place-indexing.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { placePath } from '../../core/slugs.ts';
 import type { ApiContext } from '../context.ts';
+import type { ContentService } from '../content/publisher.ts';
 import type { saveQueue } from '../content/data-file.ts';
 import { townPostcodes, type TownEntry } from '../content/places-data.ts';
-import { indexingText, townPageGroups } from '../content/places-form.ts';
+import { townDistricts, townPageGroups } from '../content/places-form.ts';
+import { placeStatus } from '../content/place-status.ts';
 import type { PlacesState } from './places-save.ts';
 import type { PlaceFormState, TownRow } from './views/places-view.tsx';
 import { townPage } from './views/town-view.tsx';
@@ -20,25 +21,38 @@ export interface PlacesContext {
   words: ConsoleWords;
   sendPage: SendPage;
   queue: ReturnType<typeof saveQueue>;
+  /** The draft's preview, whose verdicts on place pages the form shows while it is current. */
+  service: ContentService;
 }
 
 
-/** The list's rows: each town with its districts and how many of their pages search engines may find. */
-export function townRows(state: PlacesState): TownRow[] {
-  return state.towns.map(({ slug, town }) => ({
-    slug,
-    name: town.name,
-    region: town.region,
-    arrivalTime: town.arrivalTime,
-    districts: town.districts.length,
-    found: town.districts.filter((district) => typeof district !== 'string' && ownContent('district', district.description ?? null).indexable).length,
-  }));
+/** The list's rows: each town with its districts, how many of their pages search engines find and why the others not. */
+export function townRows(state: PlacesState, words: ConsoleWords): TownRow[] {
+  return state.towns.map((entry) => {
+    const { slug, town } = entry;
+    const townPage = placePath(slug);
+    const places = [{ name: town.name, status: placeStatus('town', townPage, town.description, state.verdicts, words.places) }];
+    for (const { name, path, description } of townDistricts(entry, state.towns)) places.push({ name, status: placeStatus('district', path, description, state.verdicts, words.places) });
+    const districts = places.slice(1);
+    const named = (reason: string) => districts.filter(({ status }) => status.reason === reason);
+    return {
+      slug,
+      name: town.name,
+      region: town.region,
+      arrivalTime: town.arrivalTime,
+      districts: districts.length,
+      found: districts.filter(({ status }) => status.indexable).length,
+      notFound: { noDescription: named('noDescription').length, tooShort: named('tooShort').length, similar: named('similar').map(({ name }) => name) },
+      expected: places.filter(({ status }) => status.expected).map(({ name }) => name),
+    };
+  });
 }
 
 /** The town's page as the file now holds it, with what a save left to say. */
 export function townView(words: ConsoleWords, state: PlacesState, entry: TownEntry, form: Omit<PlaceFormState, 'groups' | 'version'> = {}, typedDistrict?: { value: string; problem?: string }) {
-  const facts = { slug: entry.slug, name: entry.town.name, path: placePath(entry.slug), postcodes: townPostcodes(entry.town, state.postcodes), indexing: indexingText('town', entry.town.description, words.places) };
-  return townPage(words, facts, { groups: townPageGroups(entry, state.towns, words.places), version: state.versions.get(entry.file)!, ...form }, typedDistrict);
+  const path = placePath(entry.slug);
+  const facts = { slug: entry.slug, name: entry.town.name, path, postcodes: townPostcodes(entry.town, state.postcodes), indexing: placeStatus('town', path, entry.town.description, state.verdicts, words.places) };
+  return townPage(words, facts, { groups: townPageGroups(entry, state.towns, words.places, state.verdicts), version: state.versions.get(entry.file)!, ...form }, typedDistrict);
 }
 
 export const missingPage = (words: ConsoleWords) => consolePage(words.places.title, 'content', <Notice kind="error">{words.places.missing}</Notice>);

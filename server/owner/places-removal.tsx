@@ -6,6 +6,8 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
+import type { ApiContext } from '../context.ts';
+import type { ContentService } from '../content/publisher.ts';
 import { addressAfterRemoval, districtName, type TownEntry } from '../content/places-data.ts';
 import { districtPageSlug, NEW_ITEM } from '../content/places-form.ts';
 import { placeProblems, placeValue } from '../content/places-edit.ts';
@@ -21,8 +23,8 @@ import { recordSave } from './content-log.ts';
 type Found = { state: PlacesState; entry: TownEntry; district: number | null } | null;
 
 /** The town (and district) an address names, read now. */
-function placeAt(dataDir: string, townSlug: unknown, districtSlug?: unknown): Found {
-  const state = readPlaces(dataDir);
+function placeAt(api: Pick<ApiContext, 'config' | 'log'>, service: ContentService, townSlug: unknown, districtSlug?: unknown): Found {
+  const state = readPlaces(api, service);
   const entry = state.towns.find((candidate) => candidate.slug === townSlug);
   if (!entry) return null;
   if (districtSlug === undefined) return { state, entry, district: null };
@@ -31,10 +33,10 @@ function placeAt(dataDir: string, townSlug: unknown, districtSlug?: unknown): Fo
 }
 
 function addDistrictRoute(router: Router, context: PlacesContext, body: RequestHandler): void {
-  const { api, words, sendPage, queue } = context;
+  const { api, words, sendPage, queue, service } = context;
   const dataDir = api.config.dataDir;
   router.post(routerPath(`${PLACES_PATH}/:town/stadtteil`), body, guarded(context, async (req, res) => {
-    const at = placeAt(dataDir, req.params['town']);
+    const at = placeAt(api, service, req.params['town']);
     if (!at) return sendPage(res, 404, missingPage(words));
     const { state, entry } = at;
     const path = `towns.${entry.slug}.districts.${NEW_ITEM}`;
@@ -51,7 +53,7 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
     if (contradiction) return sendPage(res, 422, townView(words, state, entry, {}, { value: typed, problem: contradiction.message }));
     const outcome = await queue(() => savePlaces(dataDir, entry.file, (req.body as Record<string, unknown>)[VERSION_FIELD], edit, api.log, `district "${name}" added to ${entry.town.name}`));
     recordSave(api.db, req.headers, entry.file, outcome.kind);
-    const after = readPlaces(dataDir);
+    const after = readPlaces(api, service);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug) ?? entry;
     if (outcome.kind === 'saved') {
       const notice = savedNotice(words, fillSlots(words.places.districtAdded, { name, path: placePath(districtPageSlug(name, entry.town.name, after.towns)) }));
@@ -95,7 +97,7 @@ function removalOf(at: NonNullable<Found>, { words }: PlacesContext) {
 }
 
 function removeRoutes(router: Router, context: PlacesContext, body: RequestHandler): void {
-  const { api, words, sendPage, queue } = context;
+  const { api, words, sendPage, queue, service } = context;
   const dataDir = api.config.dataDir;
   const confirm = (at: Found, res: Response) => sendPage(res, at ? 200 : 404, at ? removalPage(words, removalOf(at, context)) : missingPage(words));
   const remove = async (at: Found, version: unknown, req: Request, res: Response) => {
@@ -107,18 +109,18 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     if (contradiction) return sendPage(res, 422, townView(words, at.state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: [contradiction.message] } }));
     const outcome = await queue(() => savePlaces(dataDir, entry.file, version, edit, api.log, district === null ? `town "${name}" removed` : `district "${name}" of ${entry.town.name} removed`));
     recordSave(api.db, req.headers, entry.file, outcome.kind);
-    const after = readPlaces(dataDir);
+    const after = readPlaces(api, service);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);
     const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
-    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after), savedNotice(words, fillSlots(words.places.removed, { name }))));
+    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after, words), savedNotice(words, fillSlots(words.places.removed, { name }))));
     const notice = refused ?? savedNotice(words, fillSlots(words.places.removed, { name }));
     const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, '', words)?.status ?? 500);
     sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
   };
-  router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town']), res)));
-  router.post(routerPath(`${PLACES_PATH}/:town/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
-  router.get(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town'], req.params['district']), res)));
-  router.post(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), body, guarded(context, (req, res) => remove(placeAt(dataDir, req.params['town'], req.params['district']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
+  router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(api, service, req.params['town']), res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/entfernen`), body, guarded(context, (req, res) => remove(placeAt(api, service, req.params['town']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
+  router.get(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), guarded(context, (req, res) => confirm(placeAt(api, service, req.params['town'], req.params['district']), res)));
+  router.post(routerPath(`${PLACES_PATH}/:town/:district/entfernen`), body, guarded(context, (req, res) => remove(placeAt(api, service, req.params['town'], req.params['district']), (req.body as Record<string, unknown>)[VERSION_FIELD], req, res)));
 }
 
 export function placesRemovalRoutes(router: Router, context: PlacesContext, body: RequestHandler): void {

@@ -4,10 +4,13 @@
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { placesFileSchema, type Town } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
-import type { Log } from '../context.ts';
+import type { ApiContext, Log } from '../context.ts';
 import { versionOf, type PlacesFileName } from '../content/data-file.ts';
 import { countMismatch, lostNeighbour, phraseMismatch } from '../content/places-checks.ts';
 import { placePathOf, readPostcodes, readTowns, type TownEntry } from '../content/places-data.ts';
+import { previewPlaceIndex, servedPlaceIndex } from '../content/place-index.ts';
+import type { Verdicts } from '../content/place-status.ts';
+import type { ContentService } from '../content/publisher.ts';
 import { placeProblems, placeValue, type PlaceContext, type PlaceValue } from '../content/places-edit.ts';
 import type { PlaceField } from '../content/places-form.ts';
 import { saveText, VERSION_FIELD, type TextSaveOutcome } from '../content/save.ts';
@@ -23,13 +26,17 @@ export interface PlacesState {
   postcodes: Map<string, { state: string; codes: string[] }>;
   /** Each place file's text as read. */
   texts: Map<PlacesFileName, string>;
+  /** The served release's and the current preview's verdicts on the place pages (server/content/place-index.ts); null where a build wrote none. */
+  verdicts: Verdicts;
 }
 
-export function readPlaces(dataDir: string): PlacesState {
+/** The place files of the data folder as they are now, and the builds' verdicts on their pages. */
+export function readPlaces({ config, log }: Pick<ApiContext, 'config' | 'log'>, service: ContentService): PlacesState {
+  const { dataDir } = config;
   const { towns, files } = readTowns(dataDir);
   const versions = new Map([...files].map(([file, state]) => [file, state.version]));
   const texts = new Map([...files].map(([file, state]) => [file, state.text]));
-  return { towns, versions, allVersion: versionOf([...versions.values()].join('\n')), postcodes: readPostcodes(dataDir), texts };
+  return { towns, versions, allVersion: versionOf([...versions.values()].join('\n')), postcodes: readPostcodes(dataDir), texts, verdicts: { served: servedPlaceIndex(config.distDir, log), preview: previewPlaceIndex(service, log) } };
 }
 
 export const contextOf = (state: PlacesState, self?: TownEntry): PlaceContext => ({ towns: state.towns, postcodeNames: new Set(state.postcodes.keys()), ...(self ? { self } : {}) });

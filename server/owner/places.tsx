@@ -21,20 +21,20 @@ import { recordSave } from './content-log.ts';
 const FORM_BODY = express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 1000 });
 
 function listRoute(router: Router, context: PlacesContext): void {
-  const { api, words, sendPage } = context;
+  const { api, words, sendPage, service } = context;
   router.get(routerPath(PLACES_PATH), guarded(context, (_req, res) => {
-    sendPage(res, 200, placesListPage(words, townRows(readPlaces(api.config.dataDir))));
+    sendPage(res, 200, placesListPage(words, townRows(readPlaces(api, service), words)));
   }));
 }
 
 function newTownRoutes(router: Router, context: PlacesContext): void {
-  const { api, words, sendPage, queue } = context;
+  const { api, words, sendPage, queue, service } = context;
   const dataDir = api.config.dataDir;
   const fields = newTownFields(words.places).flatMap((group) => group.fields);
-  const show = (status: number, res: express.Response, form: Omit<PlaceFormState, 'groups' | 'version'> = {}) => sendPage(res, status, newTownPage(words, { groups: newTownFields(words.places), version: readPlaces(dataDir).allVersion, ...form }));
+  const show = (status: number, res: express.Response, form: Omit<PlaceFormState, 'groups' | 'version'> = {}) => sendPage(res, status, newTownPage(words, { groups: newTownFields(words.places), version: readPlaces(api, service).allVersion, ...form }));
   router.get(routerPath(NEW_TOWN_PATH), guarded(context, (_req, res) => show(200, res)));
   router.post(routerPath(NEW_TOWN_PATH), FORM_BODY, guarded(context, async (req, res) => {
-    const state = readPlaces(dataDir);
+    const state = readPlaces(api, service);
     const read = readTyped(req.body, fields, contextOf(state), words);
     if ('unknown' in read) return show(400, res, { notice: { kind: 'error', text: fillSlots(words.form.unknownField, { name: read.unknown.slice(0, 80) }) } });
     const v = (key: string) => read.values.get(`towns.+.${key}`);
@@ -48,7 +48,7 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
     const outcome = await queue(() => savePlaces(dataDir, file, state.versions.get(file), edit, api.log, `town "${town.name}" added`));
     recordSave(api.db, req.headers, file, outcome.kind);
     if (outcome.kind === 'saved') {
-      const after = readPlaces(dataDir);
+      const after = readPlaces(api, service);
       const entry = after.towns.find((candidate) => candidate.slug === slugOfName(String(town.name)))!;
       const notice = savedNotice(words, fillSlots(words.places.added, { name: entry.town.name, path: placePath(entry.slug) }));
       return sendPage(res, 201, townView(words, after, entry, { notice }));
@@ -60,11 +60,11 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
 }
 
 function townRoutes(router: Router, context: PlacesContext): void {
-  const { api, words, sendPage, queue } = context;
+  const { api, words, sendPage, queue, service } = context;
   const dataDir = api.config.dataDir;
   const path = routerPath(`${PLACES_PATH}/:town`);
   const found = (slug: unknown) => {
-    const state = readPlaces(dataDir);
+    const state = readPlaces(api, service);
     const entry = state.towns.find((candidate) => candidate.slug === slug);
     return entry ? { state, entry } : null;
   };
@@ -76,7 +76,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
     const at = found(req.params['town']);
     if (!at) return sendPage(res, 404, missingPage(words));
     const { state, entry } = at;
-    const fields = townPageGroups(entry, state.towns, words.places).flatMap((group) => group.fields);
+    const fields = townPageGroups(entry, state.towns, words.places, state.verdicts).flatMap((group) => group.fields);
     const read = readTyped(req.body, fields, contextOf(state, entry), words);
     if ('unknown' in read) return sendPage(res, 400, townView(words, state, entry, { notice: { kind: 'error', text: fillSlots(words.form.unknownField, { name: read.unknown.slice(0, 80) }) } }));
     const changes = changedValues(fields, read.values, words);
@@ -98,7 +98,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
       const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;
       return sendPage(res, status, townView(words, state, entry, { typed: read.typed, notice }));
     }
-    const after = readPlaces(dataDir);
+    const after = readPlaces(api, service);
     const renamed = read.values.get(`towns.${entry.slug}.name`);
     const now = after.towns.find((candidate) => candidate.slug === (typeof renamed === 'string' ? slugOfName(renamed) : entry.slug)) ?? entry;
     const lines = changes.map((change) => {
@@ -119,7 +119,7 @@ export function placesRoutes(router: Router, context: PlacesContext): void {
   const unreadableBody: ErrorRequestHandler = (error, req, res, next) => {
     const status = errorStatus(error);
     if (status === null || status >= 500 || !req.path.startsWith(routerPath(PLACES_PATH))) return next(error);
-    guarded(context, () => context.sendPage(res, status, placesListPage(context.words, townRows(readPlaces(context.api.config.dataDir)), { kind: 'error', text: context.words.form.malformed })))(req, res, next);
+    guarded(context, () => context.sendPage(res, status, placesListPage(context.words, townRows(readPlaces(context.api, context.service), context.words), { kind: 'error', text: context.words.form.malformed })))(req, res, next);
   };
   router.use(unreadableBody);
 }

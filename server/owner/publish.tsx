@@ -10,16 +10,17 @@ import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import type { ChangeLine, FileChange } from '../content/describe.ts';
 import { partOfSite } from '../content/forms.ts';
-import { listPublishes, revertedCommits, unpublishedFiles } from '../content/history.ts';
+import { listPublishes, publishOf, revertedCommits, unpublishedFiles, type Publish } from '../content/history.ts';
 import type { ContentService, UndoOutcome, PublishOutcome } from '../content/publisher.ts';
 import { recordContentChange, type ContentAction, type ContentOutcome } from '../content/audit.ts';
 import { sendPreviewFile } from './preview-files.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
-import { COMMIT_FIELD, HISTORY_PATH, historyPage, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, undoPage, VERSION_FIELD, type HistoryEntry, type Notices } from './views/publish-view.tsx';
+import { COMMIT_FIELD, HISTORY_PATH, PREVIEW_PATH, previewPage, PUBLISH_PATH, UNDO_PATH, VERSION_FIELD, type Notices } from './views/publish-view.tsx';
+import { historyPage, OLDER_FIELD, undoPage, type HistoryEntry } from './views/history-view.tsx';
 import { routerPath, type SendPage } from './views/render.tsx';
 import { startRoutes } from './start.tsx';
 
-/** Publishes listed on the history page. */
+/** Publishes listed on a page of the history; "Ältere Veröffentlichungen" leads to the next (`?vor=<commit>`). */
 const HISTORY_SHOWN = 30;
 /** A commit's subject: the first changes, cut to what a list shows on one or two lines. */
 const SUBJECT_LENGTH = 120;
@@ -99,6 +100,29 @@ function publishNotice(outcome: PublishOutcome | UndoOutcome, words: ConsoleWord
   }
 }
 
+/**
+ * The history's pages: a publish with its changes and whether an undo reverted it (`entry`), and a
+ * page of 30, the newest or those older than the publish `before` names (the newest when it names
+ * none), with the commit the next page starts after (`showHistory`).
+ */
+function historyPages(service: ContentService, words: ConsoleWords) {
+  const entry = async (publish: Publish, reverted: Set<string>): Promise<HistoryEntry> => ({ publish, changes: await service.changesOf(publish, words), undone: reverted.has(publish.commit) });
+  const entries = async (before?: string): Promise<{ publishes: HistoryEntry[]; older: string | null; paged: boolean } | null> => {
+    const repo = await service.repository();
+    if (repo === null) return null;
+    const start = before === undefined ? undefined : (await publishOf(repo, before))?.commit;
+    const reverted = await revertedCommits(repo);
+    const listed = await listPublishes(repo, HISTORY_SHOWN + 1, start);
+    const shown = listed.slice(0, HISTORY_SHOWN);
+    return { publishes: await Promise.all(shown.map((publish) => entry(publish, reverted))), older: listed.length > HISTORY_SHOWN ? shown.at(-1)!.commit : null, paged: start !== undefined };
+  };
+  const showHistory = async (status: number, notices: Notices = {}, before?: string) => {
+    const page = await entries(before);
+    return { status, page: historyPage(words, { publishes: page?.publishes ?? null, older: page?.older ?? null, paged: page?.paged ?? false, ...notices }) };
+  };
+  return { entry, showHistory };
+}
+
 export function publishRoutes({ api, words, sendPage, service }: Context): Router {
   const router = Router();
   const record = (req: express.Request, action: ContentAction, outcome: ContentOutcome, detail: string) => recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action, outcome, detail });
@@ -115,13 +139,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const draft = repository ? changes.length > 0 : pages.length > 0;
     return { status, page: previewPage(words, { version, changes, repository, record, pages, draft, ...notices }) };
   };
-  const entries = async (): Promise<HistoryEntry[] | null> => {
-    const repo = await service.repository();
-    if (repo === null) return null;
-    const reverted = await revertedCommits(repo);
-    return Promise.all((await listPublishes(repo, HISTORY_SHOWN)).map(async (publish) => ({ publish, changes: await service.changesOf(publish, words), undone: reverted.has(publish.commit) })));
-  };
-  const showHistory = async (status: number, notices: Notices = {}) => ({ status, page: historyPage(words, { publishes: await entries(), ...notices }) });
+  const { entry, showHistory } = historyPages(service, words);
   const answer = async (res: express.Response, shown: Promise<{ status: number; page: Parameters<SendPage>[2] }>) => {
     const { status, page } = await shown;
     sendPage(res, status, page);
@@ -156,14 +174,19 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
   router.get(routerPath(HISTORY_PATH), (req, res) => {
     const done = doneOf(req.query);
     const notice = done === null ? undefined : publishNotice(done.outcome, words, done.what === PUBLISHED ? words.publish.published : words.history.undone).notice;
-    return answer(res, showHistory(200, notice ? { notice } : {}));
+    // A later page: the publishes older than `vor`; one that names no publish shows the newest.
+    const before = typeof req.query[OLDER_FIELD] === 'string' ? req.query[OLDER_FIELD] : undefined;
+    return answer(res, showHistory(200, notice ? { notice } : {}, before));
   });
   // The question before an undo (the history's button is a GET to it); its answer is the POST below.
+  // Any publish of the history may be undone, on whichever page it is listed.
   router.get(routerPath(UNDO_PATH), async (req, res) => {
     const commit = String(req.query[COMMIT_FIELD] ?? '');
-    const entry = (await entries())?.find((candidate) => candidate.publish.commit === commit && !candidate.undone);
-    if (!entry) return answer(res, showHistory(404, { notice: { kind: 'error', text: words.history.refusedUnknown } }));
-    sendPage(res, 200, undoPage(words, entry));
+    const repo = await service.repository();
+    const publish = repo === null ? null : await publishOf(repo, commit);
+    const found = publish === null ? null : await entry(publish, await revertedCommits(repo!));
+    if (!found || found.undone) return answer(res, showHistory(404, { notice: { kind: 'error', text: words.history.refusedUnknown } }));
+    sendPage(res, 200, undoPage(words, found));
   });
   router.post(routerPath(UNDO_PATH), form, async (req, res) => {
     const commit = String((req.body as Record<string, unknown>)[COMMIT_FIELD] ?? '');

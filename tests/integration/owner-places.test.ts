@@ -6,12 +6,14 @@
 // with its comment lines; a file changed since the form was opened is refused with both versions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { placeIndexSchema, routeManifestSchema, serverFile } from '../../core/build-server-contract.ts';
 import { OWN_DESCRIPTION_WORDS } from '../../core/schema/places.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { RunningServer } from '../../server/index.ts';
 import type { DataCopy } from '../support/data-copy.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
+import { buildSite } from '../support/site-build.ts';
 
 const PASSWORD = 'Orte-Formular-Essen-42';
 const PLACES = '/intern/inhalte/orte';
@@ -89,11 +91,42 @@ describe('the Orte form', () => {
     // Postcodes come from data/postcodes.csv and are no field of the form.
     expect(textOf(html, 'postleitzahlen')).toContain('45127');
     expect([...form.keys()].some((name) => name.includes('postcode'))).toBe(false);
-    expect(textOf(html, 'suchmaschinen')).toBe(words.places.indexing.town);
-    // A district with its own description of enough words may be found; one without may not.
-    expect(textOf(html, 'ort-ruettenscheid')).toContain(words.places.indexing.district);
-    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.noDescription);
     expect(textOf(html, 'ort-huttrop')).toContain('/schluesseldienst/huttrop');
+  });
+
+  it('shows, beside each place, whether search engines find its page as the build of the served site decided, and why not', async () => {
+    const site = await buildSite();
+    const { pages, maxSimilarity } = placeIndexSchema.parse(JSON.parse(site.read(serverFile('placeIndex'))));
+    const max = Math.round(maxSimilarity * 100);
+    const html = (await page(`${PLACES}/essen`)).html;
+    // Essen's page is indexed; the form names the most similar other place page and how similar it is.
+    const essen = pages['/schluesseldienst/essen']!;
+    expect(essen.indexable).toBe(true);
+    expect(textOf(html, 'suchmaschinen')).toBe(`${words.places.indexing.found} ${fillSlots(words.places.indexing.closest, { other: essen.other!, percent: Math.round(essen.similarity! * 100), max })}`);
+    // Rüttenscheid has a description of its own long enough by the data's rule, yet the build found
+    // its page too like another: the form says so with the figures, not the rule's expectation.
+    const ruettenscheid = pages['/schluesseldienst/ruettenscheid']!;
+    expect(ruettenscheid).toMatchObject({ indexable: false, reason: 'similar' });
+    const district = textOf(html, 'ort-ruettenscheid');
+    expect(district).toContain(fillSlots(words.places.indexing.similar, { other: ruettenscheid.other!, percent: Math.round(ruettenscheid.similarity! * 100), max }));
+    expect(district).not.toContain(words.places.indexing.district);
+    // A district without a description of its own.
+    expect(pages['/schluesseldienst/huttrop']).toMatchObject({ indexable: false, reason: 'noDescription' });
+    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.noDescription);
+    expect(html).not.toContain(fillSlots(words.places.indexing.expected, { text: '' }).trim());
+    // The list counts Essen's district pages by the same verdicts and names the ones too similar.
+    const list = (await page(PLACES)).html;
+    // Essen's district pages as the build listed them: "Rüttenscheid (Essen)".
+    const districtPages = routeManifestSchema
+      .parse(JSON.parse(site.read(serverFile('routes'))))
+      .filter((route) => route.template === 'district' && route.name?.endsWith(' (Essen)'))
+      .map((route) => ({ name: route.name!.replace(' (Essen)', ''), verdict: pages[route.path]! }));
+    const found = districtPages.filter(({ verdict }) => verdict.indexable).length;
+    const item = list.slice(list.indexOf('>Essen</a>'), list.indexOf('</li>', list.indexOf('>Essen</a>')));
+    expect(item).toContain(fillSlots(words.places.list.found, { found, count: districtPages.length }));
+    const similar = districtPages.filter(({ verdict }) => verdict.reason === 'similar').map(({ name }) => name);
+    expect(similar).toContain('Rüttenscheid');
+    expect(item).toContain(fillSlots(words.places.list.reasons.similar, { count: similar.length, names: similar.join(', ') }));
   });
 
   it('saves a new arrival time into the town\'s file, changing only its line, and keeps every comment', async () => {
@@ -152,7 +185,9 @@ describe('the Orte form', () => {
     expect(added[0]).toBe('      - name: Huttrop');
     expect(added[1]).toBe('        description: >-');
     expect(added.at(-1)).toBe('        sources: ["Wikipedia: Huttrop"]');
-    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.district);
+    // The served site still has no description for Huttrop; once published, its page is expected to be found.
+    expect(textOf(html, 'ort-huttrop')).toContain(words.places.indexing.noDescription);
+    expect(textOf(html, 'ort-huttrop')).toContain(fillSlots(words.places.indexing.changed, { text: words.places.indexing.district }));
   }, 60_000);
 
   it('refuses a description too short for a town page and an arrival time typed into a text, each in German at its field', async () => {
@@ -234,7 +269,8 @@ describe('the Orte form', () => {
     expect(textOf(saved, 'hinweis')).toContain(fillSlots(words.places.districtAdded, { name: 'Bülse', path: '/schluesseldienst/buelse' }));
     expect(textOf(saved, 'hinweis')).toContain(words.publish.toPreview);
     expect(changedLines(before, data.read(NORTH_EAST))).toEqual({ removed: [], added: ['      - Bülse'] });
-    expect(textOf(saved, 'ort-buelse')).toContain(words.places.indexing.noDescription);
+    // Not published yet: the served site has no verdict on its page, so the form says what to expect.
+    expect(textOf(saved, 'ort-buelse')).toContain(fillSlots(words.places.indexing.expected, { text: words.places.indexing.noDescription }));
   }, 60_000);
 
   it('removes a town after a page that names its page and its districts\' pages and what the old address shows then', async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { MAX_SIMILARITY } from '../../build/indexing/policy.ts';
+import { placeIndexSchema, serverFile } from '../../core/build-server-contract.ts';
 import { jaccard, median, shingles } from '../../build/indexing/similarity.ts';
 import { NameMask, placeNames } from '../../build/indexing/mask.ts';
 import { loadSiteData } from '../../build/load/site-data.ts';
@@ -129,6 +130,22 @@ describe('a district with a description of its own', () => {
     expect(index).toMatch(/^60 indexable; \d+ noindex, follow \(district without a description of its own\)/);
     expect(index).toContain('1 noindex, follow (description shorter than 80 words)');
     expect(index).toContain(`2 noindex, follow (reads too much like another place page (similarity above ${MAX_SIMILARITY.toFixed(2)}))`);
+  });
+
+  it('hands each verdict with its reason and figures to the owner\'s console (dist/_server/place-index.json)', () => {
+    const { pages, maxSimilarity, minWords } = placeIndexSchema.parse(JSON.parse(site.read(serverFile('placeIndex'))));
+    expect({ maxSimilarity, minWords }).toEqual({ maxSimilarity: MAX_SIMILARITY, minWords: 80 });
+    // Every place page of the route list, and its verdict as the page was written.
+    for (const page of placePages(site)) expect(pages[page.path]?.indexable, page.path).toBe(page.indexable);
+    expect(pages['/schluesseldienst/heisingen']).toEqual({ indexable: false, reason: 'tooShort', words: 79 });
+    // The two copies: each names the other and how alike they read, above the limit.
+    expect(pages['/schluesseldienst/schuir']).toMatchObject({ indexable: false, reason: 'similar', other: '/schluesseldienst/bredeney' });
+    expect(pages['/schluesseldienst/bredeney']).toMatchObject({ indexable: false, reason: 'similar', other: '/schluesseldienst/schuir' });
+    expect(pages['/schluesseldienst/schuir']!.similarity).toBeGreaterThan(MAX_SIMILARITY);
+    const werden = pages['/schluesseldienst/werden']!;
+    expect(werden).toMatchObject({ indexable: true, reason: null });
+    expect(werden.similarity).toBeLessThanOrEqual(MAX_SIMILARITY);
+    expect(pages[werden.other!]?.indexable).toBe(true);
   });
 
   it('the build refuses a description without sources, naming file, line, town and district', async () => {

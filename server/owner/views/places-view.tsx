@@ -22,8 +22,12 @@ export interface TownRow {
   region: string;
   arrivalTime: string;
   districts: number;
-  /** Districts whose page search engines may find by the data's rule. */
+  /** Districts whose page search engines find (the served release's verdict, or the data's rule where it has none). */
   found: number;
+  /** The other districts by why not: how many, and the names of those too similar to another page. */
+  notFound: { noDescription: number; tooShort: number; similar: string[] };
+  /** The places (the town, its districts) the served release does not have yet, counted by the data's rule. */
+  expected: string[];
 }
 
 /** A notice at the top of a page: saved, refused, a conflict. */
@@ -60,6 +64,18 @@ function TopNotice({ notice }: { notice: PageNotice }) {
   );
 }
 
+/** Why a town's other district pages are not found: "Nicht gefunden: 40 ohne eigene Beschreibung, 1 zu ähnlich wie eine andere Ortsseite (Steele)." */
+function NotFound({ row, words }: { row: TownRow; words: ConsoleWords['places'] }) {
+  const { noDescription, tooShort, similar } = row.notFound;
+  const r = words.list.reasons;
+  const reasons = [
+    noDescription > 0 ? fillSlots(r.noDescription, { count: noDescription }) : '',
+    tooShort > 0 ? fillSlots(r.tooShort, { count: tooShort }) : '',
+    similar.length > 0 ? fillSlots(r.similar, { count: similar.length, names: similar.join(', ') }) : '',
+  ].filter(Boolean);
+  return reasons.length === 0 ? null : <p className="console-note">{fillSlots(words.list.notFound, { reasons: reasons.join(', ') })}</p>;
+}
+
 export function placesListPage(words: ConsoleWords, rows: readonly TownRow[], notice?: PageNotice): ConsolePage {
   const w = words.places;
   return consolePage(
@@ -81,6 +97,8 @@ export function placesListPage(words: ConsoleWords, rows: readonly TownRow[], no
             </h2>
             <p>{fillSlots(w.list.row, { region: row.region, arrival: row.arrivalTime, count: row.districts })}</p>
             <p className="console-note">{fillSlots(w.list.found, { found: row.found, count: row.districts })}</p>
+            <NotFound row={row} words={w} />
+            {row.expected.length > 0 && <p className="console-note">{fillSlots(w.list.expected, { names: row.expected.join(', ') })}</p>}
           </li>
         ))}
       </ul>

@@ -1,11 +1,11 @@
 // The pages of publishing (docs/owner-console.md, "Preview, publish, undo"): the draft's changes in
 // the owner's words, the preview's changed pages with links into it, the publish button; the
-// history of publishes with undo. Plain POST forms: they work without JavaScript.
+// the bar of saved changes not yet published; the history's pages are in history-view.tsx. Plain
+// POST forms: they work without JavaScript.
 import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { FileChange, ChangeLine } from '../../content/describe.ts';
-import type { Publish } from '../../content/history.ts';
 import type { PreviewRecord } from '../../content/publisher.ts';
 import { HOME } from '../preview-files.ts';
 import { berlinTime, consolePage, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -148,77 +148,6 @@ export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePa
     body.push(<PostButton key="make" action={PREVIEW_PATH} label={state.record ? w.remakePreview : w.makePreview} primary />);
   }
   return consolePage(w.title, 'content', body);
-}
-
-export interface HistoryEntry {
-  publish: Publish;
-  changes: readonly FileChange[];
-  /** A later undo reverted it: no second undo is offered. */
-  undone: boolean;
-}
-
-export interface HistoryState extends Notices {
-  publishes: readonly HistoryEntry[] | null;
-}
-
-export function historyPage(words: ConsoleWords, state: HistoryState): ConsolePage {
-  const w = words.history;
-  const { publishes } = state;
-  return consolePage(
-    w.title,
-    'content',
-    <>
-      {state.notice && <Notice kind={state.notice.kind}>{state.notice.text}</Notice>}
-      <p>{publishes === null ? w.unavailable : w.intro}</p>
-      {publishes !== null && publishes.length === 0 && <p>{w.empty}</p>}
-      {publishes !== null && publishes.length > 0 && (
-        <ol className="console-list">
-          {publishes.map(({ publish, changes, undone }) => (
-            <li className="console-item" key={publish.commit}>
-              <h2>{publish.subject}</h2>
-              <p>{fillSlots(w.when, { time: berlinTime(publish.at), author: publish.author })}</p>
-              <Changes changes={changes} words={words.publish} />
-              {undone ? (
-                <p>{w.alreadyUndone}</p>
-              ) : (
-                // A GET to the question first: the undo itself is the POST of that page.
-                <form method="get" action={UNDO_PATH}>
-                  <input type="hidden" name={COMMIT_FIELD} value={publish.commit} />
-                  <button className="btn btn-outline" type="submit">
-                    {w.undo}
-                  </button>
-                </form>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </>,
-  );
-}
-
-/** The question before an undo: what it changes back, and the button that does it. */
-export function undoPage(words: ConsoleWords, entry: HistoryEntry): ConsolePage {
-  const w = words.history;
-  return consolePage(
-    w.confirmTitle,
-    'content',
-    <>
-      <p>{w.confirmText}</p>
-      <h2>{entry.publish.subject}</h2>
-      <p>{fillSlots(w.when, { time: berlinTime(entry.publish.at), author: entry.publish.author })}</p>
-      <Changes changes={entry.changes} words={words.publish} />
-      <form method="post" action={UNDO_PATH}>
-        <input type="hidden" name={COMMIT_FIELD} value={entry.publish.commit} />
-        <button className="btn btn-primary" type="submit">
-          {w.confirm}
-        </button>
-      </form>
-      <p>
-        <a href={HISTORY_PATH}>{w.back}</a>
-      </p>
-    </>,
-  );
 }
 
 /** The bar on the Inhalte pages while saved changes are not published. */

@@ -6,6 +6,7 @@ import { OWN_DESCRIPTION_WORDS } from '../../../core/schema/places.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { fieldId } from '../../content/form-fields.ts';
 import { NEW_ITEM, type PlaceGroup } from '../../content/places-form.ts';
+import type { PlaceStatus } from '../../content/place-status.ts';
 import { VERSION_FIELD } from '../../content/save.ts';
 import { formTop, PlaceForm, townPath, type PlaceFormState } from './places-view.tsx';
 import { consolePage, type ConsolePage } from './render.tsx';
@@ -16,7 +17,20 @@ export interface TownFacts {
   /** The town's page. */
   path: string;
   postcodes: string[] | null;
-  indexing: string;
+  indexing: PlaceStatus;
+}
+
+/** Whether search engines find a place's page, and why not: one paragraph a sentence. */
+function Indexing({ status, id }: { status: PlaceStatus; id?: string }) {
+  return (
+    <div id={id}>
+      {status.lines.map((line) => (
+        <p className="console-note" key={line}>
+          {line}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 function DistrictExtra({ group, town, words }: { group: PlaceGroup; town: TownFacts; words: ConsoleWords['places'] }) {
@@ -24,7 +38,7 @@ function DistrictExtra({ group, town, words }: { group: PlaceGroup; town: TownFa
   return (
     <>
       <p className="console-note">{fillSlots(words.page, { path: group.district.path })}</p>
-      <p className="console-note">{group.district.indexing}</p>
+      <Indexing status={group.district.indexing} />
       <p>
         <a href={`${townPath(town.slug)}/${group.district.slug}/entfernen`}>{fillSlots(words.remove, { name: group.title })}</a>
       </p>
@@ -45,9 +59,7 @@ export function townPage(words: ConsoleWords, town: TownFacts, state: PlaceFormS
       <p className="console-note" id="postleitzahlen">
         {town.postcodes ? fillSlots(w.postcodes, { codes: town.postcodes.join(', ') }) : w.noPostcodes} {w.postcodesNote}
       </p>
-      <p className="console-note" id="suchmaschinen">
-        {town.indexing}
-      </p>
+      <Indexing status={town.indexing} id="suchmaschinen" />
       <p className="console-note" id="regel">
         {fillSlots(w.indexing.rule, { min: OWN_DESCRIPTION_WORDS })}
       </p>
