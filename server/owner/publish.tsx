@@ -111,9 +111,10 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const { version, changes } = await service.draft(words);
     const repository = (await service.repository()) !== null;
     const record = service.previewRecord();
-    const pages = record?.version === version ? service.previewPages() : [];
+    const preview = service.previewStatus(version);
+    const pages = preview === 'current' ? service.previewPages() : [];
     const draft = repository ? changes.length > 0 : pages.length > 0;
-    return { status, page: previewPage(words, { version, changes, repository, record, pages, draft, ...notices }) };
+    return { status, page: previewPage(words, { version, changes, repository, record, preview, pages, draft, ...notices }) };
   };
   const entries = async (): Promise<HistoryEntry[] | null> => {
     const repo = await service.repository();
