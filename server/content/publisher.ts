@@ -1,8 +1,8 @@
 // The owner's draft, its preview, publishing and undo (docs/owner-console.md, "Preview, publish,
 // undo"). Saved changes stay in data/ as a draft: visitors see them only once published. A preview
-// builds the draft into releases/preview; publishing builds it as a new release (the running
-// server serves it within a second) and then commits data/ to the project's git repository as the
-// owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
+// builds the draft into releases/preview; publishing makes a current preview the new release, or
+// builds one when there is none (the running server serves it within a second), and then commits
+// data/ to the project's git repository as the owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
 // time, saves included, across the releases the server switches between (the service is kept
 // with the server's other lasting parts, server/context.ts).
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,28 +115,33 @@ async function buildPreview({ dataDir, layout, siteUrl, log }: Parts): Promise<P
   return { kind: 'built', record };
 }
 
-/** Makes the preview of data/ as it is (built first when it is not current) the served release, then commits data/: the publish (run in the queue). */
-async function release(parts: Parts, message: string): Promise<PublishOutcome> {
-  const { dataDir, layout, siteUrl, log } = parts;
-  if (!layout) return { kind: 'unavailable' };
-  // The preview of this very data, built by the code of the served release, says whether it is
-  // ready for production; without one, it is made first.
-  let record = readPreviewRecord(layout);
-  if (record === null || previewStatusOf(parts) !== 'current') {
-    const built = await buildPreview(parts);
-    if (built.kind !== 'built') return built;
-    record = built.record;
-  }
+/**
+ * Makes data/ as it is the served release: its current preview, promoted; without one, a build
+ * that writes the release itself (one process, not a preview and its promotion). Says whether it
+ * is what a production build makes (no item it refuses), or why it failed (the log has the build's message).
+ */
+async function makeRelease({ dataDir, layout, siteUrl, log }: Parts & { layout: SiteLayout }, current: PreviewRecord | null): Promise<{ production: boolean } | BuildRefusal> {
   // The preview is the release: the same build of the same data (a production build differs only
   // in refusing while a required go-live item is open, which the preview's count says).
-  const production = record.required === 0;
-  const promoted = await runBuild(dataDir, ['--promote', layout.preview, '--dist', layout.dist], siteUrl);
-  // The preview folder now holds the spare release's files (the next preview writes into them); its record is gone.
+  const made = await runBuild(dataDir, current ? ['--promote', layout.preview, '--dist', layout.dist] : ['--dist', layout.dist], siteUrl);
+  // A promoted preview's folder now holds the spare release's files (the next preview writes into
+  // them); an outdated preview is of no use. Either way its record is gone.
   rmSync(layout.previewRecord, { force: true });
-  if (!promoted.ok) {
-    log(`Owner's console: not published, the release was not made: ${promoted.message}`);
-    return { kind: 'failed', message: promoted.message };
+  if (!made.ok) {
+    log(`Owner's console: not published, the release was not made: ${made.message}`);
+    return { kind: 'failed', message: made.message };
   }
+  const required = current ? current.required : (loadSiteFacts(realpathSync(layout.dist), log)?.goLive ?? []).filter(refusedInProduction).length;
+  return { production: required === 0 };
+}
+
+/** Publishes data/ as it is: the release made (makeRelease), then data/ committed (run in the queue). */
+async function release(parts: Parts, message: string): Promise<PublishOutcome> {
+  const { layout, log } = parts;
+  if (!layout) return { kind: 'unavailable' };
+  const made = await makeRelease({ ...parts, layout }, previewStatusOf(parts) === 'current' ? readPreviewRecord(layout) : null);
+  if ('kind' in made) return made;
+  const { production } = made;
   log(`Owner's console: published${production ? ' (production build)' : ''}: ${message.split('\n')[0]}`);
   const repo = await parts.repository();
   if (repo === null) return { kind: 'published', production, commit: null, historyProblem: 'noRepository' };

@@ -112,7 +112,7 @@ describe('publishing ready data', { timeout: BUILDS_MS }, () => {
     });
   });
 
-  it('with the real SITE_URL: ready on the Start page and in the preview; a preview built for another SITE_URL, or before a developer\'s new release, is made again', async () => {
+  it('with the real SITE_URL: ready on the Start page and in the preview; a preview built for another SITE_URL, or before a developer\'s new release, is never what a publish serves', async () => {
     await withConsole(REAL_SITE_URL, async (site) => {
       const start = await site.page('/intern/inhalte/start');
       expect(start).toContain(escapeMarkup(words.start.ready));
@@ -138,7 +138,7 @@ describe('publishing ready data', { timeout: BUILDS_MS }, () => {
       expect(await serving(site, deployed)).toBe(true);
       expect(await site.page('/intern/vorschau')).toContain(escapeMarkup(words.publish.previewOutdated));
 
-      // The data is as previewed: the publish goes ahead, building with the code now deployed.
+      // The data is as previewed: the publish goes ahead, building the release with the code now deployed.
       const published = await site.post('/intern/vorschau/veroeffentlichen', { stand: version });
       expect(published.status, published.html).toBe(303);
       expect(published.location).toBe('/intern/inhalte/verlauf?ergebnis=veroeffentlicht');
