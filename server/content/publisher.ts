@@ -120,7 +120,7 @@ async function buildPreview({ dataDir, layout, siteUrl, log }: Parts): Promise<P
  * that writes the release itself (one process, not a preview and its promotion). Says whether it
  * is what a production build makes (no item it refuses), or why it failed (the log has the build's message).
  */
-async function makeRelease({ dataDir, layout, siteUrl, log }: Parts & { layout: SiteLayout }, current: PreviewRecord | null): Promise<{ production: boolean } | BuildRefusal> {
+async function publishRelease({ dataDir, layout, siteUrl, log }: Parts & { layout: SiteLayout }, current: PreviewRecord | null): Promise<{ production: boolean } | BuildRefusal> {
   // The preview is the release: the same build of the same data (a production build differs only
   // in refusing while a required go-live item is open, which the preview's count says).
   const made = await runBuild(dataDir, current ? ['--promote', layout.preview, '--dist', layout.dist] : ['--dist', layout.dist], siteUrl);
@@ -135,11 +135,11 @@ async function makeRelease({ dataDir, layout, siteUrl, log }: Parts & { layout: 
   return { production: required === 0 };
 }
 
-/** Publishes data/ as it is: the release made (makeRelease), then data/ committed (run in the queue). */
+/** Publishes data/ as it is: the release made (publishRelease), then data/ committed (run in the queue). */
 async function release(parts: Parts, message: string): Promise<PublishOutcome> {
   const { layout, log } = parts;
   if (!layout) return { kind: 'unavailable' };
-  const made = await makeRelease({ ...parts, layout }, previewStatusOf(parts) === 'current' ? readPreviewRecord(layout) : null);
+  const made = await publishRelease({ ...parts, layout }, previewStatusOf(parts) === 'current' ? readPreviewRecord(layout) : null);
   if ('kind' in made) return made;
   const { production } = made;
   log(`Owner's console: published${production ? ' (production build)' : ''}: ${message.split('\n')[0]}`);
