@@ -2,9 +2,9 @@
 // undo"). Saved changes stay in data/ as a draft: visitors see them only once published. A preview
 // builds the draft into releases/preview; publishing makes a current preview the new release, or
 // builds one when there is none (the running server serves it within a second), and then commits
-// data/ to the project's git repository as the owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
-// time, saves included, across the releases the server switches between (the service is kept
-// with the server's other lasting parts, server/context.ts).
+// data/ to the project's git repository as the owner; an undo reverts one such commit in data/
+// and publishes that. One piece of work at a time, saves included, across the releases the server
+// switches between (the service is kept with the server's other lasting parts, server/context.ts).
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { refusedInProduction } from '../../core/go-live.ts';
