@@ -1,7 +1,7 @@
 // `tsx build/check-data.ts --data DIR`: the checks of `npm run build` that come before anything is
 // written (the load step, build/load/site-data.ts, and the photos the data names, build/check.ts),
 // on a data folder, answered as JSON on stdout for a program: `{"problems":[]}` when the build
-// would go on (with the go-live items of the data, core/go-live.ts), or each problem with its file,
+// would go on (with the go-live items of the data and of SITE_URL, core/go-live.ts), or each problem with its file,
 // its line and the build's message. The owner's
 // console runs it on a copy of data/ with the changed file before it saves (server/content/data-file.ts),
 // so that a change is saved only when the build takes it. Exit code 0 either way; 2 when the
@@ -20,7 +20,8 @@ if (!values.data) {
 }
 const dataDir = resolve(values.data);
 try {
-  const goLive = checkData(loadSiteData({ dataDir, buildDate: new Date() }), dataDir, false, null);
+  // SITE_URL as the build reads it (build/index.ts): its items are the build's too.
+  const goLive = checkData(loadSiteData({ dataDir, buildDate: new Date() }), dataDir, false, process.env.SITE_URL || null);
   console.log(JSON.stringify({ problems: [], goLive }));
 } catch (error) {
   if (!(error instanceof DataError) && !(error instanceof DataErrors)) throw error;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GO_LIVE_GROUPS, isExampleHost, isExampleMail, isExampleName, isReviewSearch, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
+import { GO_LIVE_GROUPS, isExampleHost, isExampleMail, isExampleName, isReviewSearch, refusedInProduction, siteUrlItems, type GoLiveGroup, type GoLiveItem, type GoLiveKind } from '../core/go-live.ts';
 import { isExampleNumber } from '../core/phone-number.ts';
 import type { Claims } from '../core/schema/claims.ts';
 import type { SiteData } from './load/site-data.ts';
@@ -133,7 +133,7 @@ export function checkData(data: SiteData, dataDir: string, production: boolean, 
   // A production build never ships what must be done before going live: example facts, invented
   // reviews, unconfirmed promises, links to an example address. What is only recommended or
   // optional (placeholder photos, the review link, analytics ids) it lists and builds.
-  const refused = items.filter((item) => item.group === 'required' && (!item.running || item.kind === 'siteUrlExample'));
+  const refused = items.filter(refusedInProduction);
   if (production && refused.length > 0) throw new DataErrors(refused.map(problemOf));
   const missing = missingImageSources(imageSources(data).map((name) => join(dataDir, 'images', name)));
   if (missing.length > 0) throw new DataErrors(missing);

@@ -119,6 +119,16 @@ export function backupItems(lastBackupAt: string | null, now: Date): GoLiveItem[
   return [{ group: 'recommended', kind: 'oldBackup', slots: { time: lastBackupAt }, running: true, text: `The last backup was written at ${lastBackupAt}, more than ${BACKUP_MAX_AGE_HOURS} hours ago: check that the server runs its nightly job (BACKUP_CRON, JOBS not off) and that BACKUP_DIR is writable; \`npm run backup\` writes one now.` }];
 }
 
+/**
+ * Whether `npm run build -- --production` refuses for this item (build/check.ts, checkData): every
+ * item of data/ before going live, and of running the site only an example SITE_URL, which would
+ * put that address into canonical links, the sitemap and Open Graph. The console's preview, publish
+ * and Start page count by the same rule (server/content/publisher.ts, server/owner/start.tsx).
+ */
+export function refusedInProduction(item: GoLiveItem): boolean {
+  return item.group === 'required' && (!item.running || item.kind === 'siteUrlExample');
+}
+
 /** The items a deployment must still see to: every data item, and the running ones in production only. */
 export function openItems(items: readonly GoLiveItem[], production: boolean): GoLiveItem[] {
   return items.filter((item) => production || !item.running);

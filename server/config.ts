@@ -58,6 +58,8 @@ export interface FeatureConfig {
   summaryTime: string | null;
   /** An extra certificate authority (PEM) trusted for push services: tests' local push service only; null in operation. */
   pushCa: string | null;
+  /** SITE_URL: the site's address the builds the console starts use (a preview, a publish, the Start page's check; server/content/site-build.ts); null: data/site.yaml's url. */
+  siteUrl: string | null;
   /** The served site's link (`dist`, beside `releases/`): where the console publishes (server/content/site-build.ts). startServer sets it to the folder it serves. */
   distDir: string;
 }
@@ -173,6 +175,7 @@ export function featuresFromEnv(env: NodeJS.ProcessEnv = process.env): FeatureCo
     dataDir: value('DATA_DIR') ?? 'data',
     summaryTime: summaryTime(value('OWNER_SUMMARY_TIME')),
     pushCa: null,
+    siteUrl: value('SITE_URL'),
     distDir: distDirFromEnv(env),
   };
 }

@@ -29,6 +29,7 @@ export const publishWordsShape = {
     remakePreview: text,
     previewMissing: text,
     previewStale: text,
+    previewOutdated: text,
     previewFrom: wordsWith('time'),
     pagesTitle: wordsWith('count'),
     pagesMore: wordsWith('count'),

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GoLiveItem } from '../../core/go-live.ts';
+import { buildEnv } from './site-build.ts';
 
 /** The data files the console may write; the page names one, never the request. */
 export type DataFileName =
@@ -90,10 +91,13 @@ export interface DataCheck {
   goLive: GoLiveItem[];
 }
 
-/** Runs build/check-data.ts on `folder`; throws when the check itself could not run (the reason for the operator's log). */
-export async function checkDataFolder(folder: string): Promise<DataCheck> {
+/**
+ * Runs build/check-data.ts on `folder`, its go-live items with the server's SITE_URL as a build
+ * would find them; throws when the check itself could not run (the reason for the operator's log).
+ */
+export async function checkDataFolder(folder: string, siteUrl: string | null = null): Promise<DataCheck> {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', folder], { cwd: ROOT, timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
+    execFile(process.execPath, ['--import', 'tsx', CHECK_COMMAND, '--data', folder], { cwd: ROOT, env: buildEnv(siteUrl), timeout: CHECK_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, out, err) =>
       error ? reject(new Error(`build/check-data.ts failed: ${err.trim() || error.message}`)) : resolve(out),
     );
   });

@@ -1,12 +1,13 @@
 // The owner's draft, its preview, publishing and undo (docs/owner-console.md, "Preview, publish,
 // undo"). Saved changes stay in data/ as a draft: visitors see them only once published. A preview
-// builds the draft into releases/preview; publishing builds it as a new release (the running
-// server serves it within a second) and then commits data/ to the project's git repository as the
-// owner; an undo reverts one such commit in data/ and publishes that. One piece of work at a
-// time, saves included, across the releases the server switches between (the service is kept
-// with the server's other lasting parts, server/context.ts).
+// builds the draft into releases/preview; publishing makes a current preview the new release, or
+// builds one when there is none (the running server serves it within a second), and then commits
+// data/ to the project's git repository as the owner; an undo reverts one such commit in data/
+// and publishes that. One piece of work at a time, saves included, across the releases the server
+// switches between (the service is kept with the server's other lasting parts, server/context.ts).
 import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { refusedInProduction } from '../../core/go-live.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { loadSiteFacts } from '../facts.ts';
 import type { Log } from '../context.ts';
@@ -20,9 +21,20 @@ export interface PreviewRecord {
   /** dataVersion() of data/ when it was built. */
   version: string;
   builtAt: string;
-  /** The go-live items of data/ still to do before going live: while any remain, a publish is no production build. */
+  /** The go-live items a production build refuses (data/ and SITE_URL): while any remain, a publish is no production build. */
   required: number;
+  /** The release served when it was built (its folder's name), and the SITE_URL it was built for. */
+  served: string;
+  siteUrl: string | null;
 }
+
+/**
+ * Whether the preview is what a publish of data/ now would serve: `current`; `changed` when data/
+ * was saved since; `outdated` when another release is served since it was built (a developer's
+ * new code, a rollback) or the server runs with another SITE_URL: it may have been built by other
+ * code, templates and styles than a build now uses. A publish builds anew unless it is current.
+ */
+export type PreviewStatus = 'missing' | 'current' | 'changed' | 'outdated';
 
 export type BuildRefusal = { kind: 'unavailable' } | { kind: 'failed'; message: string };
 export type PreviewOutcome = { kind: 'built'; record: PreviewRecord } | BuildRefusal;
@@ -45,6 +57,8 @@ export interface ContentService {
   draft(words: ConsoleWords): Promise<{ version: string; changes: FileChange[] }>;
   /** The preview as last built, or null. */
   previewRecord(): PreviewRecord | null;
+  /** Whether the preview is current for data/ at `version` (dataVersion). */
+  previewStatus(version: string): PreviewStatus;
   /** The addresses of the preview's pages that differ from the served site's. */
   previewPages(): string[];
   preview(): Promise<PreviewOutcome>;
@@ -59,6 +73,8 @@ export interface ContentService {
 interface Parts {
   dataDir: string;
   layout: SiteLayout | null;
+  /** The server's SITE_URL, for the builds (null: data/site.yaml's url). */
+  siteUrl: string | null;
   log: Log;
   repository: () => Promise<string | null>;
 }
@@ -72,43 +88,60 @@ function readPreviewRecord(layout: SiteLayout | null): PreviewRecord | null {
   }
 }
 
-async function buildPreview({ dataDir, layout, log }: Parts): Promise<PreviewOutcome> {
+/** The name of the release `dist` stands for now. */
+const releaseServedNow = (layout: SiteLayout) => basename(realpathSync(layout.dist));
+
+function previewStatusOf({ dataDir, layout, siteUrl }: Parts, version: string = dataVersion(dataDir)): PreviewStatus {
+  const record = readPreviewRecord(layout);
+  if (!layout || !record) return 'missing';
+  if (record.version !== version) return 'changed';
+  // A record of an older server has neither: outdated, so it is built again.
+  return record.served === releaseServedNow(layout) && record.siteUrl === siteUrl ? 'current' : 'outdated';
+}
+
+async function buildPreview({ dataDir, layout, siteUrl, log }: Parts): Promise<PreviewOutcome> {
   if (!layout) return { kind: 'unavailable' };
   const version = dataVersion(dataDir);
-  const built = await runBuild(dataDir, ['--out', layout.preview]);
+  // Taken before the build: a release made while it runs may hold other code.
+  const served = releaseServedNow(layout);
+  const built = await runBuild(dataDir, ['--out', layout.preview], siteUrl);
   if (!built.ok) {
     log(`Owner's console: the preview was not built: ${built.message}`);
     return { kind: 'failed', message: built.message };
   }
   const goLive = loadSiteFacts(layout.preview, log)?.goLive ?? [];
-  // What a production build refuses (build/check.ts, checkData): the required items of data/ and an example SITE_URL.
-  const required = goLive.filter((item) => item.group === 'required' && (!item.running || item.kind === 'siteUrlExample')).length;
-  const record = { version, builtAt: new Date().toISOString(), required };
+  const record: PreviewRecord = { version, builtAt: new Date().toISOString(), required: goLive.filter(refusedInProduction).length, served, siteUrl };
   writeFileSync(layout.previewRecord, JSON.stringify(record));
   return { kind: 'built', record };
 }
 
-/** Makes the preview of data/ as it is (built first when it is not current) the served release, then commits data/: the publish (run in the queue). */
-async function release(parts: Parts, message: string): Promise<PublishOutcome> {
-  const { dataDir, layout, log } = parts;
-  if (!layout) return { kind: 'unavailable' };
-  // The preview of this very data says whether it is ready for production; without one, it is made first.
-  let record = readPreviewRecord(layout);
-  if (record?.version !== dataVersion(dataDir)) {
-    const built = await buildPreview(parts);
-    if (built.kind !== 'built') return built;
-    record = built.record;
-  }
+/**
+ * Makes data/ as it is the served release: its current preview, promoted; without one, a build
+ * that writes the release itself (one process, not a preview and its promotion). Says whether it
+ * is what a production build makes (no item it refuses), or why it failed (the log has the build's message).
+ */
+async function publishRelease({ dataDir, layout, siteUrl, log }: Parts & { layout: SiteLayout }, current: PreviewRecord | null): Promise<{ production: boolean } | BuildRefusal> {
   // The preview is the release: the same build of the same data (a production build differs only
   // in refusing while a required go-live item is open, which the preview's count says).
-  const production = record.required === 0;
-  const promoted = await runBuild(dataDir, ['--promote', layout.preview, '--dist', layout.dist]);
-  // The preview folder now holds the spare release's files (the next preview writes into them); its record is gone.
+  const made = await runBuild(dataDir, current ? ['--promote', layout.preview, '--dist', layout.dist] : ['--dist', layout.dist], siteUrl);
+  // A promoted preview's folder now holds the spare release's files (the next preview writes into
+  // them); an outdated preview is of no use. Either way its record is gone.
   rmSync(layout.previewRecord, { force: true });
-  if (!promoted.ok) {
-    log(`Owner's console: not published, the release was not made: ${promoted.message}`);
-    return { kind: 'failed', message: promoted.message };
+  if (!made.ok) {
+    log(`Owner's console: not published, the release was not made: ${made.message}`);
+    return { kind: 'failed', message: made.message };
   }
+  const required = current ? current.required : (loadSiteFacts(realpathSync(layout.dist), log)?.goLive ?? []).filter(refusedInProduction).length;
+  return { production: required === 0 };
+}
+
+/** Publishes data/ as it is: the release made (publishRelease), then data/ committed (run in the queue). */
+async function release(parts: Parts, message: string): Promise<PublishOutcome> {
+  const { layout, log } = parts;
+  if (!layout) return { kind: 'unavailable' };
+  const made = await publishRelease({ ...parts, layout }, previewStatusOf(parts) === 'current' ? readPreviewRecord(layout) : null);
+  if ('kind' in made) return made;
+  const { production } = made;
   log(`Owner's console: published${production ? ' (production build)' : ''}: ${message.split('\n')[0]}`);
   const repo = await parts.repository();
   if (repo === null) return { kind: 'published', production, commit: null, historyProblem: 'noRepository' };
@@ -120,7 +153,7 @@ async function release(parts: Parts, message: string): Promise<PublishOutcome> {
   }
 }
 
-export function contentService({ dataDir, distDir, log }: { dataDir: string; distDir: string; log: Log }): ContentService {
+export function contentService({ dataDir, distDir, siteUrl, log }: { dataDir: string; distDir: string; siteUrl: string | null; log: Log }): ContentService {
   const queue = saveQueue();
   const layout = siteLayout(distDir);
   let known: Promise<string | null> | undefined;
@@ -129,7 +162,7 @@ export function contentService({ dataDir, distDir, log }: { dataDir: string; dis
     known ??= basename(dataDir) === 'data' ? isRepository(dirname(dataDir)).then((yes) => (yes ? dirname(dataDir) : null)) : Promise.resolve(null);
     return known;
   };
-  const parts: Parts = { dataDir, layout, log, repository };
+  const parts: Parts = { dataDir, layout, siteUrl, log, repository };
 
   return {
     dataDir,
@@ -145,6 +178,7 @@ export function contentService({ dataDir, distDir, log }: { dataDir: string; dis
       return { version, changes };
     },
     previewRecord: () => readPreviewRecord(layout),
+    previewStatus: (version) => previewStatusOf(parts, version),
     previewPages: () => (layout && existsSync(layout.preview) ? changedPages(realpathSync(layout.dist), layout.preview) : []),
     preview: () => queue(() => buildPreview(parts)),
     publish: (version, message) => queue(async () => (version === dataVersion(dataDir) ? release(parts, message) : { kind: 'stale' })),

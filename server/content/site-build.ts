@@ -38,10 +38,15 @@ export function siteLayout(dist: string): SiteLayout | null {
 
 export type BuildResult = { ok: true } | { ok: false; message: string };
 
-/** Runs the build with `args` (after `--data dataDir`); a failure's message is the build's own last lines. */
-export function runBuild(dataDir: string, args: readonly string[]): Promise<BuildResult> {
+/** The environment of a build the console starts: the server's, with the server's SITE_URL (unset when null). */
+export function buildEnv(siteUrl: string | null): NodeJS.ProcessEnv {
+  return { ...process.env, SITE_URL: siteUrl ?? '' };
+}
+
+/** Runs the build with `args` (after `--data dataDir`) for the site at `siteUrl`; a failure's message is the build's own last lines. */
+export function runBuild(dataDir: string, args: readonly string[], siteUrl: string | null): Promise<BuildResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [LAUNCH, '--data', dataDir, ...args], { cwd: ROOT, timeout: BUILD_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (error, _stdout, stderr) => {
+    execFile(process.execPath, [LAUNCH, '--data', dataDir, ...args], { cwd: ROOT, env: buildEnv(siteUrl), timeout: BUILD_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (!error) return resolve({ ok: true });
       const said = stderr.trim().split('\n').slice(-12).join('\n');
       resolve({ ok: false, message: said || (error.killed ? `the build took longer than ${BUILD_TIMEOUT_MS / 1000} s and was stopped` : error.message) });

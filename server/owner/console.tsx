@@ -96,7 +96,7 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   router.use(pushRoutes({ api, words, sendPage }));
   router.use(reviewsRoutes({ api, words, sendPage }));
   // Kept across releases: a publish switches the release while the owner's request waits for it.
-  const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, log: api.log });
+  const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, siteUrl: api.config.siteUrl, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();
   router.use(contentRoutes({ api, words, sendPage, service }));
   router.use(publishRoutes({ api, words, sendPage, service }));

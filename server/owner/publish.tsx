@@ -135,9 +135,10 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const { version, changes } = await service.draft(words);
     const repository = (await service.repository()) !== null;
     const record = service.previewRecord();
-    const pages = record?.version === version ? service.previewPages() : [];
+    const preview = service.previewStatus(version);
+    const pages = preview === 'current' ? service.previewPages() : [];
     const draft = repository ? changes.length > 0 : pages.length > 0;
-    return { status, page: previewPage(words, { version, changes, repository, record, pages, draft, ...notices }) };
+    return { status, page: previewPage(words, { version, changes, repository, record, preview, pages, draft, ...notices }) };
   };
   const { entry, showHistory } = historyPages(service, words);
   const answer = async (res: express.Response, shown: Promise<{ status: number; page: Parameters<SendPage>[2] }>) => {

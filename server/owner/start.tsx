@@ -1,17 +1,19 @@
 // /intern/inhalte/start (docs/owner-console.md, "Going live from the console"): every open item of
 // the go-live check in German, grouped as the check groups them, each with a link to the form that
 // resolves it. The items of data/ come from the build's checks run on data/ as saved now
-// (build/check-data.ts), so an item resolved in a form leaves the list before it is published;
-// the items of running the site (mail, password, backup) from the server (server/owner/go-live.ts).
+// (build/check-data.ts, with the server's SITE_URL, as the console's builds get it), so an item
+// resolved in a form leaves the list before it is published; the items of running the site (mail,
+// password, backup) from the server (server/owner/go-live.ts). "Nothing left" is said by the rule
+// of a production build, as the preview counts (refusedInProduction): an example SITE_URL too.
 import { Router } from 'express';
-import { GO_LIVE_GROUPS, type GoLiveItem } from '../../core/go-live.ts';
+import { GO_LIVE_GROUPS, refusedInProduction, type GoLiveItem } from '../../core/go-live.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import type { ApiContext } from '../context.ts';
 import { checkDataFolder, readDataFile } from '../content/data-file.ts';
 import { DATA_FORMS, dataOf, type DataForm } from '../content/forms.ts';
 import type { ContentService } from '../content/publisher.ts';
-import { goLiveStatus } from './go-live.ts';
+import { runningItems } from './go-live.ts';
 import { formPath } from './views/content-view.tsx';
 import { PHOTOS_PATH } from './views/photos-view.tsx';
 import { PLACES_PATH } from './views/places-view.tsx';
@@ -67,14 +69,16 @@ export function startRoutes({ api, words, sendPage, service }: { api: ApiContext
     const dataDir = service.dataDir;
     let dataItems: GoLiveItem[];
     try {
-      dataItems = (await checkDataFolder(dataDir)).goLive;
+      dataItems = (await checkDataFolder(dataDir, api.config.siteUrl)).goLive;
     } catch (error) {
       api.log(`Owner's console: the go-live list could not be made: ${(error as Error).message}`);
       return sendPage(res, 503, consolePage(words.start.title, 'content', <Notice kind="error">{words.form.checkFailed}</Notice>));
     }
-    const status = await goLiveStatus(api, new Date());
-    const items = [...dataItems, ...status.items.filter((item) => item.running && status.production)];
-    const required = items.filter((item) => item.group === 'required' && !item.running);
+    const { production } = api.config;
+    // The SITE_URL items come with the data's; the others about running the site count in production (as on the System page).
+    const running = production ? await runningItems(api.db, api.config, new Date()) : [];
+    const items = [...dataItems.filter((item) => production || !item.running || refusedInProduction(item)), ...running];
+    const required = items.filter(refusedInProduction);
     sendPage(
       res,
       200,

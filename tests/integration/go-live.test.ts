@@ -2,7 +2,7 @@
 // placeholder image and unset id with its file and field, and a production build refuses while
 // any remain; with real data both pass. Plain builds (npm start, npm test) keep working.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { takeBackup } from '../../server/store/backup.ts';
 import { openDatabase } from '../../server/store/database.ts';
 import { storePasswordHash } from '../../server/owner/password.ts';
 import { copyData, ROOT, type DataCopy } from '../support/data-copy.ts';
+import { resolveGoLive } from '../support/real-data.ts';
 import { freePort, startSmtpSink } from './fixtures/contact-sink.ts';
 
 // Each test starts a process (tsx, the whole data) that takes 2 s alone and more than vitest's 5 s
@@ -53,37 +54,7 @@ function section(stdout: string, heading: string): string[] {
 function realData(): DataCopy {
   const copy = copyData();
   copies.push(copy);
-  copy.edit('site.yaml', (text) =>
-    text
-      .replace('name: Schlüsseldienst Mustermann', 'name: Schlüsseldienst Ruhrtür')
-      .replace('legalName: Schlüsseldienst Mustermann, Inhaber Max Mustermann', 'legalName: Schlüsseldienst Ruhrtür, Inhaberin Erika Beispielfrau')
-      .replace('owner: Max Mustermann', 'owner: Erika Beispielfrau')
-      .replace('street: Musterstraße 1', 'street: Rüttenscheider Straße 12')
-      .replace('url: https://www.schluesseldienst-mustermann.example', 'url: https://www.ruhrtuer.de')
-      .replace('e164: "+492010000000"', 'e164: "+49201987654"')
-      .replace('display: "0201 000 000 0"', 'display: "0201 987 654"')
-      .replace('e164: "+491700000000"', 'e164: "+49170987654"')
-      .replace('display: "0170 000 000 0"', 'display: "0170 987 654"')
-      .replace('email: info@example.com', 'email: info@ruhrtuer.de')
-      .replace(/(gaMeasurementId|adsId|adsCallConversionLabel|adsContactConversionLabel): null/g, '$1: false')
-      .replace(/pageUrl: .*/, 'pageUrl: https://g.page/r/ruhrtuer/review')
-      .replace('rollNumber: null', 'rollNumber: Betriebsnummer 12345')
-      .replace('profession: null', 'profession: false')
-      .replace('insurer: null', 'insurer: Beispiel Versicherung AG, Versicherungsweg 1, 50667 Köln')
-      .replace('area: null', 'area: Deutschland')
-      .replace('provider: null', 'provider: Beispiel Hosting GmbH')
-      .replace('address: null', 'address: Serverstraße 1, 45127 Essen'),
-  );
-  copy.edit('claims.yaml', (text) => text.replace(/confirmed: false/g, 'confirmed: true'));
-  copy.edit('legal/widerruf.md', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
-  copy.edit('order-form.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
-  copy.edit('phone-script.yaml', (text) => text.replace('lawyerConfirmed: false', 'lawyerConfirmed: true'));
-  copy.edit('home.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
-  copy.edit('about.yaml', (text) => text.replace(/examples: true/g, 'examples: false'));
-  for (const image of readdirSync(join(copy.dir, 'images')).filter((name) => name.endsWith('.jpg'))) {
-    // Other bytes than the shipped drawing: a photo of the business.
-    writeFileSync(join(copy.dir, 'images', image), Buffer.concat([readFileSync(join(copy.dir, 'images', image)), Buffer.from([0])]));
-  }
+  resolveGoLive(copy);
   return copy;
 }
 

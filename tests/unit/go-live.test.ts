@@ -2,7 +2,7 @@
 // examples, when SITE_URL differs from data/site.yaml's url, when a backup is too old, and that
 // in development they are information, not open items.
 import { describe, expect, it } from 'vitest';
-import { backupItems, BACKUP_MAX_AGE_HOURS, isExampleHost, mailItems, openItems, passwordItems, siteUrlItems } from '../../core/go-live.ts';
+import { backupItems, BACKUP_MAX_AGE_HOURS, isExampleHost, mailItems, openItems, passwordItems, refusedInProduction, siteUrlItems } from '../../core/go-live.ts';
 
 describe('isExampleHost', () => {
   it.each(['www.example.de', 'example.com', 'shop.example.org', 'example.net', 'www.schluesseldienst-mustermann.example', 'localhost', '127.0.0.1', '[::1]', 'site.test'])('calls %s an example', (host) => {
@@ -43,5 +43,19 @@ describe('openItems', () => {
     expect(openItems(items, true)).toHaveLength(3);
     expect(openItems(items, false)).toEqual([]);
     expect(mailItems({ host: 'mail.ruhrtuer.de', port: 465 }, { ok: true })).toEqual([]);
+  });
+});
+
+describe('refusedInProduction', () => {
+  it('refuses an example SITE_URL with the items of data/ before going live, and nothing else about running the site', () => {
+    const [example] = siteUrlItems('https://www.example.de', 'https://www.ruhrtuer.de');
+    const [differs] = siteUrlItems('https://www.ruhrtuer-essen.de', 'https://www.ruhrtuer.de');
+    const running = [differs!, ...mailItems(null, null), ...passwordItems(false), ...backupItems(null, new Date())];
+    expect(refusedInProduction(example!)).toBe(true);
+    expect(running.filter(refusedInProduction)).toEqual([]);
+    const data = { slots: { file: 'data/site.yaml', field: 'email' }, text: 'data/site.yaml: email: example value', running: false } as const;
+    expect(refusedInProduction({ ...data, group: 'required', kind: 'example' })).toBe(true);
+    expect(refusedInProduction({ ...data, group: 'recommended', kind: 'placeholder' })).toBe(false);
+    expect(refusedInProduction({ ...data, group: 'optional', kind: 'unset' })).toBe(false);
   });
 });

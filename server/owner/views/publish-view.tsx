@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import type { FileChange, ChangeLine } from '../../content/describe.ts';
-import type { PreviewRecord } from '../../content/publisher.ts';
+import type { PreviewRecord, PreviewStatus } from '../../content/publisher.ts';
 import { HOME } from '../preview-files.ts';
 import { berlinTime, consolePage, Notice, number, PostButton, SECTION_PATHS, type ConsolePage } from './render.tsx';
 
@@ -82,6 +82,7 @@ export interface PreviewState extends Notices {
   /** False when the data folder has no git history: the changes are not known, the pages are. */
   repository: boolean;
   record: PreviewRecord | null;
+  preview: PreviewStatus;
   /** The preview's changed pages (when it is current). */
   pages: readonly string[];
   /** Whether anything is unpublished: from git, or (without it) a preview whose pages differ. */
@@ -132,7 +133,7 @@ function PublishForm({ state, words }: { state: PreviewState; words: ConsoleWord
 
 export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePage {
   const w = words.publish;
-  const current = state.record?.version === state.version;
+  const current = state.preview === 'current';
   const body: ReactNode[] = [];
   if (state.notice) body.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   body.push(<p key="intro">{w.intro}</p>);
@@ -144,8 +145,9 @@ export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePa
   if (state.changes.length > 0) body.push(<h2 key="h">{w.changesTitle}</h2>, <Changes key="changes" changes={state.changes} words={w} />);
   if (current) body.push(<PublishForm key="publish" state={state} words={words} />);
   else {
-    body.push(<p key="missing">{state.record ? w.previewStale : w.previewMissing}</p>);
-    body.push(<PostButton key="make" action={PREVIEW_PATH} label={state.record ? w.remakePreview : w.makePreview} primary />);
+    const said: Record<PreviewStatus, string> = { current: '', missing: w.previewMissing, changed: w.previewStale, outdated: w.previewOutdated };
+    body.push(<p key="missing">{said[state.preview]}</p>);
+    body.push(<PostButton key="make" action={PREVIEW_PATH} label={state.preview === 'missing' ? w.makePreview : w.remakePreview} primary />);
   }
   return consolePage(w.title, 'content', body);
 }
