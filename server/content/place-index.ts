@@ -41,9 +41,8 @@ export function servedPlaceIndex(distDir: string, log: Log): PlaceIndex | null {
   return index;
 }
 
-/** The verdicts of the preview, while it was built from the data as saved now; else null. */
+/** The verdicts of the preview, while it is current (built from the data as saved now, by the code served now); else null. */
 export function previewPlaceIndex(service: ContentService, log: Log): PlaceIndex | null {
-  const record = service.previewRecord();
-  if (service.layout === null || record === null || record.version !== dataVersion(service.dataDir)) return null;
+  if (service.layout === null || service.previewStatus(dataVersion(service.dataDir)) !== 'current') return null;
   return servedPlaceIndex(service.layout.preview, log);
 }
