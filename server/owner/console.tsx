@@ -82,6 +82,13 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
     if (session.state === 'expired') res.set('Set-Cookie', setSessionCookie(null, secure));
     res.redirect(303, session.state === 'expired' ? `${LOGIN_PATH}?abgelaufen` : LOGIN_PATH);
   });
+  // A POST whose body is no form (another type, or none) reaches the routes as an empty form: no
+  // field and no version, so nothing is saved. Express 5 leaves such a body undefined, and the
+  // forms read their version from it (found by tests/integration/fuzz.test.ts: 503, "cannot be edited").
+  router.use((req, _res, next) => {
+    if (req.method === 'POST') req.body ??= {};
+    next();
+  });
 
   router.use(inboxRoutes({ api, words, sendPage }));
   router.use(sectionRoutes({ api, words, sendPage, phoneScript }));
