@@ -43,7 +43,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => otherSite?.close(resolve));
+  if (otherSite) await new Promise((resolve) => otherSite.close(resolve));
   await server?.close();
   checkout?.data.remove();
 });
