@@ -196,6 +196,37 @@ describe('one data file holds the business facts', () => {
   }, 120_000);
 });
 
+describe('the basis of a promise', () => {
+  // data/claims.yaml: `basis` says what a promise rests on, for the owner alone; the condition beside it is shown.
+  it('appears in no file of the build, compressed or not, while the condition next to it does', async () => {
+    const data = copyData();
+    let bases = 0;
+    data.edit('claims.yaml', (text) =>
+      text
+        .replace(/^( {2}basis: ).*$/gm, (_line, key: string) => `${key}Grundlage-Marker-QX7 ${++bases}`)
+        .replace(/^( {4})Für girocard und privat/m, '$1Bedingung-Marker-QX7: Für girocard und privat'),
+    );
+    expect(bases).toBeGreaterThanOrEqual(4);
+    const built = await buildSite({ dataDir: data.dir });
+    try {
+      const files = readdirSync(built.dir, { recursive: true, encoding: 'utf8' }).filter((file) => statSync(join(built.dir, file)).isFile());
+      const textOf = (file: string) => {
+        const bytes = built.bytes(file);
+        return (file.endsWith('.br') ? brotliDecompressSync(bytes) : file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+      };
+      const withBasis = files.filter((file) => textOf(file).includes('Grundlage-Marker-QX7'));
+      const withCondition = files.filter((file) => textOf(file).includes('Bedingung-Marker-QX7'));
+      expect(withBasis).toEqual([]);
+      // The search sees what the build writes: the condition of the same promise is there, plain and compressed.
+      expect(withCondition.some((file) => file.endsWith('.html'))).toBe(true);
+      expect(withCondition.some((file) => file.endsWith('.br'))).toBe(true);
+    } finally {
+      built.remove();
+      data.remove();
+    }
+  }, 240_000);
+});
+
 describe('the home page holds every section', () => {
   const html = () => site.read('index.html');
   const hrefs = (fragment: string) => [...fragment.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]);

@@ -20,6 +20,7 @@ import type { RunningServer } from '../../server/index.ts';
 import type { DataCopy } from '../support/data-copy.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
+import { sessionHint } from '../../server/owner/sessions.ts';
 
 const PASSWORD = 'Fotos-Formular-Essen-42';
 const PHOTOS = '/intern/inhalte/fotos';
@@ -352,4 +353,14 @@ describe('the Fotos form', () => {
     expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.photos.examplesOff, { lead }));
     expect(html).not.toContain(escapeMarkup(words.photos.placeholder));
   }, 120_000);
+
+  it('lists the photo saves, removals and refusals on the System page, each with the login it came from', async () => {
+    const items = [...(await page('/intern/system')).html.matchAll(/<li data-action="(\w+)" data-outcome="(\w+)">([^<]*)/g)].map(([, action, outcome, text]) => ({ action, outcome, text: decode(text!) }));
+    const photos = items.filter(({ action, text }) => action === 'save' && /: data\/(home\.yaml|trust\/[a-z-]+\.md)[:.]/.test(text));
+    // This file saved, added and removed photos and had some refused.
+    expect(photos.filter(({ outcome }) => outcome === 'done').length).toBeGreaterThanOrEqual(3);
+    expect(photos.some(({ outcome }) => outcome === 'refused')).toBe(true);
+    const login = fillSlots(words.contentLog.loggedIn.split('{time}')[0]!, { hint: sessionHint(cookie.slice(cookie.indexOf('=') + 1)) });
+    for (const { text } of photos) expect(text).toContain(login);
+  });
 });

@@ -14,6 +14,7 @@ import type { DataCopy } from '../support/data-copy.ts';
 import type { ConsoleWords } from '../../core/schema/console.ts';
 import { openOwnerSite, type OwnerSite } from '../support/owner-site.ts';
 import { buildSite } from '../support/site-build.ts';
+import { sessionHint } from '../../server/owner/sessions.ts';
 
 const PASSWORD = 'Orte-Formular-Essen-42';
 const PLACES = '/intern/inhalte/orte';
@@ -318,5 +319,14 @@ describe('the Orte form', () => {
     expect(status).toBe(409);
     expect(data.read(NORTH_EAST)).toBe(before);
     expect(textOf(html, 'vergleich')).toContain('10–20');
+  });
+
+  it('lists the place saves, additions and removals on the System page, each with the login it came from', async () => {
+    const items = [...(await page('/intern/system')).html.matchAll(/<li data-action="(\w+)" data-outcome="(\w+)">([^<]*)/g)].map(([, action, outcome, text]) => ({ action, outcome, text: decode(text!) }));
+    const places = items.filter(({ action, text }) => action === 'save' && /: data\/places\/[a-z-]+\.yaml\./.test(text));
+    // This file saved towns and districts, added and removed them (its refusals come before a save and are not listed).
+    expect(places.filter(({ outcome }) => outcome === 'done').length).toBeGreaterThanOrEqual(5);
+    const login = fillSlots(words.contentLog.loggedIn.split('{time}')[0]!, { hint: sessionHint(cookie.slice(cookie.indexOf('=') + 1)) });
+    for (const { text } of places) expect(text).toContain(login);
   });
 });

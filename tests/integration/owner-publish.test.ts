@@ -235,3 +235,22 @@ describe('preview, publish and undo', () => {
   }, 120_000);
 });
 
+describe('the history page', () => {
+  it("dates each publish in German and in Berlin's time, in winter and in summer, across midnight", async () => {
+    // Two commits of data/ by a developer at known instants (UTC), which the history lists with the owner's publishes.
+    for (const [date, season] of [['2026-01-15T23:30:00Z', 'Winter'], ['2026-07-01T22:15:00Z', 'Sommer']] as const) {
+      data.edit('claims.yaml', (text) => `${text}# ${season}\n`);
+      git('commit', '--quiet', `--date=${date}`, '-m', `Kommentar ${season}`, '--', 'data/claims.yaml');
+    }
+    const { status, html } = await page('/intern/inhalte/verlauf');
+    expect(status).toBe(200);
+    const items = [...html.matchAll(/<li class="console-item"><h2>([^<]*)<\/h2><p>([^<]*)<\/p>/g)].map(([, subject, when]) => `${subject}|${when}`);
+    // 23:30 UTC in January is 00:30 of the next day in Berlin (UTC+1); 22:15 UTC in July is 00:15 of the next day (UTC+2).
+    expect(items).toContain(`Kommentar Sommer|${escapeMarkup(fillSlots(words.history.when, { time: '02.07.2026, 00:15', author: 'Entwickler' }))}`);
+    expect(items).toContain(`Kommentar Winter|${escapeMarkup(fillSlots(words.history.when, { time: '16.01.2026, 00:30', author: 'Entwickler' }))}`);
+    // The owner's publish and undo of this file are dated the same way.
+    const escaped = escapeMarkup(fillSlots(words.history.when, { time: 'TIME', author: 'Inhaber (Konsole)' })).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const ownerWhen = new RegExp(`\\|${escaped.replace('TIME', '\\d{2}\\.\\d{2}\\.20\\d{2}, \\d{2}:\\d{2}')}$`);
+    expect(items.filter((item) => ownerWhen.test(item)).length).toBeGreaterThanOrEqual(2);
+  });
+});
