@@ -22,6 +22,10 @@ export interface Publish {
   subject: string;
   /** The data files the commit changed, relative to the repository. */
   files: string[];
+  /** It changed files outside data/ too (a developer's commit): only a developer can undo it. */
+  outside: boolean;
+  /** Made by the console (CONSOLE_AUTHOR), not by a developer. */
+  byConsole: boolean;
 }
 
 /** Why an undo was not done; nothing was changed in any of these cases. */
@@ -59,7 +63,8 @@ export async function commitData(repo: string, message: string): Promise<string 
 /** The commits that changed data/ that `git log` with `args` (a count, a start) lists, newest first. */
 async function dataLog(repo: string, args: string[]): Promise<Publish[]> {
   const format = ['%H', '%aI', '%an', '%s'].join(FIELD);
-  const output = await git(repo, ['log', ...args, `--format=${FIELD}${format}`, '--name-only', '--', DATA]);
+  // --full-diff: every file of such a commit, so that one that changed code as well is known.
+  const output = await git(repo, ['log', ...args, '--full-diff', `--format=${FIELD}${format}`, '--name-only', '--', DATA]);
   return output
     .split(`\n${FIELD}`)
     .map((entry) => entry.replace(/^\x1f/, ''))
@@ -67,7 +72,9 @@ async function dataLog(repo: string, args: string[]): Promise<Publish[]> {
     .map((entry) => {
       const [head = '', ...files] = entry.split('\n');
       const [commit = '', at = '', author = '', subject = ''] = head.split(FIELD);
-      return { commit, at, author, subject, files: files.filter((file) => file !== '') };
+      const changed = files.filter((file) => file !== '');
+      const data = changed.filter((file) => file.startsWith(`${DATA}/`));
+      return { commit, at, author, subject, files: data, outside: data.length < changed.length, byConsole: author === CONSOLE_AUTHOR.name };
     });
 }
 

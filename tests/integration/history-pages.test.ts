@@ -91,8 +91,8 @@ describe('the history in pages', () => {
   it('lists the 31st on the next page, with the way back and no further link, and undoes it from there', async () => {
     const { status, html } = await page(older);
     expect(status).toBe(200);
-    // The 31st, then the checkout's first commit, which added data/.
-    expect(subjects(html)).toEqual([FIRST, 'Start']);
+    // The 31st, then the checkout's first commit, which added data/ (a developer's: headed as his).
+    expect(subjects(html)).toEqual([FIRST, words.history.byTechnician]);
     expect(linkTo(html, words.history.newest)).toBe(HISTORY);
     expect(linkTo(html, words.history.older)).toBeNull();
     const commit = checkout.git('log', '--format=%H', '--skip=30', '-n1', '--', 'data').trim();

@@ -205,10 +205,12 @@ describe('the owner publishes, the developer pulls and pushes, the server update
 
   it('the console’s history lists the owner’s publishes and the developer’s data commit, each with its author, not the code commit', async () => {
     const history = (await page('/intern/inhalte/verlauf')).html;
-    const headings = [...history.matchAll(/<h2>([^<]*)<\/h2>\s*<p>([^<]*)<\/p>/g)].map(([, subject, when]) => `${subject}|${/von (.*)$/.exec(when!)?.[1]}`);
+    const headings = [...history.matchAll(/<h2>([^<]*)<\/h2>\s*<p>([^<]*)<\/p>(?:<details><summary>[^<]*<\/summary><p lang="en">([^<]*)<\/p>)?/g)].map(
+      ([, heading, when, own]) => `${own === undefined ? heading : `${heading}: ${own}`}|${/von (.*)$/.exec(when!)?.[1]}`,
+    );
     expect(headings.slice(0, 3)).toEqual([
       `${escapeMarkup(doorChange(79, 89))}|Inhaber (Konsole)`,
-      'Tresoröffnung teurer|Entwickler',
+      `${words.history.byTechnician}: Tresoröffnung teurer|Entwickler`,
       `${escapeMarkup(doorChange(69, 79))}|Inhaber (Konsole)`,
     ]);
     expect(history).not.toContain('A module of the server');

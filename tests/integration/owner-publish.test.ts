@@ -5,6 +5,7 @@
 // release without a restart and one commit of the owner; undo restores the file byte for byte and
 // publishes that; a publish of data changed since the preview, and a build that fails, change
 // nothing visitors see.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -242,12 +243,24 @@ describe('the history page', () => {
       data.edit('claims.yaml', (text) => `${text}# ${season}\n`);
       git('commit', '--quiet', `--date=${date}`, '-m', `Kommentar ${season}`, '--', 'data/claims.yaml');
     }
+    // One that changed the program too: only the developer can undo it, so no button is offered.
+    data.edit('claims.yaml', (text) => `${text}# Programm\n`);
+    writeFileSync(join(data.dir, '..', 'programm.txt'), 'neu\n');
+    git('add', '--', 'data/claims.yaml', 'programm.txt');
+    git('commit', '--quiet', '-m', 'Code and data', '--', 'data/claims.yaml', 'programm.txt');
     const { status, html } = await page('/intern/inhalte/verlauf');
     expect(status).toBe(200);
-    const items = [...html.matchAll(/<li class="console-item"><h2>([^<]*)<\/h2><p>([^<]*)<\/p>/g)].map(([, subject, when]) => `${subject}|${when}`);
+    const both = html.slice(html.lastIndexOf('<li class="console-item">', html.indexOf('Code and data')));
+    const bothItem = both.slice(0, both.indexOf('<li class="console-item">', 1));
+    expect(bothItem).toContain(escapeMarkup(words.history.technicianOnly));
+    expect(bothItem).not.toContain(words.history.undo);
+    // A developer's commit is headed as his, its own message folded away with its changes.
+    const items = [...html.matchAll(/<li class="console-item"><h2>([^<]*)<\/h2><p>([^<]*)<\/p>(?:<details><summary>[^<]*<\/summary><p lang="en">([^<]*)<\/p>)?/g)].map(([, heading, when, own]) =>
+      own === undefined ? `${heading}|${when}` : `${heading}: ${own}|${when}`,
+    );
     // 23:30 UTC in January is 00:30 of the next day in Berlin (UTC+1); 22:15 UTC in July is 00:15 of the next day (UTC+2).
-    expect(items).toContain(`Kommentar Sommer|${escapeMarkup(fillSlots(words.history.when, { time: '02.07.2026, 00:15', author: 'Entwickler' }))}`);
-    expect(items).toContain(`Kommentar Winter|${escapeMarkup(fillSlots(words.history.when, { time: '16.01.2026, 00:30', author: 'Entwickler' }))}`);
+    expect(items).toContain(`${words.history.byTechnician}: Kommentar Sommer|${escapeMarkup(fillSlots(words.history.when, { time: '02.07.2026, 00:15', author: 'Entwickler' }))}`);
+    expect(items).toContain(`${words.history.byTechnician}: Kommentar Winter|${escapeMarkup(fillSlots(words.history.when, { time: '16.01.2026, 00:30', author: 'Entwickler' }))}`);
     // The owner's publish and undo of this file are dated the same way.
     const escaped = escapeMarkup(fillSlots(words.history.when, { time: 'TIME', author: 'Inhaber (Konsole)' })).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const ownerWhen = new RegExp(`\\|${escaped.replace('TIME', '\\d{2}\\.\\d{2}\\.20\\d{2}, \\d{2}:\\d{2}')}$`);

@@ -52,11 +52,22 @@ export function historyPage(words: ConsoleWords, state: HistoryState): ConsolePa
         <ol className="console-list">
           {publishes.map(({ publish, changes, undone }) => (
             <li className="console-item" key={publish.commit}>
-              <h2>{publish.subject}</h2>
+              <h2>{publish.byConsole ? publish.subject : w.byTechnician}</h2>
               <p>{fillSlots(w.when, { time: berlinTime(publish.at), author: publish.author })}</p>
-              <Changes changes={changes} words={words.publish} />
+              {publish.byConsole ? (
+                <Changes changes={changes} words={words.publish} />
+              ) : (
+                // A developer's commit message is his, often English: folded away with its changes.
+                <details>
+                  <summary>{w.showChanges}</summary>
+                  <p lang="en">{publish.subject}</p>
+                  <Changes changes={changes} words={words.publish} />
+                </details>
+              )}
               {undone ? (
                 <p>{w.alreadyUndone}</p>
+              ) : publish.outside ? (
+                <p>{w.technicianOnly}</p>
               ) : (
                 // A GET to the question first: the undo itself is the POST of that page.
                 <form method="get" action={UNDO_PATH}>
