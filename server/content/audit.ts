@@ -1,9 +1,9 @@
 // What the owner's console changed of the site, when and from which login (docs/owner-console.md,
-// "The log of changes"): each save, preview, publish and undo, done, refused or failed, with what
+// "The log of changes"): each save, preview, publish, undo and discard, done, refused or failed, with what
 // changed in the owner's words. The System page lists the latest; nothing about visitors.
 import type { Db } from '../store/database.ts';
 
-export type ContentAction = 'save' | 'preview' | 'publish' | 'undo';
+export type ContentAction = 'save' | 'preview' | 'publish' | 'undo' | 'discard';
 export type ContentOutcome = 'done' | 'refused' | 'failed';
 
 export interface ContentLogEntry {

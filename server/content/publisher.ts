@@ -66,6 +66,8 @@ export interface ContentService {
   publish(version: string, message: string): Promise<PublishOutcome>;
   /** Reverts one publish (a commit of the history) in data/ and publishes that; `message` is made from the publish reverted. */
   undo(commit: string, message: (reverted: Publish) => string): Promise<UndoOutcome>;
+  /** Puts data/ back as the last publish left it, when it is still `version` (what the owner saw listed). */
+  discard(version: string): Promise<'discarded' | 'stale' | 'noHistory'>;
   /** What one commit of the history changed, in the owner's words. */
   changesOf(publish: Publish, words: ConsoleWords): Promise<FileChange[]>;
 }
@@ -195,6 +197,14 @@ export function contentService({ dataDir, distDir, siteUrl, log }: { dataDir: st
         // A build that failed leaves data/ as the last publish had it: an undo is never half done.
         if (outcome.kind !== 'published') await discardDraft(repo);
         return outcome;
+      }),
+    discard: (version) =>
+      queue(async () => {
+        const repo = await repository();
+        if (repo === null) return 'noHistory';
+        if (version !== dataVersion(dataDir)) return 'stale';
+        await discardDraft(repo);
+        return 'discarded';
       }),
     async changesOf(publish, words) {
       const repo = await repository();

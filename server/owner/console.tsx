@@ -17,6 +17,7 @@ import { visitRoutes } from './visits.tsx';
 import { reviewsRoutes } from './reviews-page.tsx';
 import { contentRoutes } from './content.tsx';
 import { publishRoutes } from './publish.tsx';
+import { discardRoutes } from './discard.tsx';
 import { publicPushRoutes, pushRoutes } from './push.tsx';
 import { contentService } from '../content/publisher.ts';
 import { sessionCookie, sessionOf, setSessionCookie } from './sessions.ts';
@@ -106,6 +107,8 @@ export function ownerConsole({ api, shell, ownHosts, throttle = createLoginThrot
   const make = () => contentService({ dataDir: api.config.dataDir, distDir: api.config.distDir, siteUrl: api.config.siteUrl, log: api.log });
   const service = api.kept ? (api.kept.content ??= make()) : make();
   router.use(contentRoutes({ api, words, sendPage, service }));
+  // Before publishRoutes, whose /intern/vorschau/<page> would take /intern/vorschau/verwerfen for a page of the preview.
+  router.use(discardRoutes({ api, words, sendPage, service }));
   router.use(publishRoutes({ api, words, sendPage, service }));
 
   router.use((_req, res) => sendPage(res, 404, { title: words.notFound, section: 'messages', body: <Notice kind="error">{words.notFound}</Notice> }));

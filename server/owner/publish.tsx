@@ -19,6 +19,7 @@ import { COMMIT_FIELD, HISTORY_PATH, PREVIEW_PATH, previewPage, PUBLISH_PATH, UN
 import { historyPage, OLDER_FIELD, undoPage, type HistoryEntry } from './views/history-view.tsx';
 import { routerPath, type SendPage } from './views/render.tsx';
 import { startRoutes } from './start.tsx';
+import { DISCARDED } from './discard.tsx';
 
 /** Publishes listed on a page of the history; "Ältere Veröffentlichungen" leads to the next (`?vor=<commit>`). */
 const HISTORY_SHOWN = 30;
@@ -146,7 +147,7 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     sendPage(res, status, page);
   };
 
-  router.get(routerPath(PREVIEW_PATH), (_req, res) => answer(res, showPreview(200)));
+  router.get(routerPath(PREVIEW_PATH), (req, res) => answer(res, showPreview(200, DISCARDED in req.query ? { notice: { kind: 'info', text: words.publish.discarded } } : {})));
   router.post(routerPath(PREVIEW_PATH), async (req, res) => {
     const outcome = await service.preview();
     record(req, 'preview', outcome.kind === 'built' ? 'done' : 'failed', '');

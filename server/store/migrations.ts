@@ -1,10 +1,8 @@
 // The database's tables, as numbered migrations applied at start-up (PRAGMA user_version).
 // Never edit an applied migration: add the next one.
-import { berlinDay, berlinHour } from '../../core/berlin-day.ts';
+import { berlinDay } from '../../core/berlin-day.ts';
 import type { Db } from './database.ts';
-
-/** SQL, or a function for what SQL cannot say (a Berlin calendar day); each runs in one transaction. */
-type Migration = string | ((db: Db) => void);
+import { LATER_MIGRATIONS, type Migration } from './later-migrations.ts';
 
 const MIGRATIONS: readonly Migration[] = [
   // 1: contact messages (committed before any mail is tried), reviews, visits.
@@ -155,66 +153,7 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX contact_messages_status ON contact_messages (status, id);
   CREATE INDEX contact_messages_refused ON contact_messages (created_at) WHERE spam_reason IS NOT NULL;
   `,
-  // 8: the console's statistics (server/visits/counts.ts, log.ts): page views per Berlin day by the
-  // category of their Referer (core/visit-source.ts) and by device, and the consented call and
-  // WhatsApp clicks per Berlin day and hour, for the weekday × hour table; the clicks the visitor
-  // log still holds are counted in.
-  (db) => {
-    db.exec(`
-    CREATE TABLE source_counts (
-      day TEXT NOT NULL,
-      source TEXT NOT NULL CHECK (source IN ('google', 'maps', 'search', 'social', 'other', 'direct')),
-      views INTEGER NOT NULL CHECK (views > 0),
-      PRIMARY KEY (day, source)
-    ) WITHOUT ROWID;
-
-    CREATE TABLE device_counts (
-      day TEXT NOT NULL,
-      device TEXT NOT NULL CHECK (device IN ('phone', 'desktop')),
-      views INTEGER NOT NULL CHECK (views > 0),
-      PRIMARY KEY (day, device)
-    ) WITHOUT ROWID;
-
-    CREATE TABLE click_hours (
-      day TEXT NOT NULL,
-      hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
-      kind TEXT NOT NULL CHECK (kind IN ('call', 'whatsapp')),
-      clicks INTEGER NOT NULL CHECK (clicks > 0),
-      PRIMARY KEY (day, hour, kind)
-    ) WITHOUT ROWID;
-    `);
-    const rows = db.prepare("SELECT created_at, click FROM visits WHERE kind = 'click' AND click IS NOT NULL").all() as { created_at: string; click: string }[];
-    const add = db.prepare('INSERT INTO click_hours (day, hour, kind, clicks) VALUES (?, ?, ?, 1) ON CONFLICT (day, hour, kind) DO UPDATE SET clicks = clicks + 1');
-    for (const row of rows) add.run(berlinDay(Date.parse(row.created_at)), berlinHour(Date.parse(row.created_at)), row.click);
-  },
-  // 9: alerts on the owner's phone (server/push/): the VAPID key pair of `npm run owner:push-keys`
-  // beside the password hash, the devices the console subscribed to Web Push, and the state of
-  // push delivery as a whole for the System page.
-  `
-  CREATE TABLE owner_push_keys (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    public_key TEXT NOT NULL,
-    private_key TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  );
-
-  CREATE TABLE push_subscriptions (
-    id INTEGER PRIMARY KEY,
-    endpoint TEXT NOT NULL UNIQUE,
-    device_key TEXT NOT NULL,
-    auth_secret TEXT NOT NULL,
-    label TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  );
-
-  CREATE TABLE push_delivery (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    last_success_at TEXT,
-    last_failure_at TEXT,
-    last_failure_kind TEXT,
-    last_failure_error TEXT
-  );
-  `,
+  ...LATER_MIGRATIONS,
 ];
 
 /** The `user_version` of a database with every migration applied (`npm run restore` refuses a newer one). */

@@ -267,3 +267,35 @@ describe('the history page', () => {
     expect(items.filter((item) => ownerWhen.test(item)).length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('discarding unpublished changes', () => {
+  it('lists what would go, refuses a list that is out of date, then puts data/ back as the last publish left it', async () => {
+    const published = git('show', 'HEAD:data/prices.yaml');
+    expect((await savePrice('99')).status).toBe(200);
+    // A photo uploaded but not published is a new file in data/: it goes too.
+    writeFileSync(join(data.dir, 'images', 'galerie-neu-verworfen.jpg'), 'nicht veröffentlicht');
+    const asked = await page('/intern/vorschau/verwerfen');
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain(`→ ${escapeMarkup(formatEuro(99))}`);
+    expect(asked.html).toContain(escapeMarkup(words.publish.discardText));
+    // Saved again after the page was shown: the list the owner saw is not what would go.
+    expect((await savePrice('98')).status).toBe(200);
+    const stale = await post('/intern/vorschau/verwerfen', { stand: hidden(asked.html, 'stand') });
+    expect(stale.status).toBe(409);
+    expect(stale.html).toContain(escapeMarkup(words.publish.discardStale));
+    expect(data.read('prices.yaml')).toContain('98');
+    const done = await post('/intern/vorschau/verwerfen', { stand: hidden((await page('/intern/vorschau/verwerfen')).html, 'stand') });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe('/intern/vorschau?verworfen');
+    expect(data.read('prices.yaml')).toBe(published);
+    expect(git('status', '--porcelain', '--', 'data')).toBe('');
+    expect((await page(done.location!)).html).toContain(escapeMarkup(words.publish.discarded));
+    const system = (await page('/intern/system')).html;
+    // The log of changes: the discard, done, with what went.
+    expect(system).toMatch(new RegExp(`<li data-action="discard" data-outcome="done">[^<]*${words.contentLog.actions.discard}[^<]*${words.prices.title}`));
+    // Nothing left: the page says so and offers no button.
+    const nothing = await page('/intern/vorschau/verwerfen');
+    expect(nothing.html).toContain(escapeMarkup(words.publish.nothingToDiscard));
+    expect(nothing.html).not.toContain(escapeMarkup(words.publish.discardButton));
+  });
+});

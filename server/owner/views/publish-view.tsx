@@ -16,6 +16,8 @@ export const HISTORY_PATH = `${SECTION_PATHS.content}/verlauf`;
 export const UNDO_PATH = `${HISTORY_PATH}/rueckgaengig`;
 /** The field of the publish form with the data's version the owner saw in the preview. */
 export const VERSION_FIELD = 'stand';
+/** Discarding the unpublished changes (server/owner/discard.tsx). */
+export const DISCARD_PATH = `${PREVIEW_PATH}/verwerfen`;
 /** The field of an undo form with the commit of the publish to undo. */
 export const COMMIT_FIELD = 'veroeffentlichung';
 /** Changed pages listed by name; the rest are counted. */
@@ -142,7 +144,14 @@ export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePa
     return consolePage(w.title, 'content', body);
   }
   if (!state.repository) body.push(<p key="repo">{w.noRepository}</p>);
-  if (state.changes.length > 0) body.push(<h2 key="h">{w.changesTitle}</h2>, <Changes key="changes" changes={state.changes} words={w} />);
+  if (state.changes.length > 0) {
+    body.push(<h2 key="h">{w.changesTitle}</h2>, <Changes key="changes" changes={state.changes} words={w} />);
+    body.push(
+      <p key="discard">
+        <a href={DISCARD_PATH}>{w.discardLink}</a>
+      </p>,
+    );
+  }
   if (current) body.push(<PublishForm key="publish" state={state} words={words} />);
   else {
     const said: Record<PreviewStatus, string> = { current: '', missing: w.previewMissing, changed: w.previewStale, outdated: w.previewOutdated };
