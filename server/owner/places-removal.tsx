@@ -58,7 +58,7 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
       return sendPage(res, 200, townView(words, after, now, { notice }));
     }
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } }, { value: typed }));
-    const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;
+    const { status, notice } = outcomeNotice(outcome, words)!;
     sendPage(res, status, townView(words, after, now, { notice }, { value: typed }));
   }));
 }
@@ -109,10 +109,10 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     recordSave(api.db, req.headers, entry.file, outcome.kind);
     const after = readPlaces(dataDir);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);
-    const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
+    const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, words)?.notice ?? null);
     if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after), savedNotice(words, fillSlots(words.places.removed, { name }))));
     const notice = refused ?? savedNotice(words, fillSlots(words.places.removed, { name }));
-    const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, '', words)?.status ?? 500);
+    const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, words)?.status ?? 500);
     sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
   };
   router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(dataDir, req.params['town']), res)));

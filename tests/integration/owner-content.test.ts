@@ -194,7 +194,8 @@ describe('the Preise form', () => {
     const { status, html } = await send(form);
     expect(status).toBe(409);
     expect(data.read('prices.yaml')).toBe(changed);
-    expect(html).toContain(escapeMarkup(fillSlots(words.form.conflict, { file: 'data/prices.yaml' })));
+    expect(html).toContain('Seit Sie dieses Formular geöffnet haben, wurde anderswo etwas unter „Preise“ oder in einem Formular mit denselben Angaben gespeichert');
+    expect(html).not.toContain('data/prices.yaml');
     // The owner's typed value and the file's, side by side; the form shows the file's now.
     const row = /<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g;
     const rows = [...html.matchAll(row)].map((match) => [match[1], match[2]]);

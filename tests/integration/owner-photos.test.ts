@@ -145,7 +145,10 @@ describe('the Fotos form', () => {
     expect(readdirSync(join(data.dir, 'images')).filter((name) => name.includes('Mein'))).toEqual([]);
     // The drawing it replaced is gone: git keeps what was published (docs/owner-console.md, "Photos").
     expect(existsSync(join(data.dir, 'images', 'gallery-tueroeffnung.jpg'))).toBe(false);
-    expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.photos.savedPicture, { file: `data/images/${kept}` }));
+    // The photo is named by its place on the site, never by the file the server made of it.
+    expect(textOf(html, 'gespeichert')).toContain('Das neue Foto ist gespeichert als Foto „Türöffnung“ der Galerie auf der Startseite.');
+    expect(textOf(html, 'gespeichert')).not.toContain(kept!);
+    expect(textOf(html, 'gespeichert')).not.toContain('data/');
     expect(formFields(html, `foto-${GALLERY}`).get(ALT)).toBe('Geöffnete Haustür mit neuem Schließzylinder');
     expect(log.some((line) => line.includes(`photo ${GALLERY} saved in data/home.yaml`))).toBe(true);
   }, 60_000);
@@ -317,7 +320,8 @@ describe('the Fotos form', () => {
     const { status, html } = await post('galerie-tresor', fields);
     expect(status).toBe(409);
     expect(snapshot()).toEqual(before);
-    expect(html).toContain(escapeMarkup(fillSlots(words.form.conflict, { file: 'data/home.yaml' })));
+    expect(html).toContain('Seit Sie dieses Formular geöffnet haben, wurde anderswo etwas unter „Fotos“ oder in einem Formular mit denselben Angaben gespeichert');
+    expect(html).not.toContain('data/home.yaml');
     const rows = [...html.matchAll(/<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((match) => [decode(match[1]!), decode(match[2]!)]);
     expect(rows).toContainEqual(['Tresoröffnung vor Ort', 'Tresore öffnen']);
   });

@@ -107,6 +107,9 @@ describe('the Orte form', () => {
     expect(changedLines(before, after)).toEqual({ removed: ['    arrivalTime: "20–30 Min."'], added: ['    arrivalTime: "25–35 Min."'] });
     expect(after.split('\n').filter((line) => line.includes('#'))).toEqual(before.split('\n').filter((line) => line.includes('#')));
     expect(textOf(html, 'hinweis')).toContain(fillSlots(words.form.change, { label: words.places.fields.arrivalTime, before: '20–30 Min.', after: '25–35 Min.' }));
+    // The notice names the town and the form, not the file it is saved in.
+    expect(textOf(html, 'hinweis')).toContain('Gespeichert: Bottrop (Orte):');
+    expect(textOf(html, 'hinweis')).not.toContain('data/');
     // The way on: to the preview, where the saved change is published.
     expect(html).toMatch(new RegExp(`<a href="/intern/vorschau">${words.publish.toPreview}</a>`));
     expect(formOf(html, `${PLACES}/bottrop`).get('towns.bottrop.arrivalTime')).toBe('25–35');
@@ -278,9 +281,16 @@ describe('the Orte form', () => {
     data.edit(NORTH_EAST, (text) => text.replace('# Service area', '# The service area'));
     const before = data.read(NORTH_EAST);
     form.set('towns.marl.arrivalTime', '10–20');
+    // A browser sends a textarea's line breaks as CRLF.
+    form.set('towns.marl.sources', form.get('towns.marl.sources')!.replaceAll('\n', '\r\n'));
+    expect(form.get('towns.marl.sources')).toContain('\r\n');
     const { status, html } = await send(`${PLACES}/marl`, form);
     expect(status).toBe(409);
     expect(data.read(NORTH_EAST)).toBe(before);
+    expect(html).toContain('Seit Sie dieses Formular geöffnet haben, wurde anderswo etwas unter „Orte“ oder in einem Formular mit denselben Angaben gespeichert');
+    expect(html).not.toContain(NORTH_EAST);
+    // Only what differs is listed: the arrival time, not the sources the owner left as they were.
     expect(textOf(html, 'vergleich')).toContain('10–20');
+    expect(textOf(html, 'vergleich')).not.toContain(words.places.fields.sources);
   });
 });

@@ -114,10 +114,10 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: shown(field, typed.get(field.path)!), inFile: shown(field, formValue(field)) }))} words={words} />;
 }
 
-function Saved({ changes, file, words, publish }: { changes: Change[]; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
+function Saved({ changes, form, words, publish }: { changes: Change[]; form: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
   return (
     <div className="console-notice" role="status" id="gespeichert">
-      <p>{fillSlots(words.saved, { file })}</p>
+      <p>{fillSlots(words.saved, { form })}</p>
       <ul>
         {changes.map(({ field, before, after }) => (
           <li key={field.path}>{fillSlots(words.change, changeWords(field, before, after))}</li>
@@ -153,7 +153,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormSta
   const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
-  if (state.saved) top.push(<Saved key="saved" changes={state.saved} file={form.title(words)} words={w} publish={words.publish} />);
+  if (state.saved) top.push(<Saved key="saved" changes={state.saved} form={form.title(words)} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { fieldId } from '../../content/form-fields.ts';
+import { fileValue, placeValue } from '../../content/places-edit.ts';
 import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/places-form.ts';
 import { VERSION_FIELD } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
@@ -154,9 +155,14 @@ function ProblemLinks({ fields, problems, words }: { fields: PlaceField[]; probl
   );
 }
 
-function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
-  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== field.value.trim());
-  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: typed.get(field.path)!, inFile: field.value }))} words={words} />;
+function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords }) {
+  // What reads as the file's value is no difference: a textarea's CRLF line breaks, spaces, "25-35" for "25–35 Min.".
+  const same = (field: PlaceField, text: string) => {
+    const read = placeValue(field, text, words);
+    return 'value' in read && JSON.stringify(read.value) === JSON.stringify(fileValue(field, words));
+  };
+  const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
+  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: typed.get(field.path)!, inFile: field.value }))} words={words.form} />;
 }
 
 /** The top of a form page: the notice, the versions after a conflict, the problems with links. */
@@ -164,7 +170,7 @@ export function formTop(state: PlaceFormState, words: ConsoleWords): ReactNode[]
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
   if (state.notice) top.push(<TopNotice key="notice" notice={state.notice} />);
-  if (state.conflict) top.push(<Versions key="conflict" fields={fields} typed={state.conflict} words={words.form} />);
+  if (state.conflict) top.push(<Versions key="conflict" fields={fields} typed={state.conflict} words={words} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemLinks key="problems" fields={fields} problems={state.problems} words={words.form} />);
   return top;
 }
