@@ -156,6 +156,8 @@ export const consoleWordsSchema = z.strictObject({
     savedPart: wordsWith('name', 'form'),
     change: wordsWith('label', 'before', 'after'),
     rebuild: text,
+    /** After a save that leaves the data as last published: nothing to publish. */
+    nothingLeft: text,
     unchanged: text,
     problemsTitle: text,
     problems: z.strictObject({

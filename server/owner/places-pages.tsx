@@ -8,6 +8,7 @@ import type { ConsoleWords } from '../../core/schema/console.ts';
 import { placePath } from '../../core/slugs.ts';
 import type { ApiContext } from '../context.ts';
 import type { saveQueue } from '../content/data-file.ts';
+import type { ContentService } from '../content/publisher.ts';
 import { townPostcodes, type TownEntry } from '../content/places-data.ts';
 import { indexingText, townPageGroups } from '../content/places-form.ts';
 import type { PlacesState } from './places-save.ts';
@@ -20,6 +21,7 @@ export interface PlacesContext {
   words: ConsoleWords;
   sendPage: SendPage;
   queue: ReturnType<typeof saveQueue>;
+  service: ContentService;
 }
 
 

@@ -37,8 +37,13 @@ export interface PageNotice {
   link?: { href: string; text: string };
 }
 
-/** The notice after a saved change: what was saved, that visitors see it once published, and the way to the preview. */
-export function savedNotice(words: ConsoleWords, text: string, lines: readonly string[] = []): PageNotice {
+/**
+ * The notice after a saved change: what was saved, that visitors see it once published, and the way
+ * to the preview; with `pending` false (the data is again as last published, e.g. a town added and
+ * removed before publishing), that nothing is left to publish.
+ */
+export function savedNotice(words: ConsoleWords, text: string, lines: readonly string[] = [], pending = true): PageNotice {
+  if (!pending) return { kind: 'info', text, lines: [...lines, words.form.nothingLeft] };
   return { kind: 'info', text, lines: [...lines, words.form.rebuild], link: { href: PREVIEW_PATH, text: words.publish.toPreview } };
 }
 
