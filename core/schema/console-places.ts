@@ -21,6 +21,8 @@ export const placesConsoleWords = z.strictObject({
     name: text,
     nameHint: text,
     region: text,
+    /** The region's empty first choice for a new town, which must be changed. */
+    regionChoose: text,
     arrivalTime: text,
     arrivalHint: text,
     population: text,

@@ -117,6 +117,12 @@ describe('the Fotos form', () => {
     expect(formFields(html, 'foto-galerie-tueroeffnung').get(ALT)).toBe('Illustration einer Haustür mit Schloss');
     expect(formFields(html, 'foto-seite-lokaler-handwerker').get('image.alt')).toContain('Ladenfront');
     expect(html).toMatch(/<form [^>]*enctype="multipart\/form-data"/i);
+    // The picture field says what it takes, as its file picker does: JPEG (which an iPhone turns its photos into when the list names it), PNG, WebP; no HEIC, which the server cannot read.
+    const input = new RegExp(`<input [^>]*id="${fieldId(IMAGE)}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(/accept="([^"]*)"/.exec(input)?.[1]?.split(',').sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    expect(decode(new RegExp(`<label for="${fieldId(IMAGE)}">([^<]*)</label>`).exec(html)?.[1] ?? '')).toBe('Neues Foto (JPEG, PNG oder WebP)');
+    expect(html).toContain('Fotos vom iPhone wandelt das iPhone beim Auswählen hier von selbst in JPEG um.');
+    expect(html).not.toContain('HEIC');
     const picture = await fetch(`${server.url}${PHOTOS}/${GALLERY}/bild`, { headers: { Cookie: cookie } });
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
@@ -149,6 +155,8 @@ describe('the Fotos form', () => {
     expect(textOf(html, 'gespeichert')).toContain('Das neue Foto ist gespeichert als Foto „Türöffnung“ der Galerie auf der Startseite.');
     expect(textOf(html, 'gespeichert')).not.toContain(kept!);
     expect(textOf(html, 'gespeichert')).not.toContain('data/');
+    // The way on, as every other form's notice has it.
+    expect(html).toMatch(new RegExp(`<div [^>]*id="gespeichert"[^>]*>.*?<a href="/intern/vorschau">${words.publish.toPreview}</a>.*?</div>`, 's'));
     expect(formFields(html, `foto-${GALLERY}`).get(ALT)).toBe('Geöffnete Haustür mit neuem Schließzylinder');
     expect(log.some((line) => line.includes(`photo ${GALLERY} saved in data/home.yaml`))).toBe(true);
   }, 60_000);

@@ -188,6 +188,26 @@ describe('the Orte form', () => {
     expect(textOf((await page(`${PLACES}/schermbeck`)).html, 'postleitzahlen')).toContain('46514');
   }, 60_000);
 
+  it('asks for a new town\'s region without choosing one, and refuses the town in German until one is chosen, keeping what was typed', async () => {
+    const { html } = await page(`${PLACES}/neu`);
+    const select = /<select [^>]*name="towns\.\+\.region"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? '';
+    expect(/<option [^>]*>([^<]*)<\/option>/.exec(select)?.[1]).toBe('Bitte wählen');
+    expect(select).toContain('<option value="" selected="">Bitte wählen</option>');
+    const form = formOf(html, `${PLACES}/neu`);
+    expect(form.get('towns.+.region')).toBe('');
+    const before = data.read(NORTH_EAST);
+    const typed: Record<string, string> = { name: 'Hünxe', arrivalTime: '30–40', description: 'Hünxe liegt am Rand des Naturparks Hohe Mark.', facts: '', sources: '', districts: 'Bruckhausen' };
+    for (const [key, value] of Object.entries(typed)) form.set(`towns.+.${key}`, value);
+    const refused = await send(`${PLACES}/neu`, form);
+    expect(refused.status).toBe(422);
+    expect(textOf(refused.html, 'feld-towns---region-problem')).toBe(words.form.problems.choice);
+    const kept = formOf(refused.html, `${PLACES}/neu`);
+    expect(kept.get('towns.+.name')).toBe('Hünxe');
+    expect(kept.get('towns.+.districts')).toBe('Bruckhausen');
+    expect(kept.get('towns.+.region')).toBe('');
+    expect(data.read(NORTH_EAST)).toBe(before);
+  });
+
   it('refuses a new town whose name data/postcodes.csv does not know, or that is listed already', async () => {
     const form = formOf((await page(`${PLACES}/neu`)).html, `${PLACES}/neu`);
     form.set('towns.+.name', 'Entenhausen');
