@@ -27,7 +27,8 @@ export interface PlacesContext {
 
 /** The list's rows: each town with its districts and how many of their pages search engines may find. */
 export function townRows(state: PlacesState): TownRow[] {
-  return state.towns.map(({ slug, town }) => ({
+  const byName = [...state.towns].sort((a, b) => a.town.name.localeCompare(b.town.name, 'de'));
+  return byName.map(({ slug, town }) => ({
     slug,
     name: town.name,
     region: town.region,

@@ -115,6 +115,16 @@ describe('the Preise form', () => {
     expect(textOf(html, `${FIELD_ID}-shown`)).toBe(fillSlots(words.form.shown, { text: `${built![1]} ${built![2]}${built![3]}` }).replace(/\s+/g, ' '));
   });
 
+  it('has its "Speichern" at the top of the long form too, in the same form, so a phone need not scroll to the end', async () => {
+    const { html } = await page(PRICES);
+    const form = new RegExp(`<form [^>]*action="${PRICES}"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+    const buttons = [...form.matchAll(/<button [^>]*type="submit"[^>]*>([^<]*)<\/button>/g)].map((match) => match[1]);
+    expect(buttons).toEqual([words.form.save, words.form.save]);
+    // The first one stands before the first field, the other after the last.
+    expect(form.indexOf('<button')).toBeLessThan(form.indexOf('<fieldset'));
+    expect(form.lastIndexOf('<button')).toBeGreaterThan(form.lastIndexOf('</fieldset>'));
+  });
+
   it('saves a new price into data/prices.yaml, changing only its line and keeping every comment, and says what changed', async () => {
     const before = data.read('prices.yaml');
     chmodSync(join(data.dir, 'prices.yaml'), 0o640);

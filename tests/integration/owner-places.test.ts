@@ -80,10 +80,19 @@ describe('the Orte form', () => {
     const list = await page(PLACES);
     expect(list.status).toBe(200);
     for (const town of ['Essen', 'Bottrop', 'Düsseldorf']) expect(list.html).toContain(`>${town}</a>`);
+    // The towns in alphabetical order, as a German reader sorts them (Ü beside U, not after Z).
+    const names = [...list.html.matchAll(/<a href="\/intern\/inhalte\/orte\/[a-z0-9-]+">([^<]+)<\/a>/g)].map((match) => decode(match[1]!));
+    expect(names.length).toBeGreaterThan(20);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'de')));
+    expect(names.indexOf('Düsseldorf')).toBeLessThan(names.indexOf('Essen'));
     const { status, html } = await page(`${PLACES}/essen`);
     expect(status).toBe(200);
     const form = formOf(html, `${PLACES}/essen`);
     expect(form.get('towns.essen.arrivalTime')).toBe('15–25');
+    // The long town form has its "Speichern" at the top too, in the same form.
+    const inForm = new RegExp(`<form [^>]*action="${PLACES}/essen"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+    expect([...inForm.matchAll(/<button [^>]*type="submit"[^>]*>([^<]*)<\/button>/g)].map((match) => match[1])).toEqual([words.form.save, words.form.save]);
+    expect(inForm.indexOf('<button')).toBeLessThan(inForm.indexOf('<fieldset'));
     expect(form.get('towns.essen.districts.ruettenscheid.name')).toBe('Rüttenscheid');
     expect(form.get('towns.essen.sources')).toContain('\n');
     // Postcodes come from data/postcodes.csv and are no field of the form.

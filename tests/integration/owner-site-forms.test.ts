@@ -348,6 +348,9 @@ describe('the version date of a legal text', () => {
     expect(status).toBe(200);
     expect(form.fields.get('stand')).toBe('2026-11-27');
     expect(html).toMatch(new RegExp(`<input [^>]*id="${id('stand')}"[^>]*type="date"`));
+    // A short form keeps its one button at the end.
+    const inForm = new RegExp(`<form [^>]*action="${AGB}"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+    expect(inForm.match(/<button [^>]*type="submit"/g)).toHaveLength(1);
     expect(textOf(html, `${id('stand')}-shown`)).toBe(fillSlots(words.form.shown, { text: fillSlots(words.legal.fields.standShown, { date: '27. November 2026' }) }));
   });
 

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { changeWords, fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
-import { Field, formValue, typedLabel, VersionsTable } from './form-field-view.tsx';
+import { Field, formValue, isLongForm, TopSubmit, typedLabel, VersionsTable } from './form-field-view.tsx';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
@@ -165,6 +165,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormSta
       <p className="console-note">{form.intro(words)}</p>
       <form className="console-form" method="post" action={formPath(form)} noValidate>
         <input type="hidden" name={VERSION_FIELD} value={state.version} />
+        {isLongForm(state.groups) && <TopSubmit label={w.save} />}
         {state.groups.map((group) => (
           <fieldset key={group.title}>
             <legend>{group.title}</legend>

@@ -9,7 +9,7 @@ import { fileValue, placeValue } from '../../content/places-edit.ts';
 import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/places-form.ts';
 import { VERSION_FIELD } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
-import { VersionsTable } from './form-field-view.tsx';
+import { isLongForm, TopSubmit, VersionsTable } from './form-field-view.tsx';
 import { PREVIEW_PATH } from './publish-view.tsx';
 
 /** The Orte form's addresses. */
@@ -186,6 +186,7 @@ export function PlaceForm({ action, state, submit, extra }: { action: string; st
   return (
     <form className="console-form" method="post" action={action} noValidate>
       <input type="hidden" name={VERSION_FIELD} value={state.version} />
+      {isLongForm(state.groups) && <TopSubmit label={submit} />}
       {state.groups.map((group) => (
         <fieldset key={group.title} id={group.district ? `ort-${group.district.slug}` : undefined}>
           <legend>{group.title}</legend>
