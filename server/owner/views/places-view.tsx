@@ -102,7 +102,7 @@ function PlaceInput({ field, typed, problem }: { field: PlaceField; typed: strin
   let input: ReactNode;
   if (field.kind === 'region') {
     input = (
-      <select {...common} defaultValue={value} required>
+      <select {...common} defaultValue={value} required={field.choose !== undefined}>
         {field.choose !== undefined && <option value="">{field.choose}</option>}
         {regionChoices().map((region) => (
           <option key={region} value={region}>
