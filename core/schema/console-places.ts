@@ -29,6 +29,8 @@ export const placesConsoleWords = z.strictObject({
     name: text,
     nameHint: text,
     region: text,
+    /** The region's empty first choice for a new town, which must be changed. */
+    regionChoose: text,
     arrivalTime: text,
     arrivalHint: text,
     population: text,
@@ -74,8 +76,12 @@ export const placesConsoleWords = z.strictObject({
   removeDistrictTitle: wordsWith('name', 'town'),
   removeTown: wordsWith('path', 'count'),
   removeDistrict: wordsWith('path'),
-  afterUnknownPlace: text,
-  afterNotFound: text,
+  /** What answers a removed place's old addresses (server/owner/places-removal.tsx, `afterRemoval`), once each. */
+  afterUnknownPlace: wordsWith('paths'),
+  afterNotFound: wordsWith('paths'),
+  districtPages: text,
+  or: text,
+  noRedirect: text,
   confirm: text,
   cancel: text,
   removed: wordsWith('name'),

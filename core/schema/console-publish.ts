@@ -98,5 +98,5 @@ export const publishWordsShape = {
     loggedIn: wordsWith('hint', 'time'),
   }),
   /** The go-live list with links to the forms (/intern/inhalte/start). */
-  start: z.strictObject({ title: text, intro: text, fix: wordsWith('form'), technician: text, system: text, ready: text }),
+  start: z.strictObject({ title: text, intro: text, fix: wordsWith('form'), technician: text, system: text, photo: wordsWith('name'), ready: text }),
 };

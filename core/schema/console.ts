@@ -123,11 +123,15 @@ export const consoleWordsSchema = z.strictObject({
     intro: text,
     groups: z.strictObject({ required: text, recommended: text, optional: text }),
     none: text,
+    /** The second, smaller line of an item of data/ on the System page: its file and data path. */
+    technician: wordsWith('file', 'field'),
+    /** The analytics services of `unset` items, by their key in data/site.yaml (`analytics`). */
+    services: z.record(z.string(), text),
     development: text,
     items: z.strictObject({
       example: wordsWith('file', 'field', 'value'),
       missing: wordsWith('file', 'field'),
-      unset: wordsWith('file', 'field'),
+      unset: wordsWith('file', 'field', 'service'),
       unconfirmed: wordsWith('file', 'field', 'text'),
       lawyer: wordsWith('file'),
       invented: wordsWith('file', 'field'),
@@ -148,9 +152,13 @@ export const consoleWordsSchema = z.strictObject({
   form: z.strictObject({
     shown: wordsWith('text'),
     save: text,
-    saved: wordsWith('file'),
+    saved: wordsWith('form'),
+    /** A part of a form saved, as a town of Orte: "Gespeichert: Bochum (Orte):". */
+    savedPart: wordsWith('name', 'form'),
     change: wordsWith('label', 'before', 'after'),
     rebuild: text,
+    /** After a save that leaves the data as last published: nothing to publish. */
+    nothingLeft: text,
     unchanged: text,
     problemsTitle: text,
     problems: z.strictObject({
@@ -189,7 +197,7 @@ export const consoleWordsSchema = z.strictObject({
     /** A form body the server could not read (too large, too many fields, malformed). */
     malformed: text,
     unknownField: wordsWith('name'),
-    conflict: wordsWith('file'),
+    conflict: wordsWith('form'),
     field: text,
     yours: text,
     inFile: text,

@@ -30,7 +30,9 @@ function typedDay(text: string): string | null {
   return isoDay.safeParse(iso).success ? iso : null;
 }
 
-function httpsAddress(text: string): string | null {
+function httpsAddress(typed: string): string | null {
+  // "www.ihr-betrieb.de" can only mean the site's address: it gets the https:// a browser would add.
+  const text = /^www\.[^\s/]+\.[^\s]+$/i.test(typed) ? `https://${typed}` : typed;
   try {
     const url = new URL(text);
     return url.protocol === 'https:' && url.hostname.includes('.') && !/\s/.test(text) ? text : null;

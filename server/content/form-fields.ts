@@ -69,10 +69,10 @@ export function fieldValue(field: FormField, typed: string, words: ProblemWords)
   const text = typed.replace(/\s+/g, ' ').trim();
   switch (field.kind) {
     case 'euro': {
-      const match = /^(\d{1,7})(?:[.,](\d+))?$/.exec(text);
-      if (!match) return { problem: words.euro };
-      if ((match[2] ?? '').length > 2) return { problem: words.cents };
-      return atLeast(field, Number(`${match[1]}.${match[2] ?? '0'}`), words);
+      const amount = euroAmount(text);
+      if (amount === null) return { problem: words.euro };
+      if (amount === 'cents') return { problem: words.cents };
+      return atLeast(field, amount, words);
     }
     case 'whole':
       return /^\d{1,7}$/.test(text) ? atLeast(field, Number(text), words) : { problem: words.whole };
@@ -128,6 +128,23 @@ function pageText(field: FormField, typed: string, words: ProblemWords): { value
   const { dropped, added } = changedParts(old, text);
   const problems = [dropped.length > 0 ? fillSlots(words.slotsDropped, { slots: dropped.join(' ') }) : '', added.length > 0 ? fillSlots(words.slotsAdded, { slots: added.join(' ') }) : ''];
   return dropped.length + added.length > 0 ? { problem: problems.filter(Boolean).join(' ') } : { value: text };
+}
+
+/** German thousands: "1.000", "12.500,50" (groups of three after the first, a dot between). */
+const THOUSANDS = /^(\d{1,3}(?:\.\d{3})+)(?:,(\d+))?$/;
+
+/**
+ * An amount as people write it: "79", "79,50", "1.2", "79,00 €", "79 EUR", "79,-", "79.-", and
+ * "1.000" as a thousand; null when it is no amount, 'cents' when more than two digits follow the
+ * decimal mark ("1,205" may be a thousand written the English way, so it is asked again).
+ */
+export function euroAmount(typed: string): number | null | 'cents' {
+  const text = typed.replace(/\s*(?:€|EUR|Euro)$/i, '').replace(/[.,][-–]$/, '').trim();
+  const grouped = THOUSANDS.exec(text);
+  const match = grouped ? [text, grouped[1]!.replaceAll('.', ''), grouped[2]] : /^(\d{1,7})(?:[.,](\d+))?$/.exec(text);
+  if (!match || match[1]!.length > 7) return null;
+  if ((match[2] ?? '').length > 2) return 'cents';
+  return Number(`${match[1]}.${match[2] ?? '0'}`);
 }
 
 function atLeast(field: FormField, value: number, words: ProblemWords): { value: EditValue } | { problem: string } {

@@ -55,6 +55,15 @@ export const dataReader =
   (file: DataFileName): unknown =>
     parseDataFile(file, readDataFile(dataDir, file).text).toJS();
 
+/** A box without words of its own reads "ja" or "nein" where a change is listed (saved notice, preview, history), never "true" or "false". */
+function withYesNo(groups: FieldGroup[], words: ConsoleWords): FieldGroup[] {
+  const choices = [
+    { value: 'true', label: words.texts.yes },
+    { value: 'false', label: words.texts.no },
+  ];
+  return groups.map((group) => ({ ...group, fields: group.fields.map((field) => (field.kind === 'checkbox' && !field.choices ? { ...field, choices } : field)) }));
+}
+
 export const DATA_FORMS: readonly DataForm[] = [
   { slug: 'preise', file: 'prices.yaml', schema: pricesSchema, title: (words) => words.prices.title, intro: (words) => words.prices.intro, groups: (data, words) => pricesForm(data, words.prices) },
   { slug: 'versprechen', file: 'claims.yaml', schema: claimsSchema, title: (words) => words.claims.title, intro: (words) => words.claims.intro, groups: claimsForm },
@@ -69,7 +78,7 @@ export const DATA_FORMS: readonly DataForm[] = [
       schema: versionSchema,
       title: (words) => fillSlots(words.legal.versionTitle, { text: legalTextName(words.legal, name) }),
       intro: (words) => words.legal.versionIntro,
-      groups: (data, words) => versionForm(data, name, words.legal),
+      groups: (data, words) => withYesNo(versionForm(data, name, words.legal), words),
     }),
   ),
   // After the legal texts' date forms, which stay the go-live list's link for the withdrawal text's lawyerConfirmed (server/owner/start.tsx).

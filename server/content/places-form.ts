@@ -23,6 +23,8 @@ export interface PlaceField {
   /** The value as the owner types it. */
   value: string;
   hint?: string;
+  /** A choice without a value yet (a new town's region): its empty first option, which the save refuses. */
+  choose?: string;
 }
 
 /** A place's page and whether search engines find it. */
@@ -54,7 +56,7 @@ export function townFields(town: Partial<Town>, at: string, words: PlacesWords):
       title: words.groups.town,
       fields: [
         { path: path('name'), label: f.name, kind: 'text', value: town.name ?? '', hint: f.nameHint },
-        { path: path('region'), label: f.region, kind: 'region', value: town.region ?? '' },
+        { path: path('region'), label: f.region, kind: 'region', value: town.region ?? '', ...(town.region ? {} : { choose: f.regionChoose }) },
         { path: path('arrivalTime'), label: f.arrivalTime, kind: 'arrival', value: typedArrival(town.arrivalTime ?? ''), hint: f.arrivalHint },
         { path: path('population'), label: f.population, kind: 'population', value: town.population == null ? '' : String(town.population), hint: f.populationHint },
       ],

@@ -31,7 +31,7 @@ interface Context {
 }
 
 /** The page's state after a save, and its status. */
-function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
+function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], form: string): { status: number; state: Omit<FormState, 'groups' | 'version'> } {
   switch (outcome.kind) {
     case 'saved':
       return { status: 200, state: { saved: outcome.changes, ...(outcome.note ? { savedNote: outcome.note } : {}) } };
@@ -40,7 +40,7 @@ function afterSave(outcome: SaveOutcome, words: ConsoleWords['form'], file: stri
     case 'unknownField':
       return { status: 400, state: { notice: { kind: 'error', text: fillSlots(words.unknownField, { name: outcome.name.slice(0, 80) }) } } };
     case 'conflict':
-      return { status: 409, state: { notice: { kind: 'error', text: fillSlots(words.conflict, { file }) }, conflict: outcome.typed } };
+      return { status: 409, state: { notice: { kind: 'error', text: fillSlots(words.conflict, { form }) }, conflict: outcome.typed } };
     case 'checkFailed':
       return { status: 503, state: { notice: { kind: 'error', text: words.checkFailed }, typed: outcome.typed } };
     case 'problems':
@@ -80,7 +80,7 @@ function formRoutes(router: Router, form: DataForm, { api, words, sendPage, serv
       const { status, page } = unreadable(error);
       return sendPage(res, status, page);
     }
-    const { status, state } = afterSave(outcome, words.form, label);
+    const { status, state } = afterSave(outcome, words.form, form.title(words));
     if (outcome.kind !== 'unchanged') {
       const detail = outcome.kind === 'saved' ? outcome.changes.map(({ field, before, after }) => fillSlots(words.form.change, changeWords(field, before, after))).join('; ') : '';
       recordContentChange(api.db, { session: sessionHint(sessionCookie(req.headers)), action: 'save', outcome: outcome.kind === 'saved' ? 'done' : outcome.kind === 'checkFailed' ? 'failed' : 'refused', detail: `${label}${detail ? `: ${detail}` : ''}` });

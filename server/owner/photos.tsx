@@ -39,7 +39,7 @@ function photoAfterSave(outcome: PhotoOutcome, photo: Photo, words: ConsoleWords
   switch (outcome.kind) {
     case 'saved': {
       const texts = outcome.texts.map(({ key, before, after }) => fillSlots(w.change, { label: words.photos.fields[key], before, after }));
-      const lines = [fillSlots(words.photos.saved, { name: photo.name }), ...(outcome.picture ? [fillSlots(words.photos.savedPicture, { file: `data/images/${outcome.picture}` })] : []), ...texts, ...(outcome.examplesOff ? [fillSlots(words.photos.examplesOff, { lead: outcome.examplesOff })] : []), w.rebuild];
+      const lines = [fillSlots(words.photos.saved, { name: photo.name }), ...(outcome.picture ? [fillSlots(words.photos.savedPicture, { where: photo.place === 'gallery' ? fillSlots(words.photos.inGallery, { name: photo.name }) : fillSlots(words.photos.page, { page: photo.name }) })] : []), ...texts, ...(outcome.examplesOff ? [fillSlots(words.photos.examplesOff, { lead: outcome.examplesOff })] : []), w.rebuild];
       return { status: 200, state: { slug, saved: lines } };
     }
     case 'removed':
@@ -49,7 +49,7 @@ function photoAfterSave(outcome: PhotoOutcome, photo: Photo, words: ConsoleWords
     case 'unknownField':
       return { status: 400, state: { slug, notice: { kind: 'error', text: fillSlots(w.unknownField, { name: outcome.name.slice(0, 80) }) } } };
     case 'conflict':
-      return { status: 409, state: { slug, notice: { kind: 'error', text: fillSlots(w.conflict, { file: `data/${photo.file}` }) } }, top: <PhotoConflict photo={photo} typed={outcome.typed} words={words} /> };
+      return { status: 409, state: { slug, notice: { kind: 'error', text: fillSlots(w.conflict, { form: words.photos.title }) } }, top: <PhotoConflict photo={photo} typed={outcome.typed} words={words} /> };
     case 'checkFailed':
       return { status: 503, state: { slug, typed: outcome.typed, notice: { kind: 'error', text: w.checkFailed } } };
     case 'problems':

@@ -26,9 +26,10 @@ export interface PlacesContext {
 }
 
 
-/** The list's rows: each town with its districts, how many of their pages search engines find and why the others not. */
+/** The list's rows, by name: each town with its districts, how many of their pages search engines find and why the others not. */
 export function townRows(state: PlacesState, words: ConsoleWords): TownRow[] {
-  return state.towns.map((entry) => {
+  const byName = [...state.towns].sort((a, b) => a.town.name.localeCompare(b.town.name, 'de'));
+  return byName.map((entry) => {
     const { slug, town } = entry;
     const townPage = placePath(slug);
     const places = [{ name: town.name, status: placeStatus('town', townPage, town.description, state.verdicts, words.places) }];

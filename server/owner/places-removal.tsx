@@ -4,6 +4,7 @@
 // address then (the page of an unknown place for a place name of data/postcodes.csv, the 404 page
 // otherwise; the build makes no redirects); only its POST removes.
 import type { Request, RequestHandler, Response, Router } from 'express';
+import type { ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { placePath, slug as slugOfName } from '../../core/slugs.ts';
 import type { ApiContext } from '../context.ts';
@@ -11,6 +12,7 @@ import type { ContentService } from '../content/publisher.ts';
 import { addressAfterRemoval, districtName, type TownEntry } from '../content/places-data.ts';
 import { districtPageSlug, NEW_ITEM } from '../content/places-form.ts';
 import { placeProblems, placeValue } from '../content/places-edit.ts';
+import { unpublishedFiles } from '../content/history.ts';
 import { VERSION_FIELD } from '../content/save.ts';
 import { insertListItem, removeListItem } from '../content/yaml-list-edit.ts';
 import { contextOf, outcomeNotice, readPlaces, refusedLines, savePlaces, townAfterProblem, type PlacesState } from './places-save.ts';
@@ -19,6 +21,12 @@ import { PLACES_PATH, placesListPage, savedNotice, townPath, type PageNotice } f
 import { removalPage } from './views/town-view.tsx';
 import { routerPath } from './views/render.tsx';
 import { recordSave } from './content-log.ts';
+
+/** Whether data/ still differs from the last publish; true where no repository tells (the notice then keeps pointing to the preview). */
+async function draftPending(service: ContentService): Promise<boolean> {
+  const repo = await service.repository();
+  return repo === null || (await unpublishedFiles(repo)).length > 0;
+}
 
 type Found = { state: PlacesState; entry: TownEntry; district: number | null } | null;
 
@@ -60,24 +68,39 @@ function addDistrictRoute(router: Router, context: PlacesContext, body: RequestH
       return sendPage(res, 200, townView(words, after, now, { notice }));
     }
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { notice: { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } }, { value: typed }));
-    const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;
+    const { status, notice } = outcomeNotice(outcome, words)!;
     sendPage(res, status, townView(words, after, now, { notice }, { value: typed }));
   }));
 }
 
 /** What a removal of `at` takes off the site, for its confirmation page. */
+/** What answers the removed pages' addresses (docs/decisions.md, "The place page of an unknown place"), each fate said once, and that none redirects. */
+function afterRemoval(addresses: readonly { label: string; fate: 'unknownPlace' | 'notFound' }[], words: ConsoleWords): string {
+  const w = words.places;
+  const said = (fate: 'unknownPlace' | 'notFound', text: string) => {
+    const labels = addresses.filter((address) => address.fate === fate).map((address) => address.label);
+    return labels.length === 0 ? [] : [fillSlots(text, { paths: labels.join(` ${w.or} `) })];
+  };
+  return [...said('unknownPlace', w.afterUnknownPlace), ...said('notFound', w.afterNotFound), w.noRedirect].join(' ');
+}
+
 function removalOf(at: NonNullable<Found>, { words }: PlacesContext) {
   const { state, entry, district } = at;
   const w = words.places;
   const version = state.versions.get(entry.file)!;
   if (district === null) {
-    const pages = entry.town.districts.map((one) => placePath(districtPageSlug(districtName(one), entry.town.name, state.towns)));
-    const fate = addressAfterRemoval(entry.slug, state.postcodes) === 'unknownPlace' ? w.afterUnknownPlace : w.afterNotFound;
+    const slugs = entry.town.districts.map((one) => districtPageSlug(districtName(one), entry.town.name, state.towns));
+    const pages = slugs.map(placePath);
+    const fateOf = (slug: string) => addressAfterRemoval(slug, state.postcodes);
+    // The district pages as one when they share their fate, else each by its address.
+    const districtsAlike = slugs.length > 0 && slugs.every((slug) => fateOf(slug) === fateOf(slugs[0]!));
+    const districtAddresses = districtsAlike ? [{ label: w.districtPages, fate: fateOf(slugs[0]!) }] : slugs.map((slug) => ({ label: placePath(slug), fate: fateOf(slug) }));
+    const addresses = [{ label: placePath(entry.slug), fate: fateOf(entry.slug) }, ...districtAddresses];
     return {
       title: fillSlots(w.removeTownTitle, { name: entry.town.name }),
       text: fillSlots(w.removeTown, { path: placePath(entry.slug), count: pages.length }),
       pages,
-      after: pages.length > 0 && fate !== w.afterNotFound ? `${fate} ${w.afterNotFound}` : fate,
+      after: afterRemoval(addresses, words),
       action: `${townPath(entry.slug)}/entfernen`,
       back: townPath(entry.slug),
       version,
@@ -89,7 +112,7 @@ function removalOf(at: NonNullable<Found>, { words }: PlacesContext) {
     title: fillSlots(w.removeDistrictTitle, { name, town: entry.town.name }),
     text: fillSlots(w.removeDistrict, { path: placePath(slug) }),
     pages: [],
-    after: addressAfterRemoval(slug, state.postcodes) === 'unknownPlace' ? w.afterUnknownPlace : w.afterNotFound,
+    after: afterRemoval([{ label: placePath(slug), fate: addressAfterRemoval(slug, state.postcodes) }], words),
     action: `${townPath(entry.slug)}/${slugOfName(name)}/entfernen`,
     back: `${townPath(entry.slug)}#ort-${slugOfName(name)}`,
     version,
@@ -111,10 +134,11 @@ function removeRoutes(router: Router, context: PlacesContext, body: RequestHandl
     recordSave(api.db, req.headers, entry.file, outcome.kind);
     const after = readPlaces(api, service);
     const now = after.towns.find((candidate) => candidate.slug === entry.slug);
-    const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, `data/${entry.file}`, words)?.notice ?? null);
-    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after, words), savedNotice(words, fillSlots(words.places.removed, { name }))));
-    const notice = refused ?? savedNotice(words, fillSlots(words.places.removed, { name }));
-    const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, '', words)?.status ?? 500);
+    const refused: PageNotice | null = outcome.kind === 'refused' ? { kind: 'error', text: words.form.problemsTitle, lines: refusedLines(outcome, words) } : (outcomeNotice(outcome, words)?.notice ?? null);
+    const pending = outcome.kind !== 'saved' || (await draftPending(context.service));
+    if (outcome.kind === 'saved' && district === null) return sendPage(res, 200, placesListPage(words, townRows(after, words), savedNotice(words, fillSlots(words.places.removed, { name }), [], pending)));
+    const notice = refused ?? savedNotice(words, fillSlots(words.places.removed, { name }), [], pending);
+    const status = outcome.kind === 'saved' ? 200 : outcome.kind === 'refused' ? 422 : (outcomeNotice(outcome, words)?.status ?? 500);
     sendPage(res, status, now ? townView(words, after, now, { notice }) : missingPage(words));
   };
   router.get(routerPath(`${PLACES_PATH}/:town/entfernen`), guarded(context, (req, res) => confirm(placeAt(api, service, req.params['town']), res)));

@@ -78,10 +78,10 @@ export function refusedAt(outcome: Extract<TextSaveOutcome, { kind: 'refused' }>
 }
 
 /** The notice of an outcome that is neither saved nor refused at fields, with its status. */
-export function outcomeNotice(outcome: TextSaveOutcome, file: string, words: ConsoleWords): { status: number; notice: PageNotice } | null {
+export function outcomeNotice(outcome: TextSaveOutcome, words: ConsoleWords): { status: number; notice: PageNotice } | null {
   switch (outcome.kind) {
     case 'conflict':
-      return { status: 409, notice: { kind: 'error', text: fillSlots(words.form.conflict, { file }) } };
+      return { status: 409, notice: { kind: 'error', text: fillSlots(words.form.conflict, { form: words.places.title }) } };
     case 'checkFailed':
       return { status: 503, notice: { kind: 'error', text: words.form.checkFailed } };
     case 'unchanged':

@@ -39,7 +39,7 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
     if ('unknown' in read) return show(400, res, { notice: { kind: 'error', text: fillSlots(words.form.unknownField, { name: read.unknown.slice(0, 80) }) } });
     const v = (key: string) => read.values.get(`towns.+.${key}`);
     if (read.problems.size > 0 || fields.some((field) => !read.values.has(field.path))) return show(422, res, { typed: read.typed, problems: read.problems });
-    if ((req.body as Record<string, unknown>)[VERSION_FIELD] !== state.allVersion) return show(409, res, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { file: 'data/places/' }) } });
+    if ((req.body as Record<string, unknown>)[VERSION_FIELD] !== state.allVersion) return show(409, res, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { form: words.places.title }) } });
     const town = { name: v('name'), region: v('region'), arrivalTime: v('arrivalTime'), population: v('population'), description: v('description'), facts: v('facts'), sources: v('sources'), districts: v('districts') };
     const file = fileForRegion(state, String(town.region));
     const edit = (text: string) => insertListItem(text, ['towns'], town, { quoted: ['arrivalTime'], flow: ['sources'] });
@@ -54,7 +54,7 @@ function newTownRoutes(router: Router, context: PlacesContext): void {
       return sendPage(res, 201, townView(words, after, entry, { notice }));
     }
     if (outcome.kind === 'refused') return show(422, res, { typed: read.typed, problems: refusedAt(outcome, fields, fields[0]!.path, words) });
-    const { status, notice } = outcomeNotice(outcome, `data/${file}`, words)!;
+    const { status, notice } = outcomeNotice(outcome, words)!;
     show(status, res, { typed: read.typed, notice });
   }));
 }
@@ -82,7 +82,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
     const changes = changedValues(fields, read.values, words);
     if (read.problems.size === 0 && changes.length === 0) return sendPage(res, 200, townView(words, state, entry, { notice: { kind: 'info', text: words.form.unchanged } }));
     const version = (req.body as Record<string, unknown>)[VERSION_FIELD];
-    if (version !== state.versions.get(entry.file)) return sendPage(res, 409, townView(words, state, entry, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { file: `data/${entry.file}` }) }, conflict: read.typed }));
+    if (version !== state.versions.get(entry.file)) return sendPage(res, 409, townView(words, state, entry, { notice: { kind: 'error', text: fillSlots(words.form.conflict, { form: words.places.title }) }, conflict: read.typed }));
     if (read.problems.size > 0) return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: read.problems }));
     const edit = townEdit(state.texts.get(entry.file)!, entry, changes, read.values);
     const contradiction = townAfterProblem(state, entry.file, entry.index, edit, words);
@@ -95,7 +95,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
     recordSave(api.db, req.headers, entry.file, outcome.kind);
     if (outcome.kind === 'refused') return sendPage(res, 422, townView(words, state, entry, { typed: read.typed, problems: refusedAt(outcome, fields, changes[0]!.path, words) }));
     if (outcome.kind !== 'saved') {
-      const { status, notice } = outcomeNotice(outcome, `data/${entry.file}`, words)!;
+      const { status, notice } = outcomeNotice(outcome, words)!;
       return sendPage(res, status, townView(words, state, entry, { typed: read.typed, notice }));
     }
     const after = readPlaces(api, service);
@@ -105,7 +105,7 @@ function townRoutes(router: Router, context: PlacesContext): void {
       const field = fields.find((candidate) => candidate.path === change.path)!;
       return fillSlots(words.form.change, { label: field.label, before: shortValue(fileValue(field, words)), after: shortValue(change.value) });
     });
-    sendPage(res, 200, townView(words, after, now, { notice: savedNotice(words, fillSlots(words.form.saved, { file: `data/${entry.file}` }), lines) }));
+    sendPage(res, 200, townView(words, after, now, { notice: savedNotice(words, fillSlots(words.form.savedPart, { name: now.town.name, form: words.places.title }), lines) }));
   }));
 }
 

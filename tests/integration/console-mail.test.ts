@@ -121,13 +121,18 @@ describe('without SMTP_URL', () => {
     const system = await owner.page('/intern/system');
     const required = /<div data-group="required">(.*?)<\/div>/s.exec(system)?.[1] ?? '';
     expect(required).toContain('Es ist kein Mailserver eingerichtet (SMTP_URL)');
-    expect(required).toContain('data/site.yaml, Feld phone.e164: Hier steht noch der Beispielwert „+492010000000“');
-    expect(required).toContain('data/claims.yaml, Feld damageFree.confirmed: Das Versprechen „98 % unserer Türöffnungen');
+    // The owner's sentence first; the file and data path only as the technician's second, smaller line.
+    expect(required).toContain('<li data-kind="example">Hier steht noch der Beispielwert „+492010000000“. Tragen Sie Ihre echte Angabe ein.<br/><small>Für den Techniker: data/site.yaml, phone.e164</small></li>');
+    expect(required).toContain('<li data-kind="unconfirmed">Das Versprechen „98 % unserer Türöffnungen');
+    expect(required).toContain('<small>Für den Techniker: data/claims.yaml, damageFree.confirmed</small>');
+    expect(required).not.toContain(', Feld ');
     const recommended = /<div data-group="recommended">(.*?)<\/div>/s.exec(system)?.[1] ?? '';
     expect(recommended).toContain('Es gibt noch keine Sicherungskopie der Datenbank.');
-    expect(recommended).toContain('data/images/shop.jpg: Das ist noch die mitgelieferte Zeichnung.');
+    expect(recommended).toContain('Das ist noch die mitgelieferte Zeichnung.');
+    expect(recommended).toContain('<small>Für den Techniker: data/images/shop.jpg</small>');
     const optional = /<div data-group="optional">(.*?)<\/div>/s.exec(system)?.[1] ?? '';
-    expect(optional).toContain('data/site.yaml, Feld analytics.gaMeasurementId: Noch nicht entschieden, ob die Website diesen Dienst nutzt.');
+    expect(optional).toContain('Google Analytics (Besucherstatistik): Noch nicht entschieden, ob die Website diesen Dienst nutzt.');
+    expect(optional).not.toContain('false');
     expect(system).not.toContain('data-group="information"');
   });
 });

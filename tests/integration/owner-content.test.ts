@@ -115,6 +115,16 @@ describe('the Preise form', () => {
     expect(textOf(html, `${FIELD_ID}-shown`)).toBe(fillSlots(words.form.shown, { text: `${built![1]} ${built![2]}${built![3]}` }).replace(/\s+/g, ' '));
   });
 
+  it('has its "Speichern" at the top of the long form too, in the same form, so a phone need not scroll to the end', async () => {
+    const { html } = await page(PRICES);
+    const form = new RegExp(`<form [^>]*action="${PRICES}"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+    const buttons = [...form.matchAll(/<button [^>]*type="submit"[^>]*>([^<]*)<\/button>/g)].map((match) => match[1]);
+    expect(buttons).toEqual([words.form.save, words.form.save]);
+    // The first one stands before the first field, the other after the last.
+    expect(form.indexOf('<button')).toBeLessThan(form.indexOf('<fieldset'));
+    expect(form.lastIndexOf('<button')).toBeGreaterThan(form.lastIndexOf('</fieldset>'));
+  });
+
   it('saves a new price into data/prices.yaml, changing only its line and keeping every comment, and says what changed', async () => {
     const before = data.read('prices.yaml');
     chmodSync(join(data.dir, 'prices.yaml'), 0o640);
@@ -137,7 +147,7 @@ describe('the Preise form', () => {
   }, 60_000);
 
   it('refuses a wrong value with its German message next to the field, keeps what was typed and changes no byte', async () => {
-    for (const typed of ['79,00 €', 'abc']) {
+    for (const typed of ['79 $', 'abc']) {
       const before = data.read('prices.yaml');
       const form = formOf((await page(PRICES)).html);
       form.set(FIELD, typed);
@@ -194,7 +204,8 @@ describe('the Preise form', () => {
     const { status, html } = await send(form);
     expect(status).toBe(409);
     expect(data.read('prices.yaml')).toBe(changed);
-    expect(html).toContain(escapeMarkup(fillSlots(words.form.conflict, { file: 'data/prices.yaml' })));
+    expect(html).toContain('Seit Sie dieses Formular geöffnet haben, wurde anderswo etwas unter „Preise“ oder in einem Formular mit denselben Angaben gespeichert');
+    expect(html).not.toContain('data/prices.yaml');
     // The owner's typed value and the file's, side by side; the form shows the file's now.
     const row = /<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g;
     const rows = [...html.matchAll(row)].map((match) => [match[1], match[2]]);

@@ -118,6 +118,12 @@ describe('the Fotos form', () => {
     expect(formFields(html, 'foto-galerie-tueroeffnung').get(ALT)).toBe('Illustration einer Haustür mit Schloss');
     expect(formFields(html, 'foto-seite-lokaler-handwerker').get('image.alt')).toContain('Ladenfront');
     expect(html).toMatch(/<form [^>]*enctype="multipart\/form-data"/i);
+    // The picture field says what it takes, as its file picker does: JPEG (which an iPhone turns its photos into when the list names it), PNG, WebP; no HEIC, which the server cannot read.
+    const input = new RegExp(`<input [^>]*id="${fieldId(IMAGE)}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(/accept="([^"]*)"/.exec(input)?.[1]?.split(',').sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
+    expect(decode(new RegExp(`<label for="${fieldId(IMAGE)}">([^<]*)</label>`).exec(html)?.[1] ?? '')).toBe('Neues Foto (JPEG, PNG oder WebP)');
+    expect(html).toContain('Fotos vom iPhone wandelt das iPhone beim Auswählen hier von selbst in JPEG um.');
+    expect(html).not.toContain('HEIC');
     const picture = await fetch(`${server.url}${PHOTOS}/${GALLERY}/bild`, { headers: { Cookie: cookie } });
     expect(picture.headers.get('content-type')).toBe('image/jpeg');
     expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
@@ -146,7 +152,12 @@ describe('the Fotos form', () => {
     expect(readdirSync(join(data.dir, 'images')).filter((name) => name.includes('Mein'))).toEqual([]);
     // The drawing it replaced is gone: git keeps what was published (docs/owner-console.md, "Photos").
     expect(existsSync(join(data.dir, 'images', 'gallery-tueroeffnung.jpg'))).toBe(false);
-    expect(textOf(html, 'gespeichert')).toContain(fillSlots(words.photos.savedPicture, { file: `data/images/${kept}` }));
+    // The photo is named by its place on the site, never by the file the server made of it.
+    expect(textOf(html, 'gespeichert')).toContain('Das neue Foto ist gespeichert als Foto „Türöffnung“ der Galerie auf der Startseite.');
+    expect(textOf(html, 'gespeichert')).not.toContain(kept!);
+    expect(textOf(html, 'gespeichert')).not.toContain('data/');
+    // The way on, as every other form's notice has it.
+    expect(html).toMatch(new RegExp(`<div [^>]*id="gespeichert"[^>]*>.*?<a href="/intern/vorschau">${words.publish.toPreview}</a>.*?</div>`, 's'));
     expect(formFields(html, `foto-${GALLERY}`).get(ALT)).toBe('Geöffnete Haustür mit neuem Schließzylinder');
     expect(log.some((line) => line.includes(`photo ${GALLERY} saved in data/home.yaml`))).toBe(true);
   }, 60_000);
@@ -323,7 +334,8 @@ describe('the Fotos form', () => {
     const { status, html } = await post('galerie-tresor', fields);
     expect(status).toBe(409);
     expect(snapshot()).toEqual(before);
-    expect(html).toContain(escapeMarkup(fillSlots(words.form.conflict, { file: 'data/home.yaml' })));
+    expect(html).toContain('Seit Sie dieses Formular geöffnet haben, wurde anderswo etwas unter „Fotos“ oder in einem Formular mit denselben Angaben gespeichert');
+    expect(html).not.toContain('data/home.yaml');
     const rows = [...html.matchAll(/<tr><th scope="row">[^<]*<\/th><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((match) => [decode(match[1]!), decode(match[2]!)]);
     expect(rows).toContainEqual(['Tresoröffnung vor Ort', 'Tresore öffnen']);
   });

@@ -348,6 +348,9 @@ describe('the version date of a legal text', () => {
     expect(status).toBe(200);
     expect(form.fields.get('stand')).toBe('2026-11-27');
     expect(html).toMatch(new RegExp(`<input [^>]*id="${id('stand')}"[^>]*type="date"`));
+    // A short form keeps its one button at the end.
+    const inForm = new RegExp(`<form [^>]*action="${AGB}"[^>]*>(.*?)</form>`, 's').exec(html)?.[1] ?? '';
+    expect(inForm.match(/<button [^>]*type="submit"/g)).toHaveLength(1);
     expect(textOf(html, `${id('stand')}-shown`)).toBe(fillSlots(words.form.shown, { text: fillSlots(words.legal.fields.standShown, { date: '27. November 2026' }) }));
   });
 
@@ -367,6 +370,19 @@ describe('the version date of a legal text', () => {
     expect((await send(`${LEGAL}/widerruf`, next.form)).status).toBe(200);
     expect(changedLines(withdrawal, data.read('legal/widerruf.md'))).toEqual([['stand: "2026-11-27"', 'stand: "2026-12-01"']]);
   }, 90_000);
+
+  it('lists the lawyer’s tick as "nein → ja" in the saved notice, never as false and true', async () => {
+    const before = data.read('legal/widerruf.md');
+    const { form } = await open(`${LEGAL}/widerruf`);
+    expect(form.fields.get('lawyerConfirmed')).toBe('false');
+    form.fields.set('lawyerConfirmed', 'true');
+    const { status, html } = await send(`${LEGAL}/widerruf`, form);
+    expect(status).toBe(200);
+    expect(changedLines(before, data.read('legal/widerruf.md'))).toEqual([['lawyerConfirmed: false', 'lawyerConfirmed: true']]);
+    const saved = textOf(html, 'gespeichert');
+    expect(saved).toContain(`${words.legal.fields.lawyerConfirmed}: nein → ja`);
+    expect(saved).not.toMatch(/\b(false|true)\b/);
+  }, 60_000);
 
   it('refuses a day that is not in the calendar, in German at the field, and changes no byte', async () => {
     const before = data.read('legal/datenschutz.md');

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { changeWords, fieldId, fieldValue, shownValue, type FieldGroup, type FormField, type Problems } from '../../content/form-fields.ts';
-import { Field, formValue, typedLabel, VersionsTable } from './form-field-view.tsx';
+import { Field, formValue, isLongForm, TopSubmit, typedLabel, VersionsTable } from './form-field-view.tsx';
 import { DATA_FORMS, type DataForm } from '../../content/forms.ts';
 import { VERSION_FIELD, type Change } from '../../content/save.ts';
 import { DraftBar, HISTORY_PATH, PREVIEW_PATH } from './publish-view.tsx';
@@ -116,10 +116,10 @@ function ConflictTable({ fields, typed, words }: { fields: FormField[]; typed: R
   return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: shown(field, typed.get(field.path)!), inFile: shown(field, formValue(field)) }))} words={words} />;
 }
 
-function Saved({ changes, note, file, words, publish }: { changes: Change[]; note?: string; file: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
+function Saved({ changes, note, form, words, publish }: { changes: Change[]; note?: string; form: string; words: ConsoleWords['form']; publish: ConsoleWords['publish'] }) {
   return (
     <div className="console-notice" role="status" id="gespeichert">
-      <p>{fillSlots(words.saved, { file })}</p>
+      <p>{fillSlots(words.saved, { form })}</p>
       <ul>
         {changes.map(({ field, before, after }) => (
           <li key={field.path}>{fillSlots(words.change, changeWords(field, before, after))}</li>
@@ -156,7 +156,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormSta
   const w = words.form;
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
-  if (state.saved) top.push(<Saved key="saved" changes={state.saved} note={state.savedNote} file={form.title(words)} words={w} publish={words.publish} />);
+  if (state.saved) top.push(<Saved key="saved" changes={state.saved} note={state.savedNote} form={form.title(words)} words={w} publish={words.publish} />);
   if (state.notice) top.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   if (state.conflict) top.push(<ConflictTable key="conflict" fields={fields} typed={state.conflict} words={w} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemList key="problems" groups={state.groups} problems={state.problems} words={w} />);
@@ -168,6 +168,7 @@ export function dataFormPage(words: ConsoleWords, form: DataForm, state: FormSta
       <p className="console-note">{form.intro(words)}</p>
       <form className="console-form" method="post" action={formPath(form)} noValidate>
         <input type="hidden" name={VERSION_FIELD} value={state.version} />
+        {isLongForm(state.groups) && <TopSubmit label={w.save} />}
         {state.groups.map((group) => (
           <fieldset key={group.title}>
             <legend>{group.title}</legend>

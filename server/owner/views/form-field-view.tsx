@@ -107,3 +107,19 @@ export function VersionsTable({ rows, words }: { rows: readonly { path: string; 
     </div>
   );
 }
+
+/** A form with more fields than this gets its submit button at the top too: on a phone the bottom one is a long scroll away (the Essen town form is some 40,000 px tall). */
+const LONG_FORM_FIELDS = 12;
+
+export const isLongForm = (groups: readonly { fields: readonly unknown[] }[]): boolean => groups.reduce((count, group) => count + group.fields.length, 0) > LONG_FORM_FIELDS;
+
+/** The second submit button of a long form, above its fields: the same form, action and name as the one at its end. */
+export function TopSubmit({ label }: { label: string }) {
+  return (
+    <p>
+      <button className="btn btn-primary" type="submit">
+        {label}
+      </button>
+    </p>
+  );
+}

@@ -11,6 +11,7 @@ import { berlinTime } from './render.tsx';
 export function goLiveText(words: ConsoleWords, item: GoLiveItem): string {
   const slots: Record<string, string> = { ...item.slots, hours: String(BACKUP_MAX_AGE_HOURS) };
   if (item.slots.time) slots.time = berlinTime(item.slots.time);
+  if (item.kind === 'unset') slots.service = words.goLive.services[(item.slots.field ?? '').replace(/^analytics\./, '')] ?? item.slots.field ?? '';
   if (item.kind === 'smtpFailed') slots.reason = words.system.mailFailures[item.slots.reason as keyof ConsoleWords['system']['mailFailures']] ?? words.system.mailFailures.other;
   return fillSlots(words.goLive.items[item.kind], slots);
 }
@@ -21,6 +22,12 @@ function ItemList({ words, items }: { words: ConsoleWords; items: readonly GoLiv
       {items.map((item, index) => (
         <li key={index} data-kind={item.kind}>
           {goLiveText(words, item)}
+          {item.slots.file && (
+            <>
+              <br />
+              <small>{fillSlots(words.goLive.technician, { file: item.slots.file, field: item.slots.field ? `, ${item.slots.field}` : '' })}</small>
+            </>
+          )}
         </li>
       ))}
     </ul>

@@ -12,6 +12,7 @@ import { PHOTO_FIELDS } from '../../content/photo-save.ts';
 import type { Photo, PhotoText } from '../../content/photos.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
 import { VersionsTable } from './form-field-view.tsx';
+import { PREVIEW_PATH } from './publish-view.tsx';
 
 export const PHOTOS_PATH = `${SECTION_PATHS.content}/fotos`;
 /** Its entry in the overview of /intern/inhalte (server/owner/views/content-view.tsx), beside the data forms. */
@@ -163,6 +164,9 @@ export function photosPage(words: ConsoleWords, photos: readonly Photo[], additi
           {state.saved.map((line) => (
             <p key={line}>{line}</p>
           ))}
+          <p>
+            <a href={PREVIEW_PATH}>{words.publish.toPreview}</a>
+          </p>
         </div>
       )}
       {top}

@@ -5,10 +5,11 @@ import type { ReactNode } from 'react';
 import type { ConsoleWords } from '../../../core/schema/console.ts';
 import { fillSlots } from '../../../core/slots.ts';
 import { fieldId } from '../../content/form-fields.ts';
+import { fileValue, placeValue } from '../../content/places-edit.ts';
 import { regionChoices, type PlaceField, type PlaceGroup } from '../../content/places-form.ts';
 import { VERSION_FIELD } from '../../content/save.ts';
 import { consolePage, Notice, SECTION_PATHS, type ConsolePage } from './render.tsx';
-import { VersionsTable } from './form-field-view.tsx';
+import { isLongForm, TopSubmit, VersionsTable } from './form-field-view.tsx';
 import { PREVIEW_PATH } from './publish-view.tsx';
 
 /** The Orte form's addresses. */
@@ -40,8 +41,13 @@ export interface PageNotice {
   link?: { href: string; text: string };
 }
 
-/** The notice after a saved change: what was saved, that visitors see it once published, and the way to the preview. */
-export function savedNotice(words: ConsoleWords, text: string, lines: readonly string[] = []): PageNotice {
+/**
+ * The notice after a saved change: what was saved, that visitors see it once published, and the way
+ * to the preview; with `pending` false (the data is again as last published, e.g. a town added and
+ * removed before publishing), that nothing is left to publish.
+ */
+export function savedNotice(words: ConsoleWords, text: string, lines: readonly string[] = [], pending = true): PageNotice {
+  if (!pending) return { kind: 'info', text, lines: [...lines, words.form.nothingLeft] };
   return { kind: 'info', text, lines: [...lines, words.form.rebuild], link: { href: PREVIEW_PATH, text: words.publish.toPreview } };
 }
 
@@ -114,7 +120,8 @@ function PlaceInput({ field, typed, problem }: { field: PlaceField; typed: strin
   let input: ReactNode;
   if (field.kind === 'region') {
     input = (
-      <select {...common} defaultValue={value}>
+      <select {...common} defaultValue={value} required={field.choose !== undefined}>
+        {field.choose !== undefined && <option value="">{field.choose}</option>}
         {regionChoices().map((region) => (
           <option key={region} value={region}>
             {region}
@@ -172,9 +179,14 @@ function ProblemLinks({ fields, problems, words }: { fields: PlaceField[]; probl
   );
 }
 
-function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords['form'] }) {
-  const differing = fields.filter((field) => typed.has(field.path) && typed.get(field.path)!.trim() !== field.value.trim());
-  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: typed.get(field.path)!, inFile: field.value }))} words={words} />;
+function Versions({ fields, typed, words }: { fields: PlaceField[]; typed: ReadonlyMap<string, string>; words: ConsoleWords }) {
+  // What reads as the file's value is no difference: a textarea's CRLF line breaks, spaces, "25-35" for "25–35 Min.".
+  const same = (field: PlaceField, text: string) => {
+    const read = placeValue(field, text, words);
+    return 'value' in read && JSON.stringify(read.value) === JSON.stringify(fileValue(field, words));
+  };
+  const differing = fields.filter((field) => typed.has(field.path) && !same(field, typed.get(field.path)!));
+  return <VersionsTable rows={differing.map((field) => ({ path: field.path, label: field.label, yours: typed.get(field.path)!, inFile: field.value }))} words={words.form} />;
 }
 
 /** The top of a form page: the notice, the versions after a conflict, the problems with links. */
@@ -182,7 +194,7 @@ export function formTop(state: PlaceFormState, words: ConsoleWords): ReactNode[]
   const fields = state.groups.flatMap((group) => group.fields);
   const top: ReactNode[] = [];
   if (state.notice) top.push(<TopNotice key="notice" notice={state.notice} />);
-  if (state.conflict) top.push(<Versions key="conflict" fields={fields} typed={state.conflict} words={words.form} />);
+  if (state.conflict) top.push(<Versions key="conflict" fields={fields} typed={state.conflict} words={words} />);
   if (state.problems && state.problems.size > 0) top.push(<ProblemLinks key="problems" fields={fields} problems={state.problems} words={words.form} />);
   return top;
 }
@@ -192,6 +204,7 @@ export function PlaceForm({ action, state, submit, extra }: { action: string; st
   return (
     <form className="console-form" method="post" action={action} noValidate>
       <input type="hidden" name={VERSION_FIELD} value={state.version} />
+      {isLongForm(state.groups) && <TopSubmit label={submit} />}
       {state.groups.map((group) => (
         <fieldset key={group.title} id={group.district ? `ort-${group.district.slug}` : undefined}>
           <legend>{group.title}</legend>

@@ -139,7 +139,7 @@ export function previewPage(words: ConsoleWords, state: PreviewState): ConsolePa
   const body: ReactNode[] = [];
   if (state.notice) body.push(<Notice key="notice" kind={state.notice.kind}>{state.notice.text}</Notice>);
   body.push(<p key="intro">{w.intro}</p>);
-  if (!state.draft && (current || !state.repository)) {
+  if (!state.draft) {
     body.push(<p key="none">{w.noDraft}</p>);
     return consolePage(w.title, 'content', body);
   }
