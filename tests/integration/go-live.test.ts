@@ -218,9 +218,12 @@ describe('npm run build -- --production', { timeout: PROCESS_TEST_MS }, () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('the deployment steps build with --production, first and at every update', () => {
+  it('the deployment steps build with --production, first and at every update (npm run update builds so unless told --plain)', () => {
     const steps = readFileSync(join(ROOT, 'docs/deployment.md'), 'utf8');
-    expect(steps.match(/^sudo -u schluesseldienst npm run build -- --production/gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(steps.match(/^sudo -u schluesseldienst npm run build -- --production/gm)?.length).toBeGreaterThanOrEqual(1);
+    expect(steps).toMatch(/^sudo -u schluesseldienst npm run update$/m);
     expect(steps).not.toMatch(/^sudo -u schluesseldienst npm run build(?! -- --production)/m);
+    expect(steps).not.toMatch(/^sudo -u schluesseldienst npm run update -- --plain/m);
+    expect(readFileSync(join(ROOT, 'scripts/update.ts'), 'utf8')).toMatch(/production \? \['--production'\]/);
   });
 });
