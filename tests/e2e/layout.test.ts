@@ -54,3 +54,18 @@ describe.each(SCREENS)('at %s', (_name, viewport) => {
     }
   });
 });
+
+describe('the header on a phone', () => {
+  it.each([360, 375, 390, 414, 480])('at %i px shows the business name whole, beside the call button, not under it', async (width) => {
+    const { page } = await open('/', { viewport: { ...MOBILE, width } });
+    const header = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const text = document.querySelector('.site-header .logo-text') as HTMLElement;
+      return { cut: text.scrollWidth - text.clientWidth, textRight: box('.site-header .logo-text').right, callLeft: box('.site-header .header-call').left, mark: box('.site-header .logo').width > 0 };
+    });
+    expect(header.cut, `${width} px: the name runs past its box by ${header.cut} px`).toBeLessThanOrEqual(0);
+    expect(header.textRight, `${width} px: the name reaches under the call button`).toBeLessThanOrEqual(header.callLeft);
+    expect(header.mark).toBe(true);
+  });
+});
+
