@@ -15,7 +15,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { compareBuilds } from '../../scripts/lib/same-build.ts';
 import { ROOT } from '../support/data-copy.ts';
 
-const BASELINE = '0d0e20a';
+const BASELINE = 'ddc3154';
 const CHANGED: string[] = [];
 
 /** Whether this clone has the commit (a shallow clone may not). */
