@@ -19,6 +19,7 @@ import { COMMIT_FIELD, HISTORY_PATH, PREVIEW_PATH, previewPage, PUBLISH_PATH, UN
 import { historyPage, OLDER_FIELD, undoPage, type HistoryEntry } from './views/history-view.tsx';
 import { routerPath, type SendPage } from './views/render.tsx';
 import { startRoutes } from './start.tsx';
+import { pageNames } from '../visits/page-names.ts';
 import { DISCARDED } from './discard.tsx';
 
 /** Publishes listed on a page of the history; "Ältere Veröffentlichungen" leads to the next (`?vor=<commit>`). */
@@ -138,8 +139,9 @@ export function publishRoutes({ api, words, sendPage, service }: Context): Route
     const record = service.previewRecord();
     const preview = service.previewStatus(version);
     const pages = preview === 'current' ? service.previewPages() : [];
+    const names = preview === 'current' && service.layout ? pageNames(service.layout.preview, api.log) : new Map<string, string>();
     const draft = repository ? changes.length > 0 : pages.length > 0;
-    return { status, page: previewPage(words, { version, changes, repository, record, preview, pages, draft, ...notices }) };
+    return { status, page: previewPage(words, { version, changes, repository, record, preview, pages, names, draft, ...notices }) };
   };
   const { entry, showHistory } = historyPages(service, words);
   const answer = async (res: express.Response, shown: Promise<{ status: number; page: Parameters<SendPage>[2] }>) => {

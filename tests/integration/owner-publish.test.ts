@@ -107,6 +107,9 @@ describe('preview, publish and undo', () => {
     expect(made.status, made.html).toBe(303);
     const preview = await page('/intern/vorschau');
     expect(preview.html).toContain('href="/intern/vorschau/preise"');
+    // Named as a visitor knows the page, with its address: the home page is no lone "/" to tap.
+    expect(preview.html).toMatch(/<a href="\/intern\/vorschau\/startseite">[^<]+ \(\/\)<\/a>/);
+    expect(preview.html).toMatch(/<a href="\/intern\/vorschau\/preise">[^<]*Preis[^<]* \(\/preise\)<\/a>/);
     expect(preview.html).toContain('href="/intern/vorschau/startseite"');
     const home = await page('/intern/vorschau/startseite');
     expect(home.html).toContain(escapeMarkup(words.publish.banner));

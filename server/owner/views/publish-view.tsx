@@ -87,11 +87,14 @@ export interface PreviewState extends Notices {
   preview: PreviewStatus;
   /** The preview's changed pages (when it is current). */
   pages: readonly string[];
+  /** The names of the preview's pages by their path (server/visits/page-names.ts). */
+  names: ReadonlyMap<string, string>;
   /** Whether anything is unpublished: from git, or (without it) a preview whose pages differ. */
   draft: boolean;
 }
 
-function PreviewPages({ pages, words }: { pages: readonly string[]; words: ConsoleWords['publish'] }) {
+/** Each changed page by its name and address ("Preise (/preise)"): a name a phone's thumb can hit, not a lone "/". */
+function PreviewPages({ pages, names, words }: { pages: readonly string[]; names: ReadonlyMap<string, string>; words: ConsoleWords['publish'] }) {
   if (pages.length === 0) return <p>{words.noPages}</p>;
   return (
     <>
@@ -99,7 +102,7 @@ function PreviewPages({ pages, words }: { pages: readonly string[]; words: Conso
       <ul className="console-list-plain">
         {pages.slice(0, PAGES_LISTED).map((page) => (
           <li key={page}>
-            <a href={`${PREVIEW_PATH}${page === '/' ? `/${HOME}` : page}`}>{page}</a>
+            <a href={`${PREVIEW_PATH}${page === '/' ? `/${HOME}` : page}`}>{names.has(page) ? `${names.get(page)} (${page})` : page}</a>
           </li>
         ))}
       </ul>
@@ -114,7 +117,7 @@ function PublishForm({ state, words }: { state: PreviewState; words: ConsoleWord
   return (
     <>
       <p>{fillSlots(w.previewFrom, { time: berlinTime(record.builtAt) })}</p>
-      <PreviewPages pages={state.pages} words={w} />
+      <PreviewPages pages={state.pages} names={state.names} words={w} />
       {record.required === 0 ? (
         <p>{w.production}</p>
       ) : (
