@@ -135,6 +135,9 @@ const itemId = (item: unknown): string | null => {
 export function partOfSite(file: string, words: ConsoleWords): string {
   if (file.startsWith('data/images/')) return words.photos.title;
   if (file.startsWith('data/places/')) return words.places.title;
-  const form = DATA_FORMS.find((candidate) => `data/${candidate.file}` === file && !candidate.slug.includes('/')) ?? DATA_FORMS.find((candidate) => `data/${candidate.file}` === file);
-  return form ? form.title(words) : file;
+  // A file two forms edit (site.yaml: Kontakt und Zeiten, Rechtliches) is named by both, so a change of one is never filed under the other.
+  const forms = DATA_FORMS.filter((candidate) => `data/${candidate.file}` === file);
+  const main = forms.filter((candidate) => !candidate.slug.includes('/'));
+  const titles = [...new Set((main.length > 0 ? main : forms.slice(0, 1)).map((form) => form.title(words)))];
+  return titles.length > 0 ? titles.join(' / ') : file;
 }
