@@ -3,7 +3,7 @@
 // newest 24.x into var/node24/, copies the checkout (its files and node_modules) into a temp folder,
 // compiles better-sqlite3 there against Node 24's headers, and runs `npm test` with Node 24 first
 // on PATH. The checkout's own node_modules stay built for the Node that runs npm start.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -37,6 +37,8 @@ function node24(): string {
 /** The checkout as git sees it (tracked and new files, nothing ignored) plus node_modules, in a temp folder. */
 function copyCheckout(): string {
   const copy = join(mkdtempSync(join(tmpdir(), 'node24-checkout-')), 'site');
+  // Open to other users like the checkout itself: a test runs git and Node as another user there (tests/integration/owner-developer-git.test.ts).
+  chmodSync(dirname(copy), 0o755);
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) if (existsSync(join(REPO_ROOT, file))) cpSync(join(REPO_ROOT, file), join(copy, file), { recursive: true });
   cpSync(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'), { recursive: true, verbatimSymlinks: true });
