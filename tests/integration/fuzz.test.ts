@@ -21,11 +21,10 @@ import { openConnection, openDatabase } from '../../server/store/database.ts';
 import sharp from 'sharp';
 import { DATA_FORMS } from '../../server/content/forms.ts';
 import { checkDataFolder } from '../../server/content/data-file.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
 import { formPath } from '../../server/owner/views/content-view.tsx';
 import { consoleCase, formRequest, formsOf, PUBLISH_VALUES, releasedCheckout, type ConsoleCase, type ConsoleForm, type Pictures } from './fixtures/console-fuzz.ts';
 import { buildSite } from '../support/site-build.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { startOwnerConsole } from '../support/owner-site.ts';
 
 const DEFAULT_SEED = 20_241_122;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
@@ -352,19 +351,7 @@ describe(`the owner's console, logged in, with seed ${SEED}`, () => {
 
   beforeAll(async () => {
     checkout = releasedCheckout((await buildSite()).dir);
-    const dir = tempDir('fuzz-console-');
-    server = await startServer({
-      distDir: checkout.dist,
-      port: 0,
-      host: '127.0.0.1',
-      databasePath: join(dir, 'site.db'),
-      log: (line) => log.push(line),
-      features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: checkout.data.dir },
-    });
-    db = openDatabase(join(dir, 'site.db'));
-    storePasswordHash(db, await hashPassword(CONSOLE_PASSWORD));
-    const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: CONSOLE_PASSWORD }), redirect: 'manual' });
-    cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    ({ server, db, cookie } = await startOwnerConsole('fuzz-console-', CONSOLE_PASSWORD, { distDir: checkout.dist, data: checkout.data, log }));
   }, 120_000);
 
   afterAll(async () => {

@@ -3,17 +3,15 @@
 // publishes committed into it as the console commits them (server/content/history.ts,
 // commitData): the newest 30 are on the first page, the 31st on the next one behind a plain link,
 // and it can be undone from there, which restores its file and publishes that.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
+import type { RunningServer } from '../../server/index.ts';
 import { commitData } from '../../server/content/history.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { Db } from '../../server/store/database.ts';
 import { dataCheckout, type DataCheckout } from '../support/data-checkout.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { startOwnerConsole } from '../support/owner-site.ts';
 
 const PASSWORD = 'Verlauf-Seiten-Essen-42';
 const HISTORY = '/intern/inhalte/verlauf';
@@ -54,19 +52,7 @@ beforeAll(async () => {
     data.write('prices.yaml', data.read('prices.yaml').replace(priceLine('anfahrt-ausserhalb'), `$1${(1.2 + i / 100).toFixed(2)}`));
     await commitData(repo, `Preise: Anfahrt außerhalb, Änderung ${i}`);
   }
-  const dir = tempDir('history-pages-');
-  server = await startServer({
-    distDir: checkout.dist,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: (line) => log.push(line),
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  ({ server, db, cookie } = await startOwnerConsole('history-pages-', PASSWORD, { distDir: checkout.dist, data: data, log }));
 }, 300_000);
 
 afterAll(async () => {

@@ -16,11 +16,11 @@ import { escapeMarkup } from '../../core/escape.ts';
 import { formatEuro } from '../../core/format.ts';
 import { fillSlots } from '../../core/slots.ts';
 import { consoleWordsSchema } from '../../core/schema/console.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import type { Db } from '../../server/store/database.ts';
 import { dataCheckout, type DataCheckout } from '../support/data-checkout.ts';
 import { ROOT } from '../support/data-copy.ts';
+import { startOwnerConsole } from '../support/owner-site.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const PASSWORD = 'Entwickler-und-Inhaber-7';
@@ -70,18 +70,7 @@ beforeAll(async () => {
   onServer('push', '--quiet', '--set-upstream', 'origin', 'main');
   developer = join(dir, 'developer');
   execFileSync('git', ['clone', '--quiet', host, developer]);
-  site = await startServer({
-    distDir: checkout.dist,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: () => {},
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: checkout.data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${site.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  ({ server: site, db, cookie } = await startOwnerConsole('owner-developer-git-', PASSWORD, { distDir: checkout.dist, data: checkout.data }));
 }, 240_000);
 
 afterAll(async () => {

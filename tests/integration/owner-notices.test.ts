@@ -3,14 +3,12 @@
 // since the last publish, /intern/vorschau says there is nothing to check or publish; a town added
 // and removed again before publishing leaves nothing to publish, and the notice says so instead of
 // sending the owner to the preview; removing a published town still points to the preview.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import type { Db } from '../../server/store/database.ts';
 import type { DataCopy } from '../support/data-copy.ts';
 import { dataCheckout, type DataCheckout } from '../support/data-checkout.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { startOwnerConsole } from '../support/owner-site.ts';
 
 const PASSWORD = 'Hinweise-Essen-42';
 const PLACES = '/intern/inhalte/orte';
@@ -26,19 +24,7 @@ let cookie: string;
 beforeAll(async () => {
   const checkout = dataCheckout();
   ({ data, git } = checkout);
-  const dir = tempDir('owner-notices-');
-  server = await startServer({
-    distDir: checkout.dist,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: () => undefined,
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  ({ server, db, cookie } = await startOwnerConsole('owner-notices-', PASSWORD, { distDir: checkout.dist, data: data }));
 }, 240_000);
 
 afterAll(async () => {

@@ -10,11 +10,10 @@ import { parse } from 'yaml';
 import { placeIndexSchema, serverFile, type PlaceVerdict } from '../../core/build-server-contract.ts';
 import { consoleWordsSchema, type ConsoleWords } from '../../core/schema/console.ts';
 import { fillSlots } from '../../core/slots.ts';
-import { startServer, type RunningServer } from '../../server/index.ts';
-import { hashPassword, storePasswordHash } from '../../server/owner/password.ts';
-import { openDatabase, type Db } from '../../server/store/database.ts';
+import type { RunningServer } from '../../server/index.ts';
+import type { Db } from '../../server/store/database.ts';
 import { dataCheckout, type DataCheckout } from '../support/data-checkout.ts';
-import { tempDir } from '../support/temp-dir.ts';
+import { startOwnerConsole } from '../support/owner-site.ts';
 
 const PASSWORD = 'Orte-Vorschau-Essen-42';
 const ESSEN = '/intern/inhalte/orte/essen';
@@ -29,19 +28,7 @@ const log: string[] = [];
 beforeAll(async () => {
   checkout = dataCheckout();
   words = consoleWordsSchema.parse(parse(checkout.data.read('console.yaml')));
-  const dir = tempDir('owner-places-preview-');
-  server = await startServer({
-    distDir: checkout.dist,
-    port: 0,
-    host: '127.0.0.1',
-    databasePath: join(dir, 'site.db'),
-    log: (line) => log.push(line),
-    features: { jobs: false, smtpUrl: null, mailDir: join(dir, 'mail'), backupDir: join(dir, 'backups'), loginFailureMs: 100, googlePlacesApiKey: null, dataDir: checkout.data.dir },
-  });
-  db = openDatabase(join(dir, 'site.db'));
-  storePasswordHash(db, await hashPassword(PASSWORD));
-  const login = await fetch(`${server.url}/intern/anmelden`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password: PASSWORD }), redirect: 'manual' });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  ({ server, db, cookie } = await startOwnerConsole('owner-places-preview-', PASSWORD, { distDir: checkout.dist, data: checkout.data, log }));
 }, 300_000);
 
 afterAll(async () => {

@@ -26,15 +26,22 @@ export interface OwnerSite {
   close(): Promise<void>;
 }
 
-/** `features` adds to or overrides the test server's settings (e.g. `pageCountFlushMs`, `googlePlaceId`, mail, the Places API, the push service). */
-export async function openOwnerSite(prefix: string, password: string, features: Partial<FeatureConfig> = {}): Promise<OwnerSite> {
-  const data = copyData();
+/** Where the console's server serves from and edits: a build (its folder or release link) and a data folder (a copy, or a checkout's). */
+export interface OwnerConsoleSource {
+  distDir: string;
+  data: DataCopy;
+  /** Receives the server's log lines (one of the test's own); a new array otherwise. */
+  log?: string[];
+  /** Adds to or overrides the test server's settings (e.g. `pageCountFlushMs`, `googlePlaceId`, mail, the Places API, the push service). */
+  features?: Partial<FeatureConfig>;
+}
+
+/** The real server on `source`, its own SQLite file with `password` set, and a session from a real login. */
+export async function startOwnerConsole(prefix: string, password: string, { distDir, data, log = [], features = {} }: OwnerConsoleSource): Promise<OwnerSite> {
   const words = consoleWordsSchema.parse(parse(data.read('console.yaml')));
   const dir = tempDir(prefix);
-  const site = await buildSite();
-  const log: string[] = [];
   const server = await startServer({
-    distDir: site.dir,
+    distDir,
     port: 0,
     host: '127.0.0.1',
     databasePath: join(dir, 'site.db'),
@@ -62,4 +69,9 @@ export async function openOwnerSite(prefix: string, password: string, features: 
       data.remove();
     },
   };
+}
+
+/** The console on the run's shared build and a fresh copy of data/; `features` as in startOwnerConsole. */
+export async function openOwnerSite(prefix: string, password: string, features: Partial<FeatureConfig> = {}): Promise<OwnerSite> {
+  return startOwnerConsole(prefix, password, { distDir: (await buildSite()).dir, data: copyData(), features });
 }
