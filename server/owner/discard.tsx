@@ -10,7 +10,7 @@ import { recordContentChange } from '../content/audit.ts';
 import type { ContentService } from '../content/publisher.ts';
 import { sessionCookie, sessionHint } from './sessions.ts';
 import { Changes, DISCARD_PATH, PREVIEW_PATH, VERSION_FIELD } from './views/publish-view.tsx';
-import { consolePage, Notice, routerPath, type ConsolePage, type SendPage } from './views/render.tsx';
+import { consolePage, Notice, PostButton, routerPath, type ConsolePage, type SendPage } from './views/render.tsx';
 
 /** The query of the preview's address after a discard: its notice. */
 export const DISCARDED = 'verworfen';
@@ -32,12 +32,7 @@ function discardPage(words: ConsoleWords, draft: Awaited<ReturnType<ContentServi
       {stale && <Notice kind="error">{w.discardStale}</Notice>}
       <p>{w.discardText}</p>
       <Changes changes={draft.changes} words={w} />
-      <form method="post" action={DISCARD_PATH}>
-        <input type="hidden" name={VERSION_FIELD} value={draft.version} />
-        <button className="btn btn-primary" type="submit">
-          {w.discardButton}
-        </button>
-      </form>
+      <PostButton action={DISCARD_PATH} label={w.discardButton} primary fields={{ [VERSION_FIELD]: draft.version }} />
       <p>
         <a href={PREVIEW_PATH}>{w.discardBack}</a>
       </p>

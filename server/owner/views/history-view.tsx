@@ -6,7 +6,7 @@ import { fillSlots } from '../../../core/slots.ts';
 import type { FileChange } from '../../content/describe.ts';
 import type { Publish } from '../../content/history.ts';
 import { Changes, COMMIT_FIELD, HISTORY_PATH, UNDO_PATH, type Notices } from './publish-view.tsx';
-import { berlinTime, consolePage, Notice, type ConsolePage } from './render.tsx';
+import { berlinTime, consolePage, Notice, PostButton, type ConsolePage } from './render.tsx';
 
 export interface HistoryEntry {
   publish: Publish;
@@ -94,15 +94,11 @@ export function undoPage(words: ConsoleWords, entry: HistoryEntry): ConsolePage 
     'content',
     <>
       <p>{w.confirmText}</p>
-      <h2>{entry.publish.subject}</h2>
+      <h2>{entry.publish.byConsole ? entry.publish.subject : w.byTechnician}</h2>
       <p>{fillSlots(w.when, { time: berlinTime(entry.publish.at), author: entry.publish.author })}</p>
+      {!entry.publish.byConsole && <p lang="en">{entry.publish.subject}</p>}
       <Changes changes={entry.changes} words={words.publish} />
-      <form method="post" action={UNDO_PATH}>
-        <input type="hidden" name={COMMIT_FIELD} value={entry.publish.commit} />
-        <button className="btn btn-primary" type="submit">
-          {w.confirm}
-        </button>
-      </form>
+      <PostButton action={UNDO_PATH} label={w.confirm} primary fields={{ [COMMIT_FIELD]: entry.publish.commit }} />
       <p>
         <a href={HISTORY_PATH}>{w.back}</a>
       </p>

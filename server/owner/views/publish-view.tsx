@@ -126,12 +126,7 @@ function PublishForm({ state, words }: { state: PreviewState; words: ConsoleWord
         </p>
       )}
       <p>{w.publishNote}</p>
-      <form method="post" action={PUBLISH_PATH}>
-        <input type="hidden" name={VERSION_FIELD} value={state.version} />
-        <button className="btn btn-primary" type="submit">
-          {w.publishButton}
-        </button>
-      </form>
+      <PostButton action={PUBLISH_PATH} label={w.publishButton} primary fields={{ [VERSION_FIELD]: state.version }} />
     </>
   );
 }

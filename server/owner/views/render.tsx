@@ -47,9 +47,13 @@ export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error'; c
 }
 
 /** A button that sends a POST to `action`: a state change works without JavaScript. */
-export function PostButton({ action, label, primary = false }: { action: string; label: string; primary?: boolean }) {
+/** A button that POSTs to `action`, with `fields` as hidden inputs (a version, a commit). */
+export function PostButton({ action, label, primary = false, fields = {} }: { action: string; label: string; primary?: boolean; fields?: Readonly<Record<string, string>> }) {
   return (
     <form method="post" action={action}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button className={primary ? 'btn btn-primary' : 'btn btn-outline'} type="submit">
         {label}
       </button>
